@@ -1,0 +1,84 @@
+#include "cli/cli.h"
+
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+#include <string>
+
+#include "cli/commands.h"
+#include "cli/size_option.h"
+#include "device/device_info.h"
+#include "version.h"
+
+namespace scanscope {
+namespace {
+
+std::string version_text() {
+    std::string text = "scanscope " SCANSCOPE_VERSION;
+    text += SCANSCOPE_BUILT_WITH_CUDA
+                ? " (GPU code for CUDA architectures " SCANSCOPE_CUDA_ARCHITECTURES ")"
+                : " (no GPU code: CPU emulation only)";
+    text += SCANSCOPE_BUILT_WITH_GUI ? "" : " (no GUI)";
+    return text;
+}
+
+}  // namespace
+
+int run_cli(int argc, char** argv, GuiEntry gui) {
+    CLI::App app{
+        "ScanScope: see how GPUs scan and reduce, step by step.\n"
+        "Without a subcommand it opens the window.",
+        "scanscope"};
+    app.set_version_flag("--version", version_text());
+    app.footer("Run 'scanscope SUBCOMMAND --help' for a subcommand's options.\n");
+
+    GuiOptions gui_options;
+    std::string size_text;
+    app.add_option("--screenshot", gui_options.screenshot_path,
+                   "Render the window off screen and write it to this PNG file, then exit");
+    app.add_option("--frames", gui_options.frames, "Frames to render before the screenshot")
+        ->check(CLI::Range(1, 10000));
+    app.add_option("--size", size_text, "Window or screenshot size in pixels, e.g. 1600x1000")
+        ->check([](const std::string& text) -> std::string {
+            return parse_pixel_size(text)
+                       ? std::string()
+                       : "expected WIDTHxHEIGHT with sides from " + std::to_string(kMinImageSide) +
+                             " to " + std::to_string(kMaxImageSide) + ", got '" + text + "'";
+        });
+    app.add_option("--ui-scale", gui_options.ui_scale,
+                   "Scale of text and widgets (e.g. 2 for a projector); default: the monitor's")
+        ->check(CLI::Range(0.5f, 4.0f));
+    app.add_option("--theme", gui_options.theme, "Colour theme")
+        ->check(CLI::IsMember({"dark", "light"}));
+
+    CommandSet commands = register_commands(app);
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "scanscope: " << e.what() << "\nRun 'scanscope --help' for usage.\n";
+        return kExitUsage;
+    }
+
+    if (int code = commands.run_selected(); code != kNoCommandSelected) return code;
+
+    if (!size_text.empty()) {
+        PixelSize size = *parse_pixel_size(size_text);
+        gui_options.width = size.width;
+        gui_options.height = size.height;
+    }
+    if (!gui) {
+        std::cerr << "scanscope: this build has no window (configured with SCANSCOPE_GUI=OFF).\n"
+                     "Use a subcommand; 'scanscope --help' lists them.\n";
+        return kExitFailure;
+    }
+    return gui(gui_options);
+}
+
+}  // namespace scanscope

@@ -1,0 +1,11 @@
+#include "cli/commands.h"
+
+namespace scanscope {
+
+CommandSet register_commands(CLI::App& app) {
+    CommandSet set;
+    register_info_command(app, set);
+    return set;
+}
+
+}  // namespace scanscope

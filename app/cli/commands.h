@@ -1,0 +1,40 @@
+// The subcommands hanging off the one parser. Each command module adds itself to the parser and
+// says how to run once parsing has picked it.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <vector>
+
+namespace scanscope {
+
+constexpr int kNoCommandSelected = -1;
+
+class CommandSet {
+  public:
+    void add(CLI::App* subcommand, std::function<int()> run) {
+        commands_.push_back({subcommand, std::move(run)});
+    }
+    // The exit code of the subcommand parsing picked, or kNoCommandSelected.
+    int run_selected() const {
+        for (const auto& command : commands_)
+            if (command.app->parsed()) return command.run();
+        return kNoCommandSelected;
+    }
+
+  private:
+    struct Command {
+        CLI::App* app;
+        std::function<int()> run;
+    };
+    std::vector<Command> commands_;
+};
+
+// Adds every subcommand to `app`.
+CommandSet register_commands(CLI::App& app);
+
+// One registration function per command module.
+void register_info_command(CLI::App& app, CommandSet& set);
+
+}  // namespace scanscope

@@ -1,0 +1,25 @@
+#include "device/device_info.h"
+
+#include <cstdio>
+
+namespace scanscope {
+
+std::string cuda_version_string(int version) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%d.%d", version / 1000, (version % 1000) / 10);
+    return text;
+}
+
+std::string describe(const DeviceReport& report) {
+    if (!report.gpu_available) return "CPU emulation: " + report.cpu_reason;
+    const GpuInfo& g = report.gpu;
+    char text[512];
+    std::snprintf(text, sizeof text, "GPU: %s | %d SMs | %.1f GiB | sm_%d%d | driver %s(CUDA %s)",
+                  g.name.c_str(), g.sm_count, double(g.memory_bytes) / (1024.0 * 1024.0 * 1024.0),
+                  g.cc_major, g.cc_minor,
+                  g.driver_release.empty() ? "" : (g.driver_release + " ").c_str(),
+                  cuda_version_string(g.cuda_driver_version).c_str());
+    return text;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,10 @@
+// The windowed app: the main loop, and the off-screen path behind --screenshot.
+#pragma once
+
+#include "cli/gui_options.h"
+
+namespace scanscope {
+
+int run_gui(const GuiOptions& options);
+
+}  // namespace scanscope

@@ -1,0 +1,51 @@
+#include "gui/layout.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scanscope {
+namespace {
+
+float clamp_nonnegative(float v) {
+    return std::max(v, 0.0f);
+}
+
+}  // namespace
+
+PanelLayout compute_layout(float width, float height, float top, float ui_scale) {
+    width = clamp_nonnegative(width);
+    height = clamp_nonnegative(height);
+    top = std::round(std::clamp(top, 0.0f, height));
+    const float s = std::max(ui_scale, 0.1f);
+
+    // Whole pixels keep the panel borders crisp.
+    PanelLayout l;
+    const float status_h = std::round(std::min(28.0f * s, height - top));
+    const float timeline_h = std::round(std::min(64.0f * s, height - top - status_h));
+    const float body_top = top;
+    const float body_h = clamp_nonnegative(height - top - status_h - timeline_h);
+
+    l.status = {0, height - status_h, width, status_h};
+    l.timeline = {0, l.status.y - timeline_h, width, timeline_h};
+
+    const float controls_w =
+        std::round(std::min(std::clamp(0.2f * width, 260.0f * s, 380.0f * s), width));
+    l.controls = {0, body_top, controls_w, body_h};
+
+    const float rest_x = controls_w;
+    const float rest_w = clamp_nonnegative(width - controls_w);
+    const float code_w =
+        std::round(std::min(std::clamp(0.24f * rest_w, 280.0f * s, 460.0f * s), rest_w));
+    const float canvas_w = clamp_nonnegative(rest_w - code_w);
+    const float bottom_h =
+        std::round(std::min(std::clamp(0.34f * body_h, 180.0f * s, 420.0f * s), body_h));
+    const float top_h = clamp_nonnegative(body_h - bottom_h);
+
+    l.canvas = {rest_x, body_top, canvas_w, top_h};
+    l.code = {rest_x + canvas_w, body_top, code_w, top_h};
+    l.banks = {rest_x, body_top + top_h, canvas_w, bottom_h};
+    l.timings = {rest_x + canvas_w, body_top + top_h, code_w, bottom_h};
+    return l;
+}
+
+}  // namespace scanscope

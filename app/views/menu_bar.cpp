@@ -1,0 +1,37 @@
+#include <imgui.h>
+
+#include "views/shell_views.h"
+
+namespace scanscope {
+
+float draw_menu_bar(AppState& state, const UiFonts& /*fonts*/) {
+    float height = 0.0f;
+    if (ImGui::BeginMainMenuBar()) {
+        if (ImGui::BeginMenu("File")) {
+            if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.quit = true;
+            ImGui::EndMenu();
+        }
+        if (ImGui::BeginMenu("View")) {
+            ImGui::SetNextItemWidth(ImGui::GetFontSize() * 8);
+            ImGui::SliderFloat("UI scale", &state.requested_ui_scale, 0.5f, 4.0f, "%.2fx");
+            if (ImGui::MenuItem("Bigger", "Ctrl+=")) state.requested_ui_scale += 0.25f;
+            if (ImGui::MenuItem("Smaller", "Ctrl+-")) state.requested_ui_scale -= 0.25f;
+            ImGui::Separator();
+            if (ImGui::MenuItem("Dark theme", nullptr, state.theme_name == "dark"))
+                state.theme_name = "dark";
+            if (ImGui::MenuItem("Light theme (projectors)", nullptr, state.theme_name == "light"))
+                state.theme_name = "light";
+            ImGui::EndMenu();
+        }
+        if (ImGui::BeginMenu("Help")) {
+            if (ImGui::MenuItem("Keyboard", "F1")) state.show_keyboard_help = true;
+            if (ImGui::MenuItem("About ScanScope")) state.show_about = true;
+            ImGui::EndMenu();
+        }
+        height = ImGui::GetWindowSize().y;
+        ImGui::EndMainMenuBar();
+    }
+    return height;
+}
+
+}  // namespace scanscope

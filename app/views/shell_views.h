@@ -1,0 +1,21 @@
+// The panels of the main window, each drawn into its rect of the layout.
+#pragma once
+
+#include "gui/app_state.h"
+#include "gui/imgui_layer.h"
+#include "gui/layout.h"
+
+namespace scanscope {
+
+// Returns the menu bar's height.
+float draw_menu_bar(AppState& state, const UiFonts& fonts);
+void draw_controls_panel(AppState& state, const Rect& rect, const UiFonts& fonts);
+void draw_canvas_panel(AppState& state, const Rect& rect, const UiFonts& fonts);
+void draw_code_panel(AppState& state, const Rect& rect, const UiFonts& fonts);
+void draw_banks_panel(AppState& state, const Rect& rect, const UiFonts& fonts);
+void draw_timings_panel(AppState& state, const Rect& rect, const UiFonts& fonts);
+void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts);
+void draw_status_line(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
+void draw_dialogs(AppState& state, const UiFonts& fonts);
+
+}  // namespace scanscope

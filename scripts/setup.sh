@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages ScanScope builds, runs and tests with. Idempotent: when every
+# package is present it changes nothing, and it runs `apt-get update` at most once.
+# The CUDA toolkit is not a Debian package here: install it from NVIDIA (ScanScope builds without
+# it too, running everything on the CPU emulation).
+set -euo pipefail
+
+packages=(
+    build-essential cmake pkg-config git
+    libimgui-dev libglfw3-dev python3-glad libstb-dev fonts-dejavu-core  # the window
+    nlohmann-json3-dev libcli11-dev                                      # core and CLI
+    libgtest-dev xvfb libgl1-mesa-dri                                    # tests (Xvfb + Mesa GL)
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "setup: all ${#packages[@]} packages are installed"
+    exit 0
+fi
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "setup: run as root or install sudo" >&2; exit 1; }
+    sudo="sudo"
+fi
+echo "setup: installing ${missing[*]}"
+$sudo apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,53 @@
+#include <gtest/gtest.h>
+
+#include "gui/layout.h"
+
+namespace scanscope {
+namespace {
+
+std::vector<Rect> all(const PanelLayout& l) {
+    return {l.controls, l.canvas, l.code, l.banks, l.timings, l.timeline, l.status};
+}
+
+bool overlap(const Rect& a, const Rect& b) {
+    const float eps = 1e-3f;
+    return a.x + eps < b.right() && b.x + eps < a.right() && a.y + eps < b.bottom() &&
+           b.y + eps < a.bottom();
+}
+
+TEST(Layout, PanelsTileTheWindowWithoutOverlap) {
+    for (auto [w, h, scale] : {std::tuple{1600.f, 1000.f, 1.f},
+                               {1280.f, 720.f, 1.f},
+                               {3840.f, 2160.f, 2.f},
+                               {1920.f, 1080.f, 1.5f}}) {
+        const float top = 22.f * scale;
+        PanelLayout l = compute_layout(w, h, top, scale);
+        float area = 0;
+        for (const Rect& r : all(l)) {
+            EXPECT_GE(r.w, 0);
+            EXPECT_GE(r.h, 0);
+            EXPECT_GE(r.x, 0);
+            EXPECT_GE(r.y, top - 1e-3f);
+            EXPECT_LE(r.right(), w + 1e-3f);
+            EXPECT_LE(r.bottom(), h + 1e-3f);
+            area += r.w * r.h;
+        }
+        EXPECT_NEAR(area, w * (h - top), 1.0f);
+        auto rects = all(l);
+        for (std::size_t i = 0; i < rects.size(); ++i)
+            for (std::size_t j = i + 1; j < rects.size(); ++j)
+                EXPECT_FALSE(overlap(rects[i], rects[j])) << i << " vs " << j;
+        EXPECT_GT(l.canvas.w * l.canvas.h, 0.25f * w * h) << "the canvas is the largest panel";
+    }
+}
+
+TEST(Layout, TinyWindowsGiveEmptyButValidRects) {
+    PanelLayout l = compute_layout(50, 30, 20, 2.0f);
+    for (const Rect& r : all(l)) {
+        EXPECT_GE(r.w, 0);
+        EXPECT_GE(r.h, 0);
+    }
+}
+
+}  // namespace
+}  // namespace scanscope
