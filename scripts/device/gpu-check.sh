@@ -23,7 +23,7 @@ unpack_debs() {
     [ -e "${debs[0]}" ] || { note "packages" "none carried"; return; }
     rm -rf /tmp/scanscope-debs && mkdir -p /tmp/scanscope-debs
     for f in "${debs[@]}"; do dpkg -x "$f" /tmp/scanscope-debs; done
-    cp -an /tmp/scanscope-debs/usr/. /usr/
+    cp -an /tmp/scanscope-debs/usr/. /usr/ 2>&1 | grep -v "non-portable" || true
     [ -d /tmp/scanscope-debs/lib ] && cp -an /tmp/scanscope-debs/lib/. /usr/lib/
     ldconfig
     note "packages" "${#debs[@]} unpacked"
