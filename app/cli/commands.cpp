@@ -5,6 +5,8 @@ namespace scanscope {
 CommandSet register_commands(CLI::App& app) {
     CommandSet set;
     register_info_command(app, set);
+    register_list_command(app, set);
+    register_capture_command(app, set);
     return set;
 }
 

@@ -36,5 +36,7 @@ CommandSet register_commands(CLI::App& app);
 
 // One registration function per command module.
 void register_info_command(CLI::App& app, CommandSet& set);
+void register_list_command(CLI::App& app, CommandSet& set);
+void register_capture_command(CLI::App& app, CommandSet& set);
 
 }  // namespace scanscope

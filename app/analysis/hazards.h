@@ -1,0 +1,33 @@
+// Read/write hazards between threads within a step, found from a trace: what compute-sanitizer's
+// racecheck calls hazards. Two threads of a block touching the same shared word between two
+// barriers, at least one writing, is a hazard: nothing orders the two accesses.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "model/trace.h"
+
+namespace scanscope {
+
+struct Hazard {
+    int launch = 0;
+    int block = 0;
+    int step = 0;               // index within the block
+    std::uint32_t address = 0;  // bytes into shared memory
+    bool write_write = false;   // else a read and a write
+    int writer = 0;             // thread indices in the block
+    int other = 0;              // the reader (or the second writer)
+};
+
+// At most `limit` hazards are listed per step (the count is exact).
+struct HazardReport {
+    std::vector<Hazard> hazards;
+    std::size_t total = 0;
+};
+
+HazardReport find_hazards(const Trace& trace, std::size_t limit_per_step = 64);
+// Hazards of one step only.
+std::vector<Hazard> step_hazards(const Trace& trace, int launch, int step_index);
+
+}  // namespace scanscope

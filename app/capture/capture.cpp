@@ -1,0 +1,66 @@
+#include "capture/capture.h"
+
+#include <ctime>
+#include <stdexcept>
+
+#include "device/device_info.h"
+#include "model/assemble.h"
+#include "model/input_values.h"
+#include "version.h"
+
+namespace scanscope {
+namespace {
+
+void check_inputs(const RunRequest& request, const std::vector<std::uint32_t>& input) {
+    if (std::string problem = check_request(request); !problem.empty()) throw BadRequest(problem);
+    const VariantInfo& variant = *find_variant(request.variant);
+    if (std::string problem = check_values(input, request.type, request.op, variant.algorithm);
+        !problem.empty())
+        throw BadRequest(problem);
+}
+
+}  // namespace
+
+bool resolve_gpu(DeviceChoice choice) {
+    const DeviceReport& device = probe_device();
+    if (choice == DeviceChoice::Gpu && !device.gpu_available)
+        throw std::runtime_error("no GPU to run on: " + device.cpu_reason);
+    return choice == DeviceChoice::Gpu || (choice == DeviceChoice::Auto && device.gpu_available);
+}
+
+std::string utc_timestamp() {
+    const std::time_t now = std::time(nullptr);
+    std::tm utc{};
+    gmtime_r(&now, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+Trace capture_trace(const RunRequest& request, const std::vector<std::uint32_t>& input,
+                    DeviceChoice device) {
+    check_inputs(request, input);
+    if (request.n > kMaxCaptureN)
+        throw BadRequest("captures are for teaching sizes, n up to " +
+                         std::to_string(kMaxCaptureN) + " (got " + std::to_string(request.n) +
+                         "); 'scanscope bench' times any n");
+    const bool gpu = resolve_gpu(device);
+    RawCapture raw;
+    const std::vector<std::uint32_t> output =
+        gpu ? run_on_gpu(request, input, &raw) : run_emulated(request, input, &raw);
+    const DeviceReport& report = probe_device();
+    TraceSource source{gpu ? "gpu" : "cpu-emulation",
+                       gpu ? report.gpu.name : "CPU emulation (" + report.cpu_reason + ")",
+                       SCANSCOPE_VERSION, utc_timestamp()};
+    if (!gpu && device == DeviceChoice::Cpu && report.gpu_available)
+        source.device = "CPU emulation (asked for)";
+    return assemble_trace(request, input, output, raw, source);
+}
+
+std::vector<std::uint32_t> run_plain(const RunRequest& request,
+                                     const std::vector<std::uint32_t>& input, DeviceChoice device) {
+    check_inputs(request, input);
+    return resolve_gpu(device) ? run_on_gpu(request, input) : run_emulated(request, input);
+}
+
+}  // namespace scanscope

@@ -1,0 +1,60 @@
+// scanscope capture: run a variant with recording on, and write the trace.
+#include <iostream>
+#include <memory>
+
+#include "capture/capture.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "cli/run_options.h"
+#include "model/input_values.h"
+#include "model/trace_json.h"
+#include "model/values.h"
+
+namespace scanscope {
+
+void register_capture_command(CLI::App& app, CommandSet& set) {
+    CLI::App* capture =
+        app.add_subcommand("capture", "Run a variant, record every step, write the trace (JSON)");
+    auto options = std::make_shared<RunOptions>();
+    auto out = std::make_shared<std::string>();
+    add_run_options(capture, *options);
+    capture->add_option("--out", *out, "Trace file to write")->required();
+    set.add(capture, [options, out] {
+        ResolvedRun run;
+        try {
+            run = resolve_run(*options);
+        } catch (const CLI::ValidationError& e) {
+            std::cerr << "scanscope capture: " << e.what() << "\n";
+            return kExitUsage;
+        } catch (const InputError& e) {
+            std::cerr << "scanscope capture: " << e.what() << "\n";
+            return kExitFailure;
+        }
+        try {
+            const Trace trace = capture_trace(run.request, run.input, run.device);
+            save_trace(trace, *out);
+            std::size_t accesses = 0;
+            for (const Launch& l : trace.launches)
+                for (const Step& s : l.steps)
+                    accesses += s.accesses.size();
+            std::cout << "captured " << run.request.variant << " (n = " << run.request.n << ") on "
+                      << trace.source.device << ": " << trace.launches.size() << " launch(es), "
+                      << trace.step_count() << " steps, " << accesses << " warp accesses -> "
+                      << *out << "\n";
+            const ElementKind kind = kind_of(run.request.type);
+            std::cout << "output:";
+            for (std::size_t i = 0; i < trace.output.size() && i < 16; ++i)
+                std::cout << " " << format_value(trace.output[i], kind);
+            std::cout << (trace.output.size() > 16 ? " ..." : "") << "\n";
+            return kExitOk;
+        } catch (const BadRequest& e) {
+            std::cerr << "scanscope capture: " << e.what() << "\n";
+            return kExitUsage;
+        } catch (const std::exception& e) {
+            std::cerr << "scanscope capture: " << e.what() << "\n";
+            return kExitFailure;
+        }
+    });
+}
+
+}  // namespace scanscope

@@ -1,0 +1,79 @@
+#include "cli/run_options.h"
+
+#include "model/input_values.h"
+#include "variants/registry.h"
+
+namespace scanscope {
+
+void add_run_options(CLI::App* c, RunOptions& o) {
+    c->add_option("--variant", o.variant, "Variant id ('scanscope list' shows them)")->required();
+    c->add_option("--n", o.n, "Number of elements (default: the input's length)")
+        ->check(CLI::Range(1, 1 << 30));
+    auto* list = c->add_option("--input", o.input_list, "Values, e.g. 3,1,7,0,4,1,6,3");
+    auto* file =
+        c->add_option("--input-file", o.input_file, "File of values (commas or white space)");
+    auto* seed =
+        c->add_option("--seed", o.seed, "Random input from this seed (the default, seed 1)");
+    list->excludes(file)->excludes(seed);
+    file->excludes(seed);
+    c->add_option("--type", o.type, "Element type")->check(CLI::IsMember({"int", "float"}));
+    c->add_option("--op", o.op, "Operator")->check(CLI::IsMember({"add", "max"}));
+    auto* inclusive = c->add_flag("--inclusive", o.inclusive, "Inclusive scan");
+    auto* exclusive = c->add_flag("--exclusive", o.exclusive, "Exclusive scan (the default)");
+    inclusive->excludes(exclusive);
+    c->add_option("--banks", o.banks, "Shared-memory banks blelloch-padded pads for")
+        ->check(CLI::IsMember({16, 32}));
+    c->add_option("--block-threads", o.block_threads, "Threads per block (multi-block variants)")
+        ->check(CLI::Range(1, 1024));
+    c->add_option("--device", o.device, "Where to run: the GPU if there is one (auto), gpu, cpu")
+        ->check(CLI::IsMember({"auto", "gpu", "cpu"}));
+}
+
+ResolvedRun resolve_run(const RunOptions& o) {
+    ResolvedRun run;
+    RunRequest& r = run.request;
+    r.variant = o.variant;
+    const VariantInfo* variant = find_variant(o.variant);
+    if (!variant)
+        throw CLI::ValidationError(
+            "--variant", "unknown variant '" + o.variant + "'; 'scanscope list' shows them");
+    r.type = o.type == "float" ? ElementType::Float32 : ElementType::Int32;
+    r.op = o.op == "max" ? OpKind::Max : OpKind::Add;
+    if (variant->algorithm == Algorithm::Reduce && (o.inclusive || o.exclusive))
+        throw CLI::ValidationError("--inclusive/--exclusive",
+                                   o.variant + " is a reduction: it has one result");
+    r.inclusive = o.inclusive;
+    r.banks = o.banks;
+    r.block_threads = o.block_threads;
+    r.schedule_seed = o.seed;
+    run.device = o.device == "gpu"   ? DeviceChoice::Gpu
+                 : o.device == "cpu" ? DeviceChoice::Cpu
+                                     : DeviceChoice::Auto;
+
+    if (!o.input_list.empty()) {
+        try {
+            run.input = parse_values(o.input_list, r.type);
+        } catch (const InputError& e) {
+            throw CLI::ValidationError("--input", e.what());
+        }
+    } else if (!o.input_file.empty()) {
+        run.input = read_values_file(o.input_file, r.type);
+    }
+    if (!run.input.empty()) {
+        if (o.n && std::size_t(o.n) != run.input.size())
+            throw CLI::ValidationError("--n", "--n " + std::to_string(o.n) + " but the input has " +
+                                                  std::to_string(run.input.size()) + " values");
+        r.n = int(run.input.size());
+    } else {
+        if (!o.n)
+            throw CLI::ValidationError("--n",
+                                       "give --n, or the values with --input or --input-file");
+        r.n = o.n;
+        run.input = random_values(r.n, r.type, o.seed);
+    }
+    if (std::string problem = check_request(r); !problem.empty())
+        throw CLI::ValidationError(problem);
+    return run;
+}
+
+}  // namespace scanscope

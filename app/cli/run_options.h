@@ -1,0 +1,43 @@
+// The options that say what to run, shared by capture, analyze and bench.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "capture/capture.h"
+#include "variants/run_request.h"
+
+namespace scanscope {
+
+struct RunOptions {
+    std::string variant;
+    int n = 0;
+    std::string input_list;
+    std::string input_file;
+    std::uint64_t seed = 1;
+    std::string type = "int";
+    std::string op = "add";
+    bool inclusive = false;
+    bool exclusive = false;
+    int banks = 32;
+    int block_threads = 0;
+    std::string device = "auto";
+};
+
+// Adds --variant, --n, --input, --input-file, --seed, --type, --op, --inclusive/--exclusive,
+// --banks, --block-threads, --device to `command`.
+void add_run_options(CLI::App* command, RunOptions& options);
+
+struct ResolvedRun {
+    RunRequest request;
+    std::vector<std::uint32_t> input;
+    DeviceChoice device = DeviceChoice::Auto;
+};
+
+// Throws CLI::ValidationError (a usage problem: exit 2) or InputError (an unreadable input file).
+ResolvedRun resolve_run(const RunOptions& options);
+
+}  // namespace scanscope

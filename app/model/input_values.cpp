@@ -1,0 +1,105 @@
+#include "model/input_values.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <fstream>
+#include <limits>
+#include <random>
+#include <sstream>
+
+#include "core/bits.h"
+
+namespace scanscope {
+namespace {
+
+bool separator(char c) {
+    return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';';
+}
+
+std::uint32_t parse_one(const std::string& token, ElementType type, std::size_t index) {
+    const std::string where = "value " + std::to_string(index + 1) + " ('" + token + "')";
+    errno = 0;
+    char* end = nullptr;
+    if (type == ElementType::Int32) {
+        const long long v = std::strtoll(token.c_str(), &end, 10);
+        if (end == token.c_str() || *end != '\0') throw InputError(where + " is not an integer");
+        if (errno == ERANGE || v < std::numeric_limits<std::int32_t>::min() ||
+            v > std::numeric_limits<std::int32_t>::max())
+            throw InputError(where + " does not fit in int32");
+        return to_bits(std::int32_t(v));
+    }
+    const float v = std::strtof(token.c_str(), &end);
+    if (end == token.c_str() || *end != '\0') throw InputError(where + " is not a number");
+    if (std::isnan(v)) throw InputError(where + " is NaN; scans of NaN show nothing useful");
+    if (std::isinf(v) || errno == ERANGE) throw InputError(where + " is not a finite float32");
+    return to_bits(v);
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> parse_values(const std::string& text, ElementType type) {
+    std::vector<std::uint32_t> values;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        while (i < text.size() && separator(text[i]))
+            ++i;
+        std::size_t j = i;
+        while (j < text.size() && !separator(text[j]))
+            ++j;
+        if (j > i) values.push_back(parse_one(text.substr(i, j - i), type, values.size()));
+        i = j;
+    }
+    if (values.empty()) throw InputError("no values given (the input is empty)");
+    return values;
+}
+
+std::vector<std::uint32_t> read_values_file(const std::string& path, ElementType type) {
+    std::ifstream file(path);
+    if (!file) throw InputError("cannot open input file '" + path + "'");
+    std::ostringstream text;
+    text << file.rdbuf();
+    try {
+        return parse_values(text.str(), type);
+    } catch (const InputError& e) {
+        throw InputError("'" + path + "': " + e.what());
+    }
+}
+
+std::vector<std::uint32_t> random_values(int n, ElementType type, std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    std::uniform_int_distribution<int> digit(0, 9), quarter(0, 39);
+    std::vector<std::uint32_t> values(std::size_t(std::max(n, 0)));
+    for (auto& v : values)
+        v = type == ElementType::Int32 ? to_bits(std::int32_t(digit(random)))
+                                       : to_bits(float(quarter(random)) / 4.0f);
+    return values;
+}
+
+std::string check_values(const std::vector<std::uint32_t>& values, ElementType type, OpKind op,
+                         Algorithm algorithm) {
+    if (type == ElementType::Float32) {
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const float f = from_bits<float>(values[i]);
+            if (std::isnan(f)) return "value " + std::to_string(i + 1) + " is NaN";
+            if (std::isinf(f)) return "value " + std::to_string(i + 1) + " is infinite";
+        }
+        return {};
+    }
+    if (op != OpKind::Add) return {};
+    // Wrap-around addition is associative, so every algorithm gets the exact results whenever
+    // the results themselves (the prefixes, or the total) fit in int32.
+    std::int64_t sum = 0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        sum += from_bits<std::int32_t>(values[i]);
+        const bool checked = algorithm == Algorithm::Scan || i + 1 == values.size();
+        if (checked && (sum > std::numeric_limits<std::int32_t>::max() ||
+                        sum < std::numeric_limits<std::int32_t>::min()))
+            return "the sum up to value " + std::to_string(i + 1) + " is " + std::to_string(sum) +
+                   ", outside int32: the GPU would wrap it around (use --type float, or smaller "
+                   "values)";
+    }
+    return {};
+}
+
+}  // namespace scanscope

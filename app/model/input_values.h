@@ -1,0 +1,34 @@
+// Inputs for a run: typed lists, files of numbers, seeded random values; and the checks that keep
+// a picture from being silently wrong (NaN, infinities, int32 overflow).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "variants/registry.h"
+#include "variants/run_request.h"
+
+namespace scanscope {
+
+class InputError : public std::invalid_argument {
+  public:
+    using std::invalid_argument::invalid_argument;
+};
+
+// "3,1,7,0" or "3 1 7 0" (commas, spaces, tabs, newlines); values as 32-bit patterns of `type`.
+// Throws InputError naming the bad token and its position.
+std::vector<std::uint32_t> parse_values(const std::string& text, ElementType type);
+std::vector<std::uint32_t> read_values_file(const std::string& path, ElementType type);
+
+// Small values that are easy to read on a projector: integers 0..9, or quarters from 0 to 9.75
+// (exact in float32, so sums do not depend on the order of additions).
+std::vector<std::uint32_t> random_values(int n, ElementType type, std::uint64_t seed);
+
+// Empty when the values suit the run; otherwise why not (a NaN, an infinity, or int32 results
+// that would wrap around).
+std::string check_values(const std::vector<std::uint32_t>& values, ElementType type, OpKind op,
+                         Algorithm algorithm);
+
+}  // namespace scanscope

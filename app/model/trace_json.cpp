@@ -1,0 +1,457 @@
+#include "model/trace_json.h"
+
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "model/values.h"
+#include "variants/registry.h"
+
+namespace scanscope {
+namespace {
+
+using json = nlohmann::json;
+using ordered = nlohmann::ordered_json;
+
+const char* boundary_name(StepBoundary b) {
+    switch (b) {
+        case StepBoundary::Start:
+            return "start";
+        case StepBoundary::Block:
+            return "block";
+        case StepBoundary::Warp:
+            return "warp";
+    }
+    return "start";
+}
+
+const char* kind_name(AccessKind k) {
+    switch (k) {
+        case AccessKind::Read:
+            return "read";
+        case AccessKind::Write:
+            return "write";
+        case AccessKind::Shuffle:
+            return "shuffle";
+    }
+    return "read";
+}
+
+const char* status_name(TileStatus s) {
+    switch (s) {
+        case TileStatus::Invalid:
+            return "invalid";
+        case TileStatus::Aggregate:
+            return "aggregate";
+        case TileStatus::Prefix:
+            return "prefix";
+    }
+    return "invalid";
+}
+
+// Which kind of value each shared word holds, from the arrays that cover it.
+std::vector<ElementKind> word_kinds(const Launch& launch, ElementKind fallback) {
+    std::vector<ElementKind> kinds(launch.shared_bytes / 4, fallback);
+    for (const SharedArrayInfo& a : launch.arrays)
+        for (std::uint32_t i = 0; i < a.count; ++i) {
+            const std::size_t w = (a.offset + i * a.element_bytes) / 4;
+            if (w < kinds.size()) kinds[w] = a.kind;
+        }
+    return kinds;
+}
+
+ElementKind access_kind(const Launch& launch, const WarpAccess& a, ElementKind fallback) {
+    return a.kind != AccessKind::Shuffle && a.array < launch.arrays.size()
+               ? launch.arrays[a.array].kind
+               : fallback;
+}
+
+ordered launch_to_json(const Launch& l, ElementKind element) {
+    ordered j;
+    j["name"] = l.name;
+    j["grid"] = l.grid;
+    j["block"] = l.block;
+    j["shared_bytes"] = l.shared_bytes;
+    j["arrays"] = ordered::array();
+    for (const SharedArrayInfo& a : l.arrays)
+        j["arrays"].push_back({{"name", a.name},
+                               {"offset", a.offset},
+                               {"count", a.count},
+                               {"element_bytes", a.element_bytes},
+                               {"kind", a.kind == ElementKind::Float ? "float" : "int"}});
+    const std::vector<ElementKind> kinds = word_kinds(l, element);
+    j["steps"] = ordered::array();
+    for (const Step& s : l.steps) {
+        ordered step;
+        step["block"] = s.block;
+        step["index"] = s.index;
+        step["line"] = s.line;
+        step["boundary"] = boundary_name(s.boundary);
+        step["vars"] = s.vars;
+        step["snapshot"] = s.snapshot_at_barrier ? "barrier" : "derived";
+        ordered shared = ordered::array();
+        for (std::size_t w = 0; w < s.shared.size(); ++w)
+            shared.push_back(s.defined[w] ? ordered(value_to_json(s.shared[w], kinds[w]))
+                                          : ordered(nullptr));
+        step["shared"] = std::move(shared);
+        ordered accesses = ordered::array();
+        for (const WarpAccess& a : s.accesses) {
+            const ElementKind k = access_kind(l, a, element);
+            ordered lanes = ordered::array();
+            for (const LaneAccess& lane : a.lanes)
+                lanes.push_back(
+                    ordered::array({lane.lane, lane.address, value_to_json(lane.value, k)}));
+            accesses.push_back({{"warp", a.warp},
+                                {"line", a.line},
+                                {"occurrence", a.occurrence},
+                                {"kind", kind_name(a.kind)},
+                                {"array", a.array},
+                                {"bytes", a.bytes},
+                                {"lanes", std::move(lanes)}});
+        }
+        step["accesses"] = std::move(accesses);
+        j["steps"].push_back(std::move(step));
+    }
+    j["globals"] = ordered::array();
+    for (const GlobalBuffer& g : l.globals) {
+        ordered values = ordered::array();
+        for (std::uint64_t v : g.values) {
+            if (g.element_bytes == 8)
+                values.push_back(ordered::array({status_name(static_cast<TileStatus>(v >> 32)),
+                                                 value_to_json(std::uint32_t(v), element)}));
+            else
+                values.push_back(value_to_json(std::uint32_t(v), element));
+        }
+        j["globals"].push_back(
+            {{"name", g.name}, {"element_bytes", g.element_bytes}, {"values", std::move(values)}});
+    }
+    j["events"] = ordered::array();
+    for (const TileEvent& e : l.events)
+        j["events"].push_back(
+            {{"tile", e.tile},
+             {"target", e.target},
+             {"kind", e.kind == std::uint16_t(TileEventKind::Publish) ? "publish" : "read"},
+             {"status", status_name(static_cast<TileStatus>(e.status))},
+             {"value", value_to_json(e.value, element)},
+             {"time_ns", e.time_ns}});
+    return j;
+}
+
+// Walks a JSON document, naming the path of whatever is wrong.
+class Reader {
+  public:
+    Reader(const json& node, std::string path) : node_(node), path_(std::move(path)) {}
+
+    Reader operator[](const char* key) const {
+        if (!node_.is_object()) fail("expected an object");
+        auto it = node_.find(key);
+        if (it == node_.end()) fail(std::string("missing \"") + key + "\"");
+        return Reader(*it, path_ + "." + key);
+    }
+    Reader operator[](std::size_t i) const {
+        return Reader(node_[i], path_ + "[" + std::to_string(i) + "]");
+    }
+    Reader operator[](int i) const { return (*this)[std::size_t(i)]; }
+    bool has(const char* key) const { return node_.is_object() && node_.contains(key); }
+    std::size_t size() const {
+        if (!node_.is_array()) fail("expected an array");
+        return node_.size();
+    }
+    std::int64_t integer(std::int64_t lo, std::int64_t hi) const {
+        if (!node_.is_number_integer()) fail("expected an integer");
+        const std::int64_t v = node_.get<std::int64_t>();
+        if (v < lo || v > hi)
+            fail("expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
+        return v;
+    }
+    std::uint64_t unsigned64() const {
+        if (!node_.is_number_unsigned() &&
+            !(node_.is_number_integer() && node_.get<std::int64_t>() >= 0))
+            fail("expected a non-negative integer");
+        return node_.get<std::uint64_t>();
+    }
+    std::string text() const {
+        if (!node_.is_string()) fail("expected a string");
+        return node_.get<std::string>();
+    }
+    bool flag() const {
+        if (!node_.is_boolean()) fail("expected true or false");
+        return node_.get<bool>();
+    }
+    std::uint32_t value(ElementKind kind) const {
+        try {
+            return value_from_json(node_, kind);
+        } catch (const std::invalid_argument& e) {
+            fail(e.what());
+        }
+    }
+    template <class Enum>
+    Enum one_of(std::initializer_list<std::pair<const char*, Enum>> names) const {
+        const std::string s = text();
+        std::string expected;
+        for (const auto& [name, value] : names) {
+            if (s == name) return value;
+            expected += std::string(expected.empty() ? "" : ", ") + "\"" + name + "\"";
+        }
+        fail("expected one of " + expected + ", got \"" + s + "\"");
+    }
+    const json& node() const { return node_; }
+    [[noreturn]] void fail(const std::string& message) const {
+        throw TraceFormatError(path_ + ": " + message);
+    }
+
+  private:
+    const json& node_;
+    std::string path_;
+};
+
+constexpr std::int64_t kMaxInt = std::numeric_limits<std::int32_t>::max();
+
+Launch launch_from_json(const Reader& r, ElementKind element) {
+    Launch l;
+    l.name = r["name"].text();
+    l.grid = int(r["grid"].integer(1, kMaxInt));
+    l.block = int(r["block"].integer(1, 1024));
+    l.shared_bytes = std::uint32_t(r["shared_bytes"].integer(0, 1 << 30));
+    if (l.shared_bytes % 4) r["shared_bytes"].fail("must be whole 4-byte words");
+    const std::size_t words = l.shared_bytes / 4;
+    const Reader arrays = r["arrays"];
+    for (std::size_t i = 0; i < arrays.size(); ++i) {
+        const Reader a = arrays[i];
+        SharedArrayInfo info;
+        info.name = a["name"].text();
+        info.offset = std::uint32_t(a["offset"].integer(0, l.shared_bytes));
+        info.count = std::uint32_t(a["count"].integer(0, words));
+        info.element_bytes = std::uint16_t(a["element_bytes"].integer(4, 4));
+        info.kind = a["kind"].one_of<ElementKind>(
+            {{"int", ElementKind::Int}, {"float", ElementKind::Float}});
+        if (info.offset + info.count * info.element_bytes > l.shared_bytes)
+            a.fail("extends past shared memory");
+        l.arrays.push_back(info);
+    }
+    const std::vector<ElementKind> kinds = word_kinds(l, element);
+    const int warps = (l.block + 31) / 32;
+    const Reader steps = r["steps"];
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const Reader s = steps[i];
+        Step step;
+        step.block = int(s["block"].integer(0, l.grid - 1));
+        step.index = int(s["index"].integer(0, kMaxInt));
+        step.line = std::uint16_t(s["line"].integer(0, 65535));
+        step.boundary = s["boundary"].one_of<StepBoundary>({{"start", StepBoundary::Start},
+                                                            {"block", StepBoundary::Block},
+                                                            {"warp", StepBoundary::Warp}});
+        const Reader vars = s["vars"];
+        if (vars.size() > std::size_t(kMaxStepVars)) vars.fail("at most 3 values");
+        for (std::size_t v = 0; v < vars.size(); ++v)
+            step.vars.push_back(
+                std::int32_t(vars[v].integer(std::numeric_limits<std::int32_t>::min(), kMaxInt)));
+        step.snapshot_at_barrier =
+            s["snapshot"].one_of<bool>({{"barrier", true}, {"derived", false}});
+        const Reader shared = s["shared"];
+        if (shared.size() != words)
+            shared.fail("has " + std::to_string(shared.size()) + " words; shared_bytes says " +
+                        std::to_string(words));
+        step.shared.resize(words);
+        step.defined.resize(words);
+        for (std::size_t w = 0; w < words; ++w) {
+            if (shared[w].node().is_null()) continue;
+            step.shared[w] = shared[w].value(kinds[w]);
+            step.defined[w] = 1;
+        }
+        const Reader accesses = s["accesses"];
+        for (std::size_t k = 0; k < accesses.size(); ++k) {
+            const Reader a = accesses[k];
+            WarpAccess access;
+            access.warp = int(a["warp"].integer(0, warps - 1));
+            access.line = std::uint16_t(a["line"].integer(0, 65535));
+            access.occurrence = std::uint16_t(a["occurrence"].integer(0, 65535));
+            access.kind = a["kind"].one_of<AccessKind>({{"read", AccessKind::Read},
+                                                        {"write", AccessKind::Write},
+                                                        {"shuffle", AccessKind::Shuffle}});
+            access.array = std::uint8_t(a["array"].integer(0, 255));
+            if (access.kind != AccessKind::Shuffle && access.array >= l.arrays.size())
+                a["array"].fail("names no shared array");
+            access.bytes = std::uint16_t(a["bytes"].integer(4, 4));
+            const ElementKind vk = access_kind(l, access, element);
+            const Reader lanes = a["lanes"];
+            for (std::size_t n = 0; n < lanes.size(); ++n) {
+                const Reader lane = lanes[n];
+                if (lane.size() != 3) lane.fail("expected [lane, address, value]");
+                LaneAccess la;
+                la.lane = int(lane[0].integer(0, 31));
+                la.address = std::uint32_t(lane[1].integer(
+                    0, access.kind == AccessKind::Shuffle ? 31 : std::int64_t(l.shared_bytes) - 4));
+                la.value = lane[2].value(vk);
+                access.lanes.push_back(la);
+            }
+            step.accesses.push_back(std::move(access));
+        }
+        l.steps.push_back(std::move(step));
+    }
+    const Reader globals = r["globals"];
+    for (std::size_t i = 0; i < globals.size(); ++i) {
+        const Reader g = globals[i];
+        GlobalBuffer buffer;
+        buffer.name = g["name"].text();
+        buffer.element_bytes = int(g["element_bytes"].integer(4, 8));
+        const Reader values = g["values"];
+        for (std::size_t v = 0; v < values.size(); ++v) {
+            if (buffer.element_bytes == 8) {
+                const Reader pair = values[v];
+                if (pair.size() != 2) pair.fail("expected [status, value]");
+                const TileStatus status =
+                    pair[0].one_of<TileStatus>({{"invalid", TileStatus::Invalid},
+                                                {"aggregate", TileStatus::Aggregate},
+                                                {"prefix", TileStatus::Prefix}});
+                buffer.values.push_back((std::uint64_t(status) << 32) | pair[1].value(element));
+            } else {
+                buffer.values.push_back(values[v].value(element));
+            }
+        }
+        l.globals.push_back(std::move(buffer));
+    }
+    const Reader events = r["events"];
+    for (std::size_t i = 0; i < events.size(); ++i) {
+        const Reader e = events[i];
+        TileEvent event{};
+        event.tile = std::uint32_t(e["tile"].integer(0, kMaxInt));
+        event.target = std::uint32_t(e["target"].integer(0, kMaxInt));
+        event.kind = std::uint16_t(e["kind"].one_of<TileEventKind>(
+            {{"publish", TileEventKind::Publish}, {"read", TileEventKind::Read}}));
+        event.status =
+            std::uint16_t(e["status"].one_of<TileStatus>({{"invalid", TileStatus::Invalid},
+                                                          {"aggregate", TileStatus::Aggregate},
+                                                          {"prefix", TileStatus::Prefix}}));
+        event.value = e["value"].value(element);
+        event.time_ns = e["time_ns"].unsigned64();
+        l.events.push_back(event);
+    }
+    return l;
+}
+
+}  // namespace
+
+nlohmann::ordered_json trace_to_json(const Trace& t) {
+    const ElementKind element = kind_of(t.request.type);
+    ordered j;
+    j["format"] = kTraceFormat;
+    j["version"] = t.version;
+    j["variant"] = t.request.variant;
+    j["config"] = {{"type", type_name(t.request.type)},
+                   {"op", op_name(t.request.op)},
+                   {"inclusive", t.request.inclusive},
+                   {"n", t.request.n},
+                   {"banks", t.request.banks},
+                   {"bank_width_bytes", t.bank_width_bytes},
+                   {"block_threads", t.request.block_threads},
+                   {"schedule_seed", t.request.schedule_seed}};
+    j["source"] = {{"kind", t.source.kind},
+                   {"device", t.source.device},
+                   {"scanscope", t.source.scanscope_version},
+                   {"captured_at", t.source.captured_at}};
+    j["input"] = ordered::array();
+    for (std::uint32_t v : t.input)
+        j["input"].push_back(value_to_json(v, element));
+    j["output"] = ordered::array();
+    for (std::uint32_t v : t.output)
+        j["output"].push_back(value_to_json(v, element));
+    j["listing"] = ordered::array();
+    for (const ListingLine& line : t.listing)
+        j["listing"].push_back({{"id", line.id}, {"text", line.text}});
+    j["labels"] = ordered::array();
+    for (const StepLabel& label : t.labels)
+        j["labels"].push_back({{"id", label.id},
+                               {"phase", label.phase},
+                               {"vars", label.vars},
+                               {"narration", label.narration}});
+    j["launches"] = ordered::array();
+    for (const Launch& l : t.launches)
+        j["launches"].push_back(launch_to_json(l, element));
+    return j;
+}
+
+Trace trace_from_json(const nlohmann::json& document) {
+    const Reader root(document, "trace");
+    if (!document.is_object() || !root.has("format") || !document["format"].is_string() ||
+        document["format"].get<std::string>() != kTraceFormat)
+        throw TraceFormatError("not a ScanScope trace (it lacks \"format\": \"scanscope-trace\")");
+    Trace t;
+    t.version = int(root["version"].integer(1, kMaxInt));
+    if (t.version > kTraceVersion)
+        throw TraceFormatError("trace format version " + std::to_string(t.version) +
+                               " is newer than this ScanScope reads (" +
+                               std::to_string(kTraceVersion) + "); update ScanScope");
+    t.request.variant = root["variant"].text();
+    const Reader config = root["config"];
+    t.request.type = config["type"].one_of<ElementType>(
+        {{"int32", ElementType::Int32}, {"float32", ElementType::Float32}});
+    t.request.op = config["op"].one_of<OpKind>({{"add", OpKind::Add}, {"max", OpKind::Max}});
+    t.request.inclusive = config["inclusive"].flag();
+    t.request.n = int(config["n"].integer(0, kMaxInt));
+    t.request.banks = int(config["banks"].integer(16, 32));
+    if (t.request.banks != 16 && t.request.banks != 32) config["banks"].fail("expected 16 or 32");
+    t.bank_width_bytes = int(config["bank_width_bytes"].integer(4, 8));
+    if (t.bank_width_bytes != 4 && t.bank_width_bytes != 8)
+        config["bank_width_bytes"].fail("expected 4 or 8");
+    t.request.block_threads = int(config["block_threads"].integer(0, 1024));
+    t.request.schedule_seed = config["schedule_seed"].unsigned64();
+    const Reader source = root["source"];
+    t.source = {source["kind"].text(), source["device"].text(), source["scanscope"].text(),
+                source["captured_at"].text()};
+
+    const ElementKind element = kind_of(t.request.type);
+    const Reader input = root["input"];
+    if (input.size() != std::size_t(t.request.n))
+        input.fail("has " + std::to_string(input.size()) + " values; config.n says " +
+                   std::to_string(t.request.n));
+    for (std::size_t i = 0; i < input.size(); ++i)
+        t.input.push_back(input[i].value(element));
+    const Reader output = root["output"];
+    for (std::size_t i = 0; i < output.size(); ++i)
+        t.output.push_back(output[i].value(element));
+    const Reader listing = root["listing"];
+    for (std::size_t i = 0; i < listing.size(); ++i)
+        t.listing.push_back(
+            {std::uint16_t(listing[i]["id"].integer(0, 65535)), listing[i]["text"].text()});
+    const Reader labels = root["labels"];
+    for (std::size_t i = 0; i < labels.size(); ++i) {
+        StepLabel label;
+        label.id = std::uint16_t(labels[i]["id"].integer(0, 65535));
+        label.phase = labels[i]["phase"].text();
+        const Reader vars = labels[i]["vars"];
+        for (std::size_t v = 0; v < vars.size(); ++v)
+            label.vars.push_back(vars[v].text());
+        label.narration = labels[i]["narration"].text();
+        t.labels.push_back(std::move(label));
+    }
+    const Reader launches = root["launches"];
+    for (std::size_t i = 0; i < launches.size(); ++i)
+        t.launches.push_back(launch_from_json(launches[i], element));
+    return t;
+}
+
+void save_trace(const Trace& trace, const std::string& path) {
+    std::ofstream file(path, std::ios::binary);
+    if (!file) throw std::runtime_error("cannot write '" + path + "'");
+    file << trace_to_json(trace).dump() << '\n';
+    if (!file) throw std::runtime_error("cannot write '" + path + "' (disk full?)");
+}
+
+Trace load_trace(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) throw TraceFormatError("cannot open '" + path + "'");
+    json document;
+    try {
+        document = json::parse(file);
+    } catch (const json::parse_error& e) {
+        throw TraceFormatError("'" + path + "' is not valid JSON: " + e.what());
+    }
+    try {
+        return trace_from_json(document);
+    } catch (const TraceFormatError& e) {
+        throw TraceFormatError("'" + path + "': " + e.what());
+    }
+}
+
+}  // namespace scanscope

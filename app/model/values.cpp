@@ -1,0 +1,53 @@
+#include "model/values.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <stdexcept>
+
+#include "core/bits.h"
+
+namespace scanscope {
+
+std::string format_value(std::uint32_t bits, ElementKind kind) {
+    if (kind == ElementKind::Int) return std::to_string(from_bits<std::int32_t>(bits));
+    const float f = from_bits<float>(bits);
+    if (std::isnan(f)) return "nan";
+    if (std::isinf(f)) return f < 0 ? "-inf" : "inf";
+    char text[32];
+    for (int digits = 1; digits <= 9; ++digits) {
+        std::snprintf(text, sizeof text, "%.*g", digits, double(f));
+        if (std::strtof(text, nullptr) == f) break;
+    }
+    return text;
+}
+
+nlohmann::ordered_json value_to_json(std::uint32_t bits, ElementKind kind) {
+    if (kind == ElementKind::Int) return from_bits<std::int32_t>(bits);
+    const float f = from_bits<float>(bits);
+    if (std::isnan(f)) return "nan";
+    if (std::isinf(f)) return f < 0 ? "-inf" : "inf";
+    return double(f);
+}
+
+std::uint32_t value_from_json(const nlohmann::json& value, ElementKind kind) {
+    if (kind == ElementKind::Int) {
+        if (!value.is_number_integer()) throw std::invalid_argument("expected an integer");
+        const std::int64_t v = value.get<std::int64_t>();
+        if (v < std::numeric_limits<std::int32_t>::min() ||
+            v > std::numeric_limits<std::int32_t>::max())
+            throw std::invalid_argument("integer outside int32");
+        return to_bits(std::int32_t(v));
+    }
+    if (value.is_string()) {
+        const std::string s = value.get<std::string>();
+        if (s == "inf") return to_bits(std::numeric_limits<float>::infinity());
+        if (s == "-inf") return to_bits(-std::numeric_limits<float>::infinity());
+        if (s == "nan") return to_bits(std::numeric_limits<float>::quiet_NaN());
+        throw std::invalid_argument("expected a number, \"inf\", \"-inf\" or \"nan\"");
+    }
+    if (!value.is_number()) throw std::invalid_argument("expected a number");
+    return to_bits(float(value.get<double>()));
+}
+
+}  // namespace scanscope

@@ -1,0 +1,26 @@
+// Showing and storing 32-bit value patterns as the numbers they are.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "core/capture_format.h"
+#include "variants/run_request.h"
+
+namespace scanscope {
+
+inline ElementKind kind_of(ElementType type) {
+    return type == ElementType::Float32 ? ElementKind::Float : ElementKind::Int;
+}
+
+// "25", "-3", "0.5", "-inf"; floats with the fewest digits that read back exactly.
+std::string format_value(std::uint32_t bits, ElementKind kind);
+
+// JSON: integers as integers, floats as numbers, infinities and NaN as "inf", "-inf", "nan".
+nlohmann::ordered_json value_to_json(std::uint32_t bits, ElementKind kind);
+// Throws std::invalid_argument for anything else.
+std::uint32_t value_from_json(const nlohmann::json& value, ElementKind kind);
+
+}  // namespace scanscope

@@ -1,0 +1,36 @@
+// Values travel through traces as their 32-bit patterns, so int32 and float32 share one format.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+
+#include "core/hd.h"
+
+namespace scanscope {
+
+template <class T>
+SS_HD_INLINE std::uint32_t to_bits(T value) {
+    static_assert(sizeof(T) == 4 && std::is_trivially_copyable<T>::value, "32-bit values only");
+    std::uint32_t bits;
+    std::memcpy(&bits, &value, 4);
+    return bits;
+}
+
+template <class T>
+SS_HD_INLINE T from_bits(std::uint32_t bits) {
+    T value;
+    std::memcpy(&value, &bits, 4);
+    return value;
+}
+
+// Index of the lowest set bit (0 for bit 0); -1 for 0.
+SS_HD_INLINE int lowest_set_bit(unsigned x) {
+#if defined(__CUDA_ARCH__)
+    return __ffs(int(x)) - 1;
+#else
+    return __builtin_ffs(int(x)) - 1;
+#endif
+}
+
+}  // namespace scanscope

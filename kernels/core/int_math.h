@@ -1,0 +1,24 @@
+// Small integer helpers for launch shapes.
+#pragma once
+
+#include "core/hd.h"
+
+namespace scanscope {
+
+SS_HD_INLINE constexpr int ceil_div(int a, int b) {
+    return (a + b - 1) / b;
+}
+SS_HD_INLINE constexpr bool is_pow2(int x) {
+    return x > 0 && (x & (x - 1)) == 0;
+}
+SS_HD_INLINE constexpr int next_pow2(int x) {
+    int p = 1;
+    while (p < x)
+        p *= 2;
+    return p;
+}
+SS_HD_INLINE constexpr int round_up(int x, int multiple) {
+    return ceil_div(x, multiple) * multiple;
+}
+
+}  // namespace scanscope

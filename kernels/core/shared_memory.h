@@ -1,0 +1,115 @@
+// Shared-memory arrays for kernels written once for the GPU and the CPU emulation.
+//
+//   auto temp = shared_memory<T>(b, 2 * n);   // carve an array from the block's shared memory
+//   temp[bi] = op(temp[ai], temp[bi]);        // reads temp[ai], reads temp[bi], writes temp[bi]
+//
+// temp[i] is a reference that reads when converted to T and writes when assigned. The block
+// decides what else happens: nothing in the timed GPU kernel, a trace record in the capturing
+// kernel, a record and a hand-over to the next lane in the emulation (so a warp's lanes take
+// each access in lockstep, as SIMT hardware does). The index carries the source line of the
+// access, which names the instruction in the trace.
+//
+// Accesses go through a volatile pointer so that the compiler issues exactly the loads and stores
+// the source shows, in its order: the bank-conflict figures predicted from the source must match
+// what the hardware counts.
+#pragma once
+
+#include <cstdint>
+
+#include "core/bits.h"
+#include "core/capture_format.h"
+#include "core/hd.h"
+
+namespace scanscope {
+
+// An index that remembers where in the source it was written (see the note above).
+struct SharedIndex {
+    int value;
+    std::uint16_t line;
+    SS_HD_INLINE SharedIndex(int v, int l = __builtin_LINE())
+        : value(v), line(static_cast<std::uint16_t>(l)) {}
+};
+
+template <class T, class Block>
+class SharedRef {
+  public:
+    SS_HD_INLINE SharedRef(Block& block, volatile T* element, std::uint32_t address,
+                           std::uint8_t array, std::uint16_t line)
+        : block_(block), element_(element), address_(address), array_(array), line_(line) {}
+
+    SS_HD_INLINE operator T() const {
+        const T value = *element_;
+        block_.on_shared_access(AccessKind::Read, line_, array_, address_, to_bits(value));
+        return value;
+    }
+    SS_HD_INLINE const SharedRef& operator=(T value) const {
+        *element_ = value;
+        block_.on_shared_access(AccessKind::Write, line_, array_, address_, to_bits(value));
+        return *this;
+    }
+    // x[a] = x[b]: read x[b], then write x[a].
+    SS_HD_INLINE const SharedRef& operator=(const SharedRef& other) const {
+        const T value = other;
+        return *this = value;
+    }
+
+  private:
+    Block& block_;
+    volatile T* element_;
+    std::uint32_t address_;
+    std::uint8_t array_;
+    std::uint16_t line_;
+};
+
+// No arithmetic or comparison directly on shared references: C++ leaves the order of the two
+// reads in x[a] + x[b] open, and the trace must not depend on the compiler. Read into a variable,
+// or combine through an operator, op(x[a], x[b]), which reads left first.
+#define SS_NO_SHARED_OPERATOR(op)                                \
+    template <class T, class B, class U>                         \
+    void operator op(const SharedRef<T, B>&, const U&) = delete; \
+    template <class T, class B, class U>                         \
+    void operator op(const U&, const SharedRef<T, B>&) = delete; \
+    template <class T, class B>                                  \
+    void operator op(const SharedRef<T, B>&, const SharedRef<T, B>&) = delete;
+SS_NO_SHARED_OPERATOR(+)
+SS_NO_SHARED_OPERATOR(-)
+SS_NO_SHARED_OPERATOR(*)
+SS_NO_SHARED_OPERATOR(/)
+SS_NO_SHARED_OPERATOR(<)
+SS_NO_SHARED_OPERATOR(>)
+SS_NO_SHARED_OPERATOR(<=)
+SS_NO_SHARED_OPERATOR(>=)
+SS_NO_SHARED_OPERATOR(==)
+SS_NO_SHARED_OPERATOR(!=)
+#undef SS_NO_SHARED_OPERATOR
+
+template <class T, class Block>
+class SharedArray {
+  public:
+    SS_HD_INLINE SharedArray(Block& block, T* base, std::uint32_t offset, int count,
+                             std::uint8_t id)
+        : block_(block), base_(base), offset_(offset), count_(count), id_(id) {}
+
+    SS_HD_INLINE SharedRef<T, Block> operator[](SharedIndex index) const {
+        block_.check_shared_index(index.value, count_, index.line);
+        return SharedRef<T, Block>(block_, base_ + index.value,
+                                   offset_ + std::uint32_t(index.value) * std::uint32_t(sizeof(T)),
+                                   id_, index.line);
+    }
+    SS_HD_INLINE int size() const { return count_; }
+
+  private:
+    Block& block_;
+    T* base_;
+    std::uint32_t offset_;  // bytes from the start of the block's dynamic shared memory
+    int count_;
+    std::uint8_t id_;
+};
+
+// The block's next shared array of `count` elements of T.
+template <class T, class Block>
+SS_HD_INLINE SharedArray<T, Block> shared_memory(Block& block, int count) {
+    return block.template allocate_shared<T>(count);
+}
+
+}  // namespace scanscope

@@ -1,0 +1,67 @@
+// Launching kernels in the CPU emulation, with the same interface as the GPU launcher
+// (kernels/gpu/gpu_launcher.cuh) so that the multi-kernel drivers are written once.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+#include "core/launch_shape.h"
+#include "core/raw_capture.h"
+#include "emu/cpu_block.h"
+
+namespace scanscope::emu {
+
+class EmuLauncher {
+  public:
+    // With `capture`, every launch is recorded into it; `schedule_seed` fixes the order in which
+    // interleaved blocks run.
+    explicit EmuLauncher(RawCapture* capture = nullptr, std::uint64_t schedule_seed = 1)
+        : capture_(capture), seed_(schedule_seed) {}
+
+    bool capturing() const { return capture_ != nullptr; }
+
+    // "Device" memory: zeroed host memory owned by the launcher.
+    template <class T>
+    T* alloc(std::size_t count) {
+        return static_cast<T*>(alloc_bytes(count * sizeof(T)));
+    }
+    template <class T>
+    void upload(T* to, const T* from, std::size_t count) {
+        if (count) std::memcpy(to, from, count * sizeof(T));
+    }
+    template <class T>
+    void download(T* to, const T* from, std::size_t count) {
+        if (count) std::memcpy(to, from, count * sizeof(T));
+    }
+    template <class T>
+    void zero(T* to, std::size_t count) {
+        if (count) std::memset(to, 0, count * sizeof(T));
+    }
+
+    template <class Kernel>
+    void launch(const LaunchShape& shape, const Kernel& kernel,
+                const std::vector<GlobalView>& globals = {}) {
+        const KernelFn body = [&kernel](CpuBlock& block) { kernel(block); };
+        run(shape, body, globals);
+    }
+
+  private:
+    struct Allocation {
+        std::unique_ptr<unsigned char[]> data;
+        std::size_t bytes;
+    };
+    void* alloc_bytes(std::size_t bytes);
+    void run(const LaunchShape& shape, const KernelFn& body,
+             const std::vector<GlobalView>& globals);
+    void run_grid(const LaunchShape& shape, const KernelFn& body, CaptureBuffers* capture);
+    void run_interleaved(GridContext& grid);
+
+    RawCapture* capture_;
+    std::uint64_t seed_;
+    std::uint64_t launches_ = 0;
+    std::vector<Allocation> allocations_;
+};
+
+}  // namespace scanscope::emu

@@ -1,0 +1,158 @@
+// Launching kernels on the GPU, with the same interface as the emulation's launcher
+// (kernels/emu/emu_launcher.h) so that the multi-kernel drivers are written once.
+//
+// Each launch runs the plain kernel (GpuBlock<PlainMode>), or, when capturing, the capturing
+// kernel (GpuBlock<CaptureMode>) whose device buffers are copied back once after the launch.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/launch_shape.h"
+#include "core/raw_capture.h"
+#include "gpu/cuda_check.h"
+#include "gpu/gpu_block.cuh"
+
+namespace scanscope {
+
+template <class Mode, class Kernel>
+__global__ void block_kernel(Kernel kernel, LaunchEnv env) {
+    GpuBlock<Mode> block(env);
+    kernel(block);
+    block.finish();
+}
+
+// Device memory for one capture attempt, mirroring HostCaptureStorage.
+class DeviceCaptureStorage {
+  public:
+    explicit DeviceCaptureStorage(const HostCaptureStorage& host);
+    ~DeviceCaptureStorage();
+    DeviceCaptureStorage(const DeviceCaptureStorage&) = delete;
+    DeviceCaptureStorage& operator=(const DeviceCaptureStorage&) = delete;
+
+    CaptureBuffers buffers() const { return buffers_; }
+    void copy_back(HostCaptureStorage& host) const;
+
+  private:
+    CaptureBuffers buffers_;
+    std::vector<void*> allocations_;
+};
+
+class GpuLauncher {
+  public:
+    explicit GpuLauncher(RawCapture* capture = nullptr);
+    ~GpuLauncher();
+    GpuLauncher(const GpuLauncher&) = delete;
+    GpuLauncher& operator=(const GpuLauncher&) = delete;
+
+    bool capturing() const { return capture_ != nullptr; }
+    cudaStream_t stream() const { return stream_; }
+
+    template <class T>
+    T* alloc(std::size_t count) {
+        return static_cast<T*>(alloc_bytes(count * sizeof(T)));
+    }
+    template <class T>
+    void upload(T* to, const T* from, std::size_t count) {
+        SS_CUDA_CHECK(
+            cudaMemcpyAsync(to, from, count * sizeof(T), cudaMemcpyHostToDevice, stream_));
+    }
+    template <class T>
+    void download(T* to, const T* from, std::size_t count) {
+        SS_CUDA_CHECK(
+            cudaMemcpyAsync(to, from, count * sizeof(T), cudaMemcpyDeviceToHost, stream_));
+        SS_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    }
+    template <class T>
+    void zero(T* to, std::size_t count) {
+        SS_CUDA_CHECK(cudaMemsetAsync(to, 0, count * sizeof(T), stream_));
+    }
+
+    template <class Kernel>
+    void launch(const LaunchShape& shape, const Kernel& kernel,
+                const std::vector<GlobalView>& globals = {}) {
+        check_launch_shape(shape);
+        if (!capture_) {
+            LaunchEnv env;
+            env.shared_bytes = shape.shared_bytes;
+            allow_shared(&block_kernel<PlainMode, Kernel>, shape.shared_bytes);
+            block_kernel<PlainMode, Kernel>
+                <<<shape.grid, shape.block, shape.shared_bytes, stream_>>>(kernel, env);
+            SS_CUDA_CHECK_LAUNCH();
+            return;
+        }
+        const std::uint32_t shared = shape.shared_bytes + kCaptureScratchBytes;
+        allow_shared(&block_kernel<CaptureMode, Kernel>, shared);
+        capture_launch(shape, globals, [&](const CaptureBuffers& buffers) {
+            LaunchEnv env;
+            env.shared_bytes = shape.shared_bytes;
+            env.capture = buffers;
+            block_kernel<CaptureMode, Kernel>
+                <<<shape.grid, shape.block, shared, stream_>>>(kernel, env);
+            SS_CUDA_CHECK_LAUNCH();
+        });
+    }
+
+    void synchronize() { SS_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
+
+  private:
+    template <class F>
+    static void allow_shared(F* kernel, std::uint32_t bytes) {
+        if (bytes > 48 * 1024)
+            SS_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               int(bytes)));
+    }
+
+    struct Allocation {
+        void* data;
+        std::size_t bytes;
+    };
+    void* alloc_bytes(std::size_t bytes);
+    template <class Run>
+    void capture_launch(const LaunchShape& shape, const std::vector<GlobalView>& globals,
+                        const Run& run);
+    std::vector<std::vector<unsigned char>> checkpoint() const;
+    void restore(const std::vector<std::vector<unsigned char>>& saved);
+    RawGlobal read_global(const GlobalView& view) const;
+
+    RawCapture* capture_;
+    cudaStream_t stream_ = nullptr;
+    std::vector<Allocation> allocations_;
+};
+
+template <class Run>
+void GpuLauncher::capture_launch(const LaunchShape& shape, const std::vector<GlobalView>& globals,
+                                 const Run& run) {
+    const auto saved = checkpoint();
+    CaptureCapacity capacity;
+    for (;;) {
+        const std::size_t bytes = capture_bytes(shape, capacity);
+        if (bytes > kMaxCaptureBytes)
+            throw std::runtime_error("capturing '" + shape.name + "' would take " +
+                                     std::to_string(bytes >> 20) +
+                                     " MiB; captures are for teaching sizes (try a smaller n)");
+        HostCaptureStorage host(shape, capacity);
+        DeviceCaptureStorage device(host);
+        run(device.buffers());
+        synchronize();
+        device.copy_back(host);
+        if (host.overflow() & kSharedOverflow)
+            throw std::logic_error("'" + shape.name +
+                                   "' asks for more shared memory than its launch gives");
+        if (host.overflow() == 0) {
+            RawLaunch raw = host.to_raw();
+            for (const GlobalView& g : globals)
+                raw.globals.push_back(read_global(g));
+            capture_->launches.push_back(std::move(raw));
+            return;
+        }
+        capacity = host.grown();
+        restore(saved);
+    }
+}
+
+}  // namespace scanscope

@@ -1,0 +1,76 @@
+// From a request to its driver, for any launcher; and the typed run on 32-bit patterns that the
+// emulation and the GPU entry points share.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/bits.h"
+#include "core/ops.h"
+#include "variants/drivers.h"
+#include "variants/registry.h"
+
+namespace scanscope::kernels {
+
+template <class L, class T, class Op>
+void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
+    const VariantInfo& v = *find_variant(r.variant);
+    const int threads = r.block_threads ? r.block_threads : default_block_threads(v, r.n);
+    const int log_banks = log2_of(r.banks);
+    switch (v.id) {
+        case VariantId::HillisSteele:
+            return run_hillis_steele<L, T, Op>(launcher, r, in, out);
+        case VariantId::HillisSteeleInPlace:
+            return run_hillis_steele_inplace<L, T, Op>(launcher, r, in, out);
+        case VariantId::Blelloch:
+            return run_blelloch<L, T, Op>(launcher, r, in, out, 0);
+        case VariantId::BlellochPadded:
+            return run_blelloch<L, T, Op>(launcher, r, in, out, log_banks);
+        case VariantId::WarpShuffle:
+            return run_warp_shuffle<L, T, Op>(launcher, r, in, out);
+        case VariantId::ScanThenPropagate:
+            return scan_then_propagate<L, T, Op>(launcher, in, out, r.n, r.inclusive, threads,
+                                                 log_banks, 0);
+        case VariantId::ReduceThenScan:
+            return reduce_then_scan<L, T, Op>(launcher, in, out, r.n, r.inclusive, threads,
+                                              log_banks, 0);
+        case VariantId::DecoupledLookback:
+            return decoupled_lookback<L, T, Op, 1>(launcher, in, out, r.n, r.inclusive, threads);
+        case VariantId::ReduceInterleavedDivergent:
+            return reduce_passes<ReduceInterleavedDivergent, L, T, Op>(launcher, in, out, r.n,
+                                                                       threads);
+        case VariantId::ReduceInterleavedStrided:
+            return reduce_passes<ReduceInterleavedStrided, L, T, Op>(launcher, in, out, r.n,
+                                                                     threads);
+        case VariantId::ReduceSequential:
+            return reduce_passes<ReduceSequential, L, T, Op>(launcher, in, out, r.n, threads);
+        case VariantId::ReduceFirstAdd:
+            return reduce_passes<ReduceFirstAdd, L, T, Op>(launcher, in, out, r.n, threads);
+        case VariantId::ReduceUnrolledWarp:
+            return reduce_passes<ReduceUnrolledWarp, L, T, Op>(launcher, in, out, r.n, threads);
+        case VariantId::ReduceWarpShuffle:
+            return reduce_passes<ReduceWarpShuffle, L, T, Op>(launcher, in, out, r.n, threads);
+    }
+}
+
+// Uploads the input (32-bit patterns of T), runs, downloads the output.
+template <class L, class T, class Op>
+std::vector<std::uint32_t> run_typed(L& launcher, const RunRequest& r,
+                                     const std::vector<std::uint32_t>& input) {
+    const int out_count = output_count(*find_variant(r.variant), r.n);
+    std::vector<T> host(input.size());
+    for (std::size_t i = 0; i < input.size(); ++i)
+        host[i] = from_bits<T>(input[i]);
+    T* in = launcher.template alloc<T>(host.size());
+    T* out = launcher.template alloc<T>(std::size_t(out_count));
+    launcher.upload(in, host.data(), host.size());
+    run_variant<L, T, Op>(launcher, r, in, out);
+    std::vector<T> result(static_cast<std::size_t>(out_count));
+    launcher.download(result.data(), out, result.size());
+    std::vector<std::uint32_t> bits(result.size());
+    for (std::size_t i = 0; i < result.size(); ++i)
+        bits[i] = to_bits(result[i]);
+    return bits;
+}
+
+}  // namespace scanscope::kernels

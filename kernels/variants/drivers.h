@@ -1,0 +1,162 @@
+// Each variant's launches, written once for both launchers (GpuLauncher, EmuLauncher): a
+// launcher has alloc<T>(), zero(), launch(shape, kernel, globals).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+#include "core/int_math.h"
+#include "core/launch_shape.h"
+#include "core/tile_descriptor.h"
+#include "reduce/interleaved.h"
+#include "reduce/sequential.h"
+#include "reduce/unrolled_warp.h"
+#include "reduce/warp_shuffle.h"
+#include "scan/add_block_prefixes.h"
+#include "scan/blelloch.h"
+#include "scan/decoupled_lookback.h"
+#include "scan/hillis_steele.h"
+#include "scan/warp_scan.h"
+#include "variants/run_request.h"
+#include "variants/variant_id.h"
+
+namespace scanscope::kernels {
+
+template <class T>
+constexpr std::uint32_t bytes_of(int count) {
+    return std::uint32_t(count) * std::uint32_t(sizeof(T));
+}
+
+// --- Single-block scans ---------------------------------------------------------------------
+
+template <class L, class T, class Op>
+void run_hillis_steele(L& launcher, const RunRequest& r, const T* in, T* out) {
+    launcher.launch({"hillis-steele scan", 1, r.n, bytes_of<T>(2 * r.n)},
+                    HillisSteeleScan<T, Op>{in, out, r.n, r.inclusive});
+}
+
+template <class L, class T, class Op>
+void run_hillis_steele_inplace(L& launcher, const RunRequest& r, const T* in, T* out) {
+    launcher.launch({"in-place hillis-steele scan", 1, r.n, bytes_of<T>(r.n)},
+                    HillisSteeleInPlaceScan<T, Op>{in, out, r.n, r.inclusive});
+}
+
+template <class L, class T, class Op>
+void run_blelloch(L& launcher, const RunRequest& r, const T* in, T* out, int log_banks) {
+    const int threads = next_pow2(std::max(r.n, 2)) / 2;
+    BlellochScan<T, Op> scan{in, out, r.n, r.inclusive, log_banks};
+    launcher.launch({"blelloch scan", 1, threads,
+                     bytes_of<T>(BlellochScan<T, Op>::shared_elements(threads, log_banks))},
+                    scan);
+}
+
+template <class L, class T, class Op>
+void run_warp_shuffle(L& launcher, const RunRequest& r, const T* in, T* out) {
+    launcher.launch({"warp-shuffle scan", 1, round_up(r.n, 32), bytes_of<T>(32)},
+                    WarpShuffleScan<T, Op>{in, out, r.n, r.inclusive});
+}
+
+// --- Multi-block scans ----------------------------------------------------------------------
+
+inline int log2_of(int banks) {
+    return banks == 16 ? 4 : 5;
+}
+
+// Harris, "Arrays of Arbitrary Size": scan each block (Blelloch, padded), keep each block's total,
+// scan the totals (recursively), add each block's total-before back to its elements.
+template <class L, class T, class Op>
+void scan_then_propagate(L& launcher, const T* in, T* out, int n, bool inclusive, int threads,
+                         int log_banks, int level) {
+    const int per_block = 2 * threads;
+    const int blocks = ceil_div(n, per_block);
+    const std::string suffix = level ? " (level " + std::to_string(level + 1) + ")" : "";
+    T* sums = blocks > 1 ? launcher.template alloc<T>(blocks) : nullptr;
+    BlellochScan<T, Op> scan{in, out, n, inclusive, log_banks, sums};
+    const std::uint32_t shared =
+        bytes_of<T>(BlellochScan<T, Op>::shared_elements(threads, log_banks));
+    if (blocks == 1) {
+        launcher.launch({"scan blocks" + suffix, 1, threads, shared}, scan);
+        return;
+    }
+    launcher.launch({"scan blocks" + suffix, blocks, threads, shared}, scan,
+                    {{"block sums", sums, std::size_t(blocks), 4}});
+    T* increments = launcher.template alloc<T>(blocks);
+    scan_then_propagate<L, T, Op>(launcher, sums, increments, blocks, false,
+                                  std::min(threads, next_pow2(ceil_div(blocks, 2))), log_banks,
+                                  level + 1);
+    launcher.launch({"add block sums" + suffix, blocks, threads, 0},
+                    AddBlockPrefixes<T, Op>{increments, out, n, per_block},
+                    {{"block increments", increments, std::size_t(blocks), 4}});
+}
+
+// Reduce each tile to its total, scan the totals, then scan each tile again seeded with the total
+// of the tiles before it: the input is read twice, the output written once.
+template <class L, class T, class Op>
+void reduce_then_scan(L& launcher, const T* in, T* out, int n, bool inclusive, int threads,
+                      int log_banks, int level) {
+    const int per_block = 2 * threads;
+    const int blocks = ceil_div(n, per_block);
+    const std::string suffix = level ? " (level " + std::to_string(level + 1) + ")" : "";
+    const std::uint32_t shared =
+        bytes_of<T>(BlellochScan<T, Op>::shared_elements(threads, log_banks));
+    if (blocks == 1) {
+        launcher.launch({"scan tiles" + suffix, 1, threads, shared},
+                        BlellochScan<T, Op>{in, out, n, inclusive, log_banks});
+        return;
+    }
+    T* totals = launcher.template alloc<T>(blocks);
+    launcher.launch({"reduce tiles" + suffix, blocks, threads, bytes_of<T>(threads)},
+                    ReduceFirstAdd<T, Op>{in, totals, n},
+                    {{"tile totals", totals, std::size_t(blocks), 4}});
+    T* prefixes = launcher.template alloc<T>(blocks);
+    reduce_then_scan<L, T, Op>(launcher, totals, prefixes, blocks, false,
+                               std::min(threads, next_pow2(ceil_div(blocks, 2))), log_banks,
+                               level + 1);
+    BlellochScan<T, Op> scan{in, out, n, inclusive, log_banks, nullptr, prefixes};
+    launcher.launch({"scan tiles" + suffix, blocks, threads, shared}, scan,
+                    {{"tile prefixes", prefixes, std::size_t(blocks), 4}});
+}
+
+// Resident blocks the emulation interleaves for the single-pass scan.
+constexpr int kEmulatedResidentTiles = 4;
+
+template <class L, class T, class Op, int Items>
+void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads) {
+    using Scan = DecoupledLookbackScan<T, Op, Items>;
+    const int tiles = ceil_div(n, Scan::tile_elements(threads));
+    DescriptorWord* descriptors = launcher.template alloc<DescriptorWord>(tiles);
+    int* counter = launcher.template alloc<int>(1);
+    launcher.zero(descriptors, tiles);
+    launcher.zero(counter, 1);
+    LaunchShape shape{"single-pass scan", tiles, threads, bytes_of<T>(32) + 4 + bytes_of<T>(1)};
+    shape.emulated_resident_blocks = kEmulatedResidentTiles;
+    launcher.launch(shape, Scan{in, out, n, inclusive, descriptors, counter},
+                    {{"tile descriptors", descriptors, std::size_t(tiles), 8}});
+}
+
+// --- Reductions ---------------------------------------------------------------------------------
+
+// Reduces `in` to out[0]: each pass leaves one partial result per block, the next pass reduces
+// those, until one block does it all.
+template <template <class, class> class Kernel, class L, class T, class Op>
+void reduce_passes(L& launcher, const T* in, T* out, int n, int threads) {
+    const int per_block = threads * Kernel<T, Op>::kElementsPerThread;
+    const T* from = in;
+    int count = n;
+    for (int pass = 1;; ++pass) {
+        const int blocks = ceil_div(count, per_block);
+        T* partials = blocks == 1 ? out : launcher.template alloc<T>(blocks);
+        const std::uint32_t shared = bytes_of<T>(std::max(threads, 32));
+        const std::string name = "reduce, pass " + std::to_string(pass);
+        if (blocks == 1) {
+            launcher.launch({name, 1, threads, shared}, Kernel<T, Op>{from, partials, count});
+            return;
+        }
+        launcher.launch({name, blocks, threads, shared}, Kernel<T, Op>{from, partials, count},
+                        {{"partial results", partials, std::size_t(blocks), 4}});
+        from = partials;
+        count = blocks;
+    }
+}
+
+}  // namespace scanscope::kernels

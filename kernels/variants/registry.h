@@ -1,0 +1,62 @@
+// What ScanScope knows about each variant: its id and name, where it comes from, its pseudo-code
+// (with the line ids its kernels mark their steps with), a lesson, and what inputs it takes.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "variants/run_request.h"
+#include "variants/variant_id.h"
+
+namespace scanscope {
+
+enum class Algorithm { Scan, Reduce };
+
+struct ListingLine {
+    std::uint16_t id = 0;  // 0: context only; else the id steps mark (several lines may share one)
+    std::string text;
+};
+
+// What a step marked with `id` is called, which values it shows, and a sentence about it.
+// The narration may name the values as {name}.
+struct StepLabel {
+    std::uint16_t id = 0;
+    std::string phase;
+    std::vector<std::string> vars;
+    std::string narration;
+};
+
+struct VariantInfo {
+    VariantId id;
+    std::string key;   // "blelloch-padded"
+    std::string name;  // "Blelloch, padded"
+    Algorithm algorithm;
+    std::string source;
+    std::string lesson;
+    std::vector<ListingLine> listing;
+    std::vector<StepLabel> labels;
+    std::vector<std::string> shared_arrays;  // names, in allocation order
+    int max_n = 0;  // single-block variants: the most one block takes; 0: any n
+    bool multi_block = false;
+    bool deterministic = true;     // same trace on every run (not the single-pass scan)
+    bool expects_hazards = false;  // the deliberate race
+    bool inclusive_and_exclusive = true;
+    int min_threads = 1;       // smallest block
+    bool whole_warps = false;  // uses shuffles: blocks of whole warps
+};
+
+const std::vector<VariantInfo>& all_variants();
+const VariantInfo* find_variant(const std::string& key);
+const VariantInfo& variant_info(VariantId id);
+
+// Elements the run writes: n for a scan, 1 for a reduction.
+int output_count(const VariantInfo& variant, int n);
+
+// The block size a multi-block variant uses for n elements when none is asked for.
+int default_block_threads(const VariantInfo& variant, int n);
+
+// Empty when `request` can run; otherwise what is wrong, in a sentence for the user.
+std::string check_request(const RunRequest& request);
+
+}  // namespace scanscope

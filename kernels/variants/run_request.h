@@ -1,0 +1,27 @@
+// What to run: a variant, its data type and operator, its size and options.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "core/ops.h"
+
+namespace scanscope {
+
+enum class ElementType : std::uint8_t { Int32, Float32 };
+
+struct RunRequest {
+    std::string variant;  // id, e.g. "blelloch-padded"
+    ElementType type = ElementType::Int32;
+    OpKind op = OpKind::Add;
+    bool inclusive = false;
+    int n = 0;
+    int banks = 32;                   // blelloch-padded pads for this many banks (16 or 32)
+    int block_threads = 0;            // multi-block variants; 0: the variant's default for n
+    std::uint64_t schedule_seed = 1;  // the emulation's block order (decoupled-lookback)
+};
+
+const char* type_name(ElementType type);  // "int32", "float32"
+const char* op_name(OpKind op);           // "add", "max"
+
+}  // namespace scanscope

@@ -1,0 +1,23 @@
+// The variants ScanScope ships, in the order the lessons take them.
+#pragma once
+
+namespace scanscope {
+
+enum class VariantId {
+    HillisSteele,
+    HillisSteeleInPlace,
+    Blelloch,
+    BlellochPadded,
+    WarpShuffle,
+    ScanThenPropagate,
+    ReduceThenScan,
+    DecoupledLookback,
+    ReduceInterleavedDivergent,
+    ReduceInterleavedStrided,
+    ReduceSequential,
+    ReduceFirstAdd,
+    ReduceUnrolledWarp,
+    ReduceWarpShuffle,
+};
+
+}  // namespace scanscope
