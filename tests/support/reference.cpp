@@ -1,0 +1,133 @@
+#include "support/reference.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <numeric>
+#include <random>
+#include <sstream>
+
+namespace scanscope::test {
+namespace {
+
+template <class T>
+std::uint32_t bits_of(T v) {
+    std::uint32_t b;
+    std::memcpy(&b, &v, 4);
+    return b;
+}
+
+template <class T>
+T value_of(std::uint32_t b) {
+    T v;
+    std::memcpy(&v, &b, 4);
+    return v;
+}
+
+std::int32_t wrap_add(std::int32_t a, std::int32_t b) {
+    return std::int32_t(std::uint32_t(a) + std::uint32_t(b));
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> int_bits(const std::vector<std::int32_t>& values) {
+    std::vector<std::uint32_t> b;
+    for (std::int32_t v : values)
+        b.push_back(bits_of(v));
+    return b;
+}
+
+std::vector<std::uint32_t> float_bits(const std::vector<float>& values) {
+    std::vector<std::uint32_t> b;
+    for (float v : values)
+        b.push_back(bits_of(v));
+    return b;
+}
+
+std::vector<std::int32_t> as_ints(const std::vector<std::uint32_t>& bits) {
+    std::vector<std::int32_t> v;
+    for (std::uint32_t b : bits)
+        v.push_back(value_of<std::int32_t>(b));
+    return v;
+}
+
+std::vector<std::uint32_t> random_input(int n, ElementType type, std::uint64_t seed) {
+    std::mt19937_64 random(seed);
+    std::uniform_int_distribution<int> ints(-1000, 1000);
+    std::uniform_real_distribution<float> floats(-1.0f, 1.0f);
+    std::vector<std::uint32_t> v(static_cast<std::size_t>(n));
+    for (auto& x : v)
+        x = type == ElementType::Int32 ? bits_of(std::int32_t(ints(random)))
+                                       : bits_of(floats(random));
+    return v;
+}
+
+std::vector<std::int32_t> int_reference(const std::vector<std::int32_t>& in, OpKind op,
+                                        Algorithm algorithm, bool inclusive) {
+    auto combine = [op](std::int32_t a, std::int32_t b) {
+        return op == OpKind::Add ? wrap_add(a, b) : std::max(a, b);
+    };
+    const std::int32_t identity =
+        op == OpKind::Add ? 0 : std::numeric_limits<std::int32_t>::lowest();
+    if (algorithm == Algorithm::Reduce)
+        return {std::reduce(in.begin(), in.end(), identity, combine)};
+    std::vector<std::int32_t> out(in.size());
+    if (inclusive)
+        std::inclusive_scan(in.begin(), in.end(), out.begin(), combine);
+    else
+        std::exclusive_scan(in.begin(), in.end(), out.begin(), identity, combine);
+    return out;
+}
+
+std::string check_output(const std::vector<std::uint32_t>& input,
+                         const std::vector<std::uint32_t>& output, ElementType type, OpKind op,
+                         Algorithm algorithm, bool inclusive) {
+    std::ostringstream why;
+    const std::size_t expected_size = algorithm == Algorithm::Reduce ? 1 : input.size();
+    if (output.size() != expected_size) {
+        why << "output has " << output.size() << " values, expected " << expected_size;
+        return why.str();
+    }
+    if (type == ElementType::Int32) {
+        const auto want = int_reference(as_ints(input), op, algorithm, inclusive);
+        const auto got = as_ints(output);
+        for (std::size_t i = 0; i < want.size(); ++i)
+            if (got[i] != want[i]) {
+                why << "element " << i << " is " << got[i] << ", expected " << want[i];
+                return why.str();
+            }
+        return {};
+    }
+    std::vector<double> x;
+    for (std::uint32_t b : input)
+        x.push_back(double(value_of<float>(b)));
+    std::vector<double> want(x.size()), abs_sums(x.size());
+    auto combine = [op](double a, double b) { return op == OpKind::Add ? a + b : std::max(a, b); };
+    const double identity = op == OpKind::Add ? 0.0 : -INFINITY;
+    double acc = identity, abs_acc = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        if (!inclusive) want[i] = acc, abs_sums[i] = abs_acc;
+        acc = combine(acc, x[i]);
+        abs_acc += std::fabs(x[i]);
+        if (inclusive) want[i] = acc, abs_sums[i] = abs_acc;
+    }
+    if (algorithm == Algorithm::Reduce) {
+        want = {acc};
+        abs_sums = {abs_acc};
+    }
+    const double u = std::ldexp(1.0, -24);
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        const double got = double(value_of<float>(output[i]));
+        const double terms = algorithm == Algorithm::Reduce ? double(x.size()) : double(i + 1);
+        const double tolerance =
+            op == OpKind::Add ? std::max(terms - 1, 1.0) * u * abs_sums[i] : 0.0;
+        if (!(std::fabs(got - want[i]) <= tolerance) && !(got == want[i])) {
+            why << "element " << i << " is " << got << ", expected " << want[i] << " within "
+                << tolerance;
+            return why.str();
+        }
+    }
+    return {};
+}
+
+}  // namespace scanscope::test

@@ -1,0 +1,33 @@
+// References for checking runs: std::inclusive_scan, std::exclusive_scan and std::reduce, never
+// ScanScope's own code.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/ops.h"
+#include "variants/registry.h"
+#include "variants/run_request.h"
+
+namespace scanscope::test {
+
+std::vector<std::uint32_t> int_bits(const std::vector<std::int32_t>& values);
+std::vector<std::uint32_t> float_bits(const std::vector<float>& values);
+std::vector<std::int32_t> as_ints(const std::vector<std::uint32_t>& bits);
+
+// Random inputs wider than the app's teaching values: ints in [-1000, 1000], floats in [-1, 1].
+std::vector<std::uint32_t> random_input(int n, ElementType type, std::uint64_t seed);
+
+// Exact int32 reference (wrap-around addition, as the GPU adds).
+std::vector<std::int32_t> int_reference(const std::vector<std::int32_t>& input, OpKind op,
+                                        Algorithm algorithm, bool inclusive);
+
+// Empty when `output` is right: ints exactly; floats within the stated tolerance of a
+// double-precision reference. For +, any order of float additions is within
+// (n - 1) * 2^-24 * sum |x_i| of the exact sum (Higham, Accuracy and Stability, 4.2); max is exact.
+std::string check_output(const std::vector<std::uint32_t>& input,
+                         const std::vector<std::uint32_t>& output, ElementType type, OpKind op,
+                         Algorithm algorithm, bool inclusive);
+
+}  // namespace scanscope::test

@@ -1,0 +1,99 @@
+#include "support/trace_checks.h"
+
+#include <map>
+#include <sstream>
+
+#include "support/reference.h"
+
+namespace scanscope::test {
+
+std::string check_snapshots_follow_writes(const Trace& trace) {
+    for (std::size_t l = 0; l < trace.launches.size(); ++l) {
+        const Launch& launch = trace.launches[l];
+        std::vector<std::uint32_t> state;
+        int block = -1;
+        for (const Step& step : launch.steps) {
+            if (step.block != block) {
+                block = step.block;
+                state.assign(step.shared.size(), 0);
+            }
+            for (const WarpAccess& a : step.accesses)
+                if (a.kind == AccessKind::Write)
+                    for (const LaneAccess& lane : a.lanes)
+                        state.at(lane.address / 4) = lane.value;
+            if (step.snapshot_at_barrier && state != step.shared) {
+                std::ostringstream why;
+                why << "launch " << l << " block " << step.block << " step " << step.index
+                    << ": the snapshot differs from the recorded writes";
+                for (std::size_t w = 0; w < state.size(); ++w)
+                    if (state[w] != step.shared[w]) {
+                        why << " (first at word " << w << ": writes say " << state[w]
+                            << ", memory holds " << step.shared[w] << ")";
+                        break;
+                    }
+                return why.str();
+            }
+            state = step.shared;
+        }
+    }
+    return {};
+}
+
+std::string check_lookback(const Trace& trace) {
+    if (trace.launches.size() != 1) return "expected one launch";
+    const Launch& launch = trace.launches[0];
+    const int tiles = launch.grid;
+    const int per_tile = launch.block;  // one item per thread
+    const auto input = as_ints(trace.input);
+    std::vector<std::int64_t> aggregate(std::size_t(tiles), 0), inclusive(std::size_t(tiles), 0);
+    for (int t = 0; t < tiles; ++t) {
+        for (int i = t * per_tile; i < std::min(int(input.size()), (t + 1) * per_tile); ++i)
+            aggregate[std::size_t(t)] += input[std::size_t(i)];
+        inclusive[std::size_t(t)] =
+            aggregate[std::size_t(t)] + (t ? inclusive[std::size_t(t) - 1] : 0);
+    }
+    std::map<int, std::vector<TileEvent>> published;
+    std::ostringstream why;
+    for (std::size_t i = 0; i < launch.events.size(); ++i) {
+        const TileEvent& e = launch.events[i];
+        const auto value = std::int32_t(e.value);
+        if (e.kind == std::uint16_t(TileEventKind::Publish)) {
+            if (e.tile != e.target) return "a tile published another tile's descriptor";
+            published[int(e.tile)].push_back(e);
+            const auto status = TileStatus(e.status);
+            const std::int64_t want =
+                status == TileStatus::Aggregate ? aggregate.at(e.tile) : inclusive.at(e.tile);
+            if (value != std::int32_t(want)) {
+                why << "tile " << e.tile << " published " << value << ", expected " << want;
+                return why.str();
+            }
+        } else {
+            if (e.target >= e.tile) {
+                why << "tile " << e.tile << " read tile " << e.target
+                    << ": look-back reads look backwards only";
+                return why.str();
+            }
+            const auto status = TileStatus(e.status);
+            if (status == TileStatus::Aggregate && value != std::int32_t(aggregate.at(e.target)))
+                return "a read saw an aggregate nobody published";
+            if (status == TileStatus::Prefix && value != std::int32_t(inclusive.at(e.target)))
+                return "a read saw a prefix nobody published";
+        }
+    }
+    for (int t = 0; t < tiles; ++t) {
+        const auto& events = published[t];
+        const bool ordered =
+            t == 0 ? events.size() == 1 && TileStatus(events[0].status) == TileStatus::Prefix
+                   : events.size() == 2 && TileStatus(events[0].status) == TileStatus::Aggregate &&
+                         TileStatus(events[1].status) == TileStatus::Prefix &&
+                         events[0].time_ns <= events[1].time_ns;
+        if (!ordered) {
+            why << "tile " << t << " published " << events.size()
+                << " descriptors, not invalid -> aggregate -> prefix (tile 0: prefix only)";
+            return why.str();
+        }
+    }
+    return {};
+}
+
+}  // namespace scanscope::test

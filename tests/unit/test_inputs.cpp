@@ -1,0 +1,77 @@
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "model/input_values.h"
+#include "support/reference.h"
+
+namespace scanscope::test {
+namespace {
+
+TEST(Inputs, ParsesListsWithAnySeparator) {
+    EXPECT_EQ(as_ints(parse_values("3,1,7,0,4,1,6,3", ElementType::Int32)),
+              (std::vector<std::int32_t>{3, 1, 7, 0, 4, 1, 6, 3}));
+    EXPECT_EQ(as_ints(parse_values(" 3 1\t-7\n0; 4 ,,1 ", ElementType::Int32)),
+              (std::vector<std::int32_t>{3, 1, -7, 0, 4, 1}));
+    EXPECT_EQ(parse_values("0.5, -2.25, 1e3", ElementType::Float32),
+              float_bits({0.5f, -2.25f, 1000.0f}));
+}
+
+TEST(Inputs, RefusesBadValuesByPosition) {
+    struct Case {
+        const char* text;
+        ElementType type;
+        const char* expected;
+    } cases[] = {
+        {"", ElementType::Int32, "empty"},
+        {" , ", ElementType::Int32, "empty"},
+        {"1,2,x", ElementType::Int32, "value 3 ('x') is not an integer"},
+        {"1.5", ElementType::Int32, "not an integer"},
+        {"3000000000", ElementType::Int32, "does not fit in int32"},
+        {"1,nan", ElementType::Float32, "value 2 ('nan') is NaN"},
+        {"inf", ElementType::Float32, "not a finite"},
+        {"1e39", ElementType::Float32, "not a finite"},
+    };
+    for (const Case& c : cases) {
+        try {
+            parse_values(c.text, c.type);
+            ADD_FAILURE() << c.text;
+        } catch (const InputError& e) {
+            EXPECT_NE(std::string(e.what()).find(c.expected), std::string::npos)
+                << c.text << ": " << e.what();
+        }
+    }
+}
+
+TEST(Inputs, ReadsFiles) {
+    const std::string path = testing::TempDir() + "values.txt";
+    std::ofstream(path) << "3 1 7 0\n4 1 6 3\n";
+    EXPECT_EQ(as_ints(read_values_file(path, ElementType::Int32)),
+              (std::vector<std::int32_t>{3, 1, 7, 0, 4, 1, 6, 3}));
+    EXPECT_THROW(read_values_file("/nonexistent/values.txt", ElementType::Int32), InputError);
+}
+
+TEST(Inputs, OverflowIsNamed) {
+    const auto big = int_bits({2000000000, 2000000000, -2000000000});
+    EXPECT_NE(
+        check_values(big, ElementType::Int32, OpKind::Add, Algorithm::Scan).find("outside int32"),
+        std::string::npos);
+    EXPECT_EQ(check_values(big, ElementType::Int32, OpKind::Add, Algorithm::Reduce), "")
+        << "the total 2e9 fits; wrap-around partial sums still give it";
+    EXPECT_EQ(check_values(big, ElementType::Int32, OpKind::Max, Algorithm::Scan), "");
+    EXPECT_EQ(check_values(int_bits({1, 2, 3}), ElementType::Int32, OpKind::Add, Algorithm::Scan),
+              "");
+}
+
+TEST(Inputs, RandomValuesAreSmallAndSeeded) {
+    const auto a = random_values(1000, ElementType::Int32, 5);
+    EXPECT_EQ(a, random_values(1000, ElementType::Int32, 5));
+    EXPECT_NE(a, random_values(1000, ElementType::Int32, 6));
+    for (std::int32_t v : as_ints(a)) {
+        EXPECT_GE(v, 0);
+        EXPECT_LE(v, 9);
+    }
+}
+
+}  // namespace
+}  // namespace scanscope::test
