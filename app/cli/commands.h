@@ -38,5 +38,6 @@ CommandSet register_commands(CLI::App& app);
 void register_info_command(CLI::App& app, CommandSet& set);
 void register_list_command(CLI::App& app, CommandSet& set);
 void register_capture_command(CLI::App& app, CommandSet& set);
+void register_run_command(CLI::App& app, CommandSet& set);
 
 }  // namespace scanscope

@@ -1,7 +1,7 @@
 #include "model/values.h"
 
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 #include <stdexcept>
 
@@ -15,11 +15,8 @@ std::string format_value(std::uint32_t bits, ElementKind kind) {
     if (std::isnan(f)) return "nan";
     if (std::isinf(f)) return f < 0 ? "-inf" : "inf";
     char text[32];
-    for (int digits = 1; digits <= 9; ++digits) {
-        std::snprintf(text, sizeof text, "%.*g", digits, double(f));
-        if (std::strtof(text, nullptr) == f) break;
-    }
-    return text;
+    const auto result = std::to_chars(text, text + sizeof text, f);  // shortest exact form
+    return std::string(text, result.ptr);
 }
 
 nlohmann::ordered_json value_to_json(std::uint32_t bits, ElementKind kind) {

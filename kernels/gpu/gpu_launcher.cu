@@ -41,6 +41,8 @@ DeviceCaptureStorage::DeviceCaptureStorage(const HostCaptureStorage& host) {
         buffers_.arrays = device_array<ArrayRecord>(kMaxSharedArrays, allocations_);
         buffers_.array_count = device_array<std::uint32_t>(1, allocations_);
         buffers_.overflow = device_array<std::uint32_t>(1, allocations_);
+        // The zeroing ran on the legacy default stream; the launcher's stream does not wait for it.
+        SS_CUDA_CHECK(cudaDeviceSynchronize());
     } catch (...) {
         for (void* p : allocations_)
             cudaFree(p);

@@ -1,18 +1,27 @@
 #!/usr/bin/env bash
 # The whole GPU session in one call on the lent machine (see ../shared/DEVICE.md and README.md):
-# unpack the carried Debian packages without touching /, build with SCANSCOPE_GUI=OFF, run the
-# tests (label gpu, then the rest), and print a short summary last. Logs go to $OUT.
+# unpack the carried Debian packages without touching /, build with SCANSCOPE_GUI=OFF, then run
+# the stages asked for, and print a short summary last. Logs and results go to $OUT (bundled into
+# a few tarballs: the device tool brings back at most eight files).
 #
-#   scripts/device/gpu-check.sh [STAGE...]     stages: build test (default: build test)
+#   scripts/device/gpu-check.sh [STAGE...]
+#     build     configure and build (always first)
+#     test      ctest -L gpu, then the other tests
+#     sanitize  compute-sanitizer memcheck and racecheck on every variant (timed and capturing)
+#     ncu       Nsight Compute's shared-memory counters for the single-block variants
+#     sass      cuobjdump --dump-sass of the kernels
+#   default: build test
 set -uo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 out="${OUT:-$root/device-out}"
 build="${SCANSCOPE_GPU_BUILD:-/tmp/scanscope-gpu-build}"
-mkdir -p "$out"
+logs="$out/logs"
+mkdir -p "$logs"
 stages=("$@")
 [ ${#stages[@]} -eq 0 ] && stages=(build test)
 summary=()
+app="$build/app/scanscope"
 
 note() { summary+=("$(printf '%-22s %s' "$1" "$2")"); }
 wants() { local s; for s in "${stages[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
@@ -34,28 +43,82 @@ stage_build() {
     command -v ninja >/dev/null && generator=(-G Ninja)
     if cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
         -DSCANSCOPE_GUI=OFF -DSCANSCOPE_WERROR=ON -DCMAKE_CUDA_ARCHITECTURES=90-real \
-        >"$out/configure.log" 2>&1 &&
-        cmake --build "$build" --parallel "$(nproc)" >"$out/build.log" 2>&1; then
-        note "build" "ok ($(grep -c -i 'warning' "$out/build.log") warning lines)"
+        >"$logs/configure.log" 2>&1 &&
+        cmake --build "$build" --parallel "$(nproc)" >"$logs/build.log" 2>&1; then
+        note "build" "ok ($(grep -c -i 'warning' "$logs/build.log") warning lines)"
         return 0
     fi
-    note "build" "FAILED (see build.log / configure.log)"
-    tail -40 "$out/configure.log" "$out/build.log"
+    note "build" "FAILED (see logs/build.log)"
+    tail -40 "$logs/configure.log" "$logs/build.log"
     return 1
 }
 
 ctest_summary() {  # label, log
     local line
     line=$(grep -E '^[0-9]+% tests passed' "$2" | tail -1)
-    note "$1" "${line:-no result (see $(basename "$2"))}"
+    note "$1" "${line:-no result (see logs/$(basename "$2"))}"
 }
 
 stage_test() {
-    (cd "$build" && ctest -L gpu --output-on-failure --timeout 900) >"$out/ctest-gpu.log" 2>&1
-    ctest_summary "ctest -L gpu" "$out/ctest-gpu.log"
-    grep -E "Skipped|Failed|\*\*\*" "$out/ctest-gpu.log" | head -20
-    (cd "$build" && ctest -LE gpu --output-on-failure --timeout 900) >"$out/ctest-rest.log" 2>&1
-    ctest_summary "ctest (not gpu)" "$out/ctest-rest.log"
+    (cd "$build" && ctest -L gpu --output-on-failure --timeout 900 -j 4) >"$logs/ctest-gpu.log" 2>&1
+    ctest_summary "ctest -L gpu" "$logs/ctest-gpu.log"
+    grep -E "\*\*\*Failed|\*\*\*Skipped|Failure|Expected|Which is|first_difference" "$logs/ctest-gpu.log" | head -30
+    (cd "$build" && ctest -LE gpu --output-on-failure --timeout 900 -j 8) >"$logs/ctest-rest.log" 2>&1
+    ctest_summary "ctest (not gpu)" "$logs/ctest-rest.log"
+}
+
+# One variant under one sanitizer tool; prints "tool variant n mode: verdict".
+sanitize_one() {  # tool variant n mode(run|capture)
+    local tool=$1 variant=$2 n=$3 mode=$4 log="$logs/sanitizer/$1-$2-$3-$4.log" args
+    args=(--variant "$variant" --n "$n" --device gpu)
+    [ "$mode" = capture ] && args=(capture "${args[@]}" --out "/tmp/san-$tool-$variant-$n.json") || args=(run "${args[@]}")
+    compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 "$app" "${args[@]}" >"$log" 2>&1
+    local rc=$?
+    local verdict="clean"
+    [ $rc -eq 99 ] && verdict="REPORTS $(grep -m1 -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log")"
+    [ $rc -ne 0 ] && [ $rc -ne 99 ] && verdict="exit $rc"
+    echo "$tool $variant $n $mode: $verdict"
+}
+export -f sanitize_one
+export app logs
+
+stage_sanitize() {
+    mkdir -p "$logs/sanitizer"
+    local jobs=()
+    while read -r variant max; do
+        local sizes=(1000)
+        [ "$max" = "any" ] && sizes=(1000 100000)
+        for n in "${sizes[@]}"; do
+            for tool in memcheck racecheck; do
+                jobs+=("$tool $variant $n run")
+                [ "$n" = 1000 ] && jobs+=("$tool $variant $n capture")
+            done
+        done
+    done < <("$app" list | awk 'NR > 1 { split($3, r, "\\.\\."); print $1, (r[2] == "" ? "any" : r[2]) }')
+    printf '%s\n' "${jobs[@]}" | xargs -P 6 -L 1 bash -c 'sanitize_one "$@"' _ | sort >"$logs/sanitizer-summary.txt"
+    local dirty
+    dirty=$(grep -v ": clean" "$logs/sanitizer-summary.txt" | grep -vc "hillis-steele-inplace")
+    note "compute-sanitizer" "$(grep -c ': clean' "$logs/sanitizer-summary.txt")/${#jobs[@]} clean; $dirty unexpected"
+    grep -v ": clean" "$logs/sanitizer-summary.txt"
+}
+
+stage_ncu() {
+    mkdir -p "$out/ncu"
+    local metrics="l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum"
+    local count=0
+    while read -r variant n threads; do
+        local extra=()
+        [ "$threads" != "-" ] && extra=(--block-threads "$threads")
+        ncu --clock-control none --metrics "$metrics" --csv --page raw \
+            "$app" run --variant "$variant" --n "$n" --device gpu "${extra[@]}" \
+            >"$out/ncu/$variant-$n.csv" 2>"$logs/ncu-$variant-$n.log" && count=$((count + 1))
+    done < "$root/bench/ncu/cases.txt"
+    note "ncu" "$count cases profiled"
+}
+
+stage_sass() {
+    cuobjdump --dump-sass "$app" >"$out/scanscope.sass" 2>"$logs/sass.log"
+    note "sass" "$(grep -c 'Function :' "$out/scanscope.sass") kernels dumped"
 }
 
 {
@@ -64,15 +127,20 @@ stage_test() {
     nvcc --version | tail -2
     cmake --version | head -1
     g++ --version | head -1
-} | tee "$out/machine.log"
+} | tee "$logs/machine.log"
 
 unpack_debs
-built=1
-if wants build; then stage_build || built=0; fi
-if [ $built -eq 1 ] && [ -x "$build/app/scanscope" ]; then
-    "$build/app/scanscope" info | tee "$out/info.log"
+if stage_build && [ -x "$app" ]; then
+    "$app" info | tee "$logs/info.log"
     wants test && stage_test
+    wants sanitize && stage_sanitize
+    wants ncu && stage_ncu
+    wants sass && stage_sass
 fi
+
+tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$logs"
+[ -d "$out/ncu" ] && tar -czf "$out/ncu.tar.gz" -C "$out" ncu && rm -rf "$out/ncu"
+[ -f "$out/scanscope.sass" ] && gzip -f "$out/scanscope.sass"
 
 echo
 echo "== summary ($(date -u +%Y-%m-%dT%H:%MZ))"

@@ -1,0 +1,70 @@
+#include "analysis/result_check.h"
+
+#include <cmath>
+
+#include "core/bits.h"
+#include "core/ops.h"
+#include "model/values.h"
+#include "variants/registry.h"
+
+namespace scanscope {
+namespace {
+
+template <class T, class Op>
+std::vector<std::uint32_t> loop(const RunRequest& r, const std::vector<std::uint32_t>& input) {
+    T acc = Op::identity();
+    std::vector<std::uint32_t> out;
+    const bool reduce = find_variant(r.variant)->algorithm == Algorithm::Reduce;
+    out.reserve(reduce ? 1 : input.size());
+    for (std::uint32_t bits : input) {
+        const T next = Op::combine(acc, from_bits<T>(bits));
+        if (!reduce) out.push_back(to_bits(r.inclusive ? next : acc));
+        acc = next;
+    }
+    if (reduce) out.push_back(to_bits(acc));
+    return out;
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> sequential_result(const RunRequest& r,
+                                             const std::vector<std::uint32_t>& input) {
+    if (r.type == ElementType::Int32)
+        return r.op == OpKind::Add ? loop<std::int32_t, AddOp<std::int32_t>>(r, input)
+                                   : loop<std::int32_t, MaxOp<std::int32_t>>(r, input);
+    return r.op == OpKind::Add ? loop<float, AddOp<float>>(r, input)
+                               : loop<float, MaxOp<float>>(r, input);
+}
+
+std::string check_result(const RunRequest& r, const std::vector<std::uint32_t>& input,
+                         const std::vector<std::uint32_t>& output) {
+    const std::vector<std::uint32_t> want = sequential_result(r, input);
+    if (output.size() != want.size())
+        return "the output has " + std::to_string(output.size()) + " values, expected " +
+               std::to_string(want.size());
+    const bool reduce = want.size() == 1 && input.size() != 1;
+    double abs_sum = 0;
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        if (r.type == ElementType::Int32 || r.op == OpKind::Max) {
+            if (output[i] != want[i])
+                return "element " + std::to_string(i) + " is " +
+                       format_value(output[i], kind_of(r.type)) + ", expected " +
+                       format_value(want[i], kind_of(r.type));
+            continue;
+        }
+        const std::size_t upto = reduce ? input.size() : (r.inclusive ? i + 1 : i);
+        while (next < upto)
+            abs_sum += std::fabs(double(from_bits<float>(input[next++])));
+        const double terms = double(upto);
+        const double tolerance = 2.0 * std::max(terms - 1.0, 1.0) * std::ldexp(1.0, -24) * abs_sum;
+        const double got = from_bits<float>(output[i]), expected = from_bits<float>(want[i]);
+        if (!(std::fabs(got - expected) <= tolerance))
+            return "element " + std::to_string(i) + " is " +
+                   format_value(output[i], ElementKind::Float) + ", the sequential loop gives " +
+                   format_value(want[i], ElementKind::Float);
+    }
+    return {};
+}
+
+}  // namespace scanscope
