@@ -8,6 +8,7 @@ CommandSet register_commands(CLI::App& app) {
     register_list_command(app, set);
     register_capture_command(app, set);
     register_run_command(app, set);
+    register_analyze_command(app, set);
     return set;
 }
 

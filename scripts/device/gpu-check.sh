@@ -103,17 +103,12 @@ stage_sanitize() {
 }
 
 stage_ncu() {
-    mkdir -p "$out/ncu"
-    local metrics="l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,smsp__sass_inst_executed_op_shared_ld.sum,smsp__sass_inst_executed_op_shared_st.sum"
-    local count=0
-    while read -r variant n threads; do
-        local extra=()
-        [ "$threads" != "-" ] && extra=(--block-threads "$threads")
-        ncu --clock-control none --metrics "$metrics" --csv --page raw \
-            "$app" run --variant "$variant" --n "$n" --device gpu "${extra[@]}" \
-            >"$out/ncu/$variant-$n.csv" 2>"$logs/ncu-$variant-$n.log" && count=$((count + 1))
-    done < "$root/bench/ncu/cases.txt"
-    note "ncu" "$count cases profiled"
+    # Nsight Compute's counters beside ScanScope's prediction, with the raw CSV files kept.
+    python3 "$root/scripts/ncu/compare.py" --scanscope "$app" --run-ncu --save-dir "$out/ncu" \
+        --out "$out/ncu/comparison.md" >"$logs/ncu-compare.log" 2>&1
+    local rc=$?
+    note "ncu comparison" "$([ $rc -eq 0 ] && echo "all figures equal" || echo "exit $rc (see ncu/comparison.md)")"
+    tail -3 "$logs/ncu-compare.log"
 }
 
 stage_sass() {
