@@ -2,13 +2,9 @@
 // without a window). ImGui 1.86 has no docking; the panels tile the window instead.
 #pragma once
 
-namespace scanscope {
+#include "scenes/geometry.h"
 
-struct Rect {
-    float x = 0, y = 0, w = 0, h = 0;
-    float right() const { return x + w; }
-    float bottom() const { return y + h; }
-};
+namespace scanscope {
 
 struct PanelLayout {
     Rect controls;  // left column: variant, input, capture

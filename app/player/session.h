@@ -1,0 +1,69 @@
+// What the reader has open and where they are in it: the trace (and another to compare with),
+// the timelines, the view, the selected block and access. Analyses are computed once per trace,
+// not per frame. No ImGui here.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analysis/banks.h"
+#include "model/trace.h"
+#include "player/timeline.h"
+#include "scenes/step_summary.h"
+#include "scenes/views.h"
+
+namespace scanscope {
+
+struct StepFrame {
+    int launch = 0;
+    int step = 0;  // index within each block of the launch
+};
+
+// Every launch's steps in order: the frames the step timeline walks.
+std::vector<StepFrame> step_frames(const Trace& trace);
+
+// The step's narration with its values filled in: "{d} threads each add..." -> "2 threads ...".
+std::string narrate(const Trace& trace, const Step& step);
+
+class Session {
+  public:
+    void load(Trace trace);
+    void set_compare(Trace trace);
+    void clear_compare() { compare_.reset(); }
+    void set_bank_config(const BankConfig& config);
+
+    bool loaded() const { return trace_.has_value(); }
+    const Trace& trace() const { return *trace_; }
+    const Trace* compare() const { return compare_ ? &*compare_ : nullptr; }
+
+    ViewKind view = ViewKind::Array;
+    int block = 0;    // the block the detailed views show
+    int access = -1;  // the banks view's access in the step; -1: the worst
+    Timeline steps;
+    Timeline events;
+    // The timeline the current view moves: look-back events, or steps.
+    Timeline& timeline() { return view == ViewKind::LookBack ? events : steps; }
+    const Timeline& timeline() const { return view == ViewKind::LookBack ? events : steps; }
+
+    Cursor cursor() const;
+    const Step* current_step() const;
+    const std::vector<StepFrame>& frames() const { return frames_; }
+    const BankConfig& bank_config() const { return config_; }
+    const TraceBanks& banks() const { return banks_; }
+    // Conflicts from the first step up to and including the current frame (every block).
+    const ConflictTotals& conflicts_so_far() const;
+    // Seeks the step timeline to launch `launch`, step `step`.
+    void seek_step(int launch, int step);
+
+  private:
+    void analyse();
+    std::optional<Trace> trace_;
+    std::optional<Trace> compare_;
+    std::vector<StepFrame> frames_;
+    BankConfig config_;
+    TraceBanks banks_;
+    std::vector<ConflictTotals> running_;  // per frame
+};
+
+}  // namespace scanscope

@@ -1,0 +1,180 @@
+#include "scenes/array_scene.h"
+
+#include <algorithm>
+
+#include "analysis/hazards.h"
+#include "model/values.h"
+
+namespace scanscope {
+namespace {
+
+constexpr float kPitch = 1.12f;  // cell pitch: 1 unit cells, 0.12 gaps
+
+ElementKind kind_at(const Launch& launch, std::uint32_t word, ElementKind fallback) {
+    for (const SharedArrayInfo& a : launch.arrays)
+        if (word * 4 >= a.offset && word * 4 < a.offset + a.count * a.element_bytes) return a.kind;
+    return fallback;
+}
+
+}  // namespace
+
+std::string step_caption(const Trace& trace, const Cursor& c) {
+    if (c.launch >= int(trace.launches.size())) return {};
+    const Launch& launch = trace.launches[std::size_t(c.launch)];
+    std::string text;
+    if (trace.launches.size() > 1)
+        text += "launch " + std::to_string(c.launch + 1) + "/" +
+                std::to_string(trace.launches.size()) + " " + launch.name + " · ";
+    if (launch.grid > 1)
+        text += "block " + std::to_string(c.block) + "/" + std::to_string(launch.grid) + " · ";
+    text += "step " + std::to_string(c.step + 1) + "/" + std::to_string(launch.steps_of(c.block));
+    if (const Step* step = find_step(launch, c.block, c.step)) {
+        if (const StepLabel* label = trace.label(step->line)) {
+            text += " · " + label->phase;
+            for (std::size_t v = 0; v < step->vars.size() && v < label->vars.size(); ++v)
+                text += " " + label->vars[v] + "=" + std::to_string(step->vars[v]);
+        }
+    }
+    return text;
+}
+
+WordPlacement place_words(const Launch& launch, int columns, float top) {
+    WordPlacement p;
+    p.rects.assign(launch.shared_bytes / 4, Rect{});
+    float y = top;
+    for (const SharedArrayInfo& a : launch.arrays) {
+        const int words = int(a.count * a.element_bytes / 4);
+        const int cols = std::max(1, std::min(columns, words));
+        for (int i = 0; i < words; ++i) {
+            const std::size_t word = a.offset / 4 + std::size_t(i);
+            if (word < p.rects.size())
+                p.rects[word] = {float(i % cols) * kPitch, y + float(i / cols) * kPitch, 1.0f,
+                                 1.0f};
+        }
+        y += float((words + cols - 1) / cols) * kPitch + 0.9f;
+    }
+    return p;
+}
+
+Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
+                        const ArraySceneOptions& options) {
+    Scene scene;
+    if (c.launch >= int(trace.launches.size())) {
+        scene.empty_message = "No trace loaded: pick a variant and press Capture, or open a trace.";
+        return scene;
+    }
+    const Launch& launch = trace.launches[std::size_t(c.launch)];
+    const Step* step = find_step(launch, c.block, c.step);
+    if (!step) {
+        scene.empty_message =
+            "Block " + std::to_string(c.block) + " has no step " + std::to_string(c.step + 1) + ".";
+        return scene;
+    }
+    const ElementKind element = kind_of(trace.request.type);
+    const StepSummary summary = summarize_step(*step);
+    const MemoryState before = state_before(launch, c.block, c.step);
+    std::set<std::uint32_t> hazards;
+    for (const Hazard& h : step_hazards(trace, c.launch, launch.first_step(c.block) + c.step))
+        hazards.insert(h.address / 4);
+
+    scene.labels.push_back({{0, -1.1f}, step_caption(trace, c), theme.text, 0.55f, Align::Left});
+    const WordPlacement place = place_words(launch, options.columns, 0.0f);
+    const bool gliding = c.glide < 1.0f;
+
+    // Array names beside their first row.
+    for (const SharedArrayInfo& a : launch.arrays) {
+        const std::size_t first = a.offset / 4;
+        if (first < place.rects.size() && place.rects[first].w > 0)
+            scene.labels.push_back({{-0.25f, place.rects[first].center().y + 0.18f},
+                                    a.name,
+                                    theme.text_dim,
+                                    0.4f,
+                                    Align::Right});
+    }
+
+    for (std::size_t w = 0; w < place.rects.size(); ++w) {
+        if (place.rects[w].w == 0) continue;
+        SceneCell cell;
+        cell.rect = place.rects[w];
+        cell.tag = int(w);
+        auto role = summary.roles.find(std::uint32_t(w));
+        cell.role = !step->defined[w]             ? CellRole::Undefined
+                    : role != summary.roles.end() ? role->second
+                                                  : CellRole::Plain;
+        if (hazards.count(std::uint32_t(w))) cell.role = CellRole::Hazard;
+        if (summary.zeroed.count(std::uint32_t(w))) cell.role = CellRole::Highlight;
+        cell.fill = role_fill(theme, cell.role);
+        cell.border = cell.role == CellRole::Plain || cell.role == CellRole::Undefined
+                          ? theme.cell_border
+                          : mix(cell.fill, theme.text, 0.35f);
+        cell.border_px =
+            cell.role == CellRole::Plain || cell.role == CellRole::Undefined ? 1.0f : 2.0f;
+        // While a written value glides in, the cell keeps its old value.
+        const bool written = role != summary.roles.end() && role->second != CellRole::Read;
+        const bool show_old = gliding && written && c.glide < 0.9f;
+        const std::uint32_t bits = show_old ? before.words[w] : step->shared[w];
+        const bool defined = show_old ? before.defined[w] != 0 : step->defined[w] != 0;
+        cell.text = defined ? format_value(bits, kind_at(launch, std::uint32_t(w), element)) : "";
+        cell.text_color = theme.cell_text;
+        scene.cells.push_back(cell);
+    }
+
+    for (const Flow& f : summary.flows) {
+        if (f.from_word >= place.rects.size() || f.to_word >= place.rects.size()) continue;
+        const Rect& from = place.rects[f.from_word];
+        const Rect& to = place.rects[f.to_word];
+        if (from.w == 0 || to.w == 0) continue;
+        const bool same_row = std::abs(from.y - to.y) < 0.01f;
+        // Arrows between cells of one row leave from the top, so they do not hide the values.
+        const Vec2 a = same_row ? Vec2{from.center().x, from.y} : from.center();
+        const Vec2 b = same_row ? Vec2{to.center().x, to.y} : to.center();
+        scene.arrows.push_back(
+            {a, b, with_alpha(hazards.count(f.from_word) ? theme.hazard : theme.arrow, 0.85f), 1.6f,
+             true});
+        if (gliding)
+            scene.glides.push_back(
+                {from.center(), to.center(),
+                 format_value(step->shared[f.to_word], kind_at(launch, f.to_word, element)),
+                 theme.write});
+    }
+
+    // Global buffers after this launch (block sums, increments, tile descriptors).
+    float y = 0;
+    for (const Rect& r : place.rects)
+        y = std::max(y, r.bottom());
+    y += 1.2f;
+    for (const GlobalBuffer& g : launch.globals) {
+        scene.labels.push_back({{0, y - 0.25f},
+                                g.name + " (global memory, after the launch)",
+                                theme.text_dim,
+                                0.4f,
+                                Align::Left});
+        const int cols = std::max(1, std::min(options.columns, int(g.values.size())));
+        for (std::size_t i = 0; i < g.values.size(); ++i) {
+            SceneCell cell;
+            cell.rect = {float(int(i) % cols) * kPitch, y + float(int(i) / cols) * kPitch, 1.0f,
+                         1.0f};
+            cell.fill = mix(theme.cell, theme.accent, int(i) == c.block ? 0.35f : 0.12f);
+            cell.border = theme.cell_border;
+            cell.role = CellRole::Plain;
+            cell.tag = -2 - int(i);
+            const std::uint32_t value = std::uint32_t(g.values[i]);
+            if (g.element_bytes == 8) {
+                const auto status = TileStatus(g.values[i] >> 32);
+                cell.text = status == TileStatus::Invalid
+                                ? "X"
+                                : (status == TileStatus::Aggregate ? "A " : "P ") +
+                                      format_value(value, element);
+            } else {
+                cell.text = format_value(value, element);
+            }
+            cell.text_color = theme.cell_text;
+            scene.cells.push_back(cell);
+        }
+        y += float((int(g.values.size()) + cols - 1) / cols) * kPitch + 1.2f;
+    }
+    scene.fit_bounds();
+    return scene;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,168 @@
+#include "scenes/banks_scene.h"
+
+#include <algorithm>
+#include <map>
+
+#include "scenes/array_scene.h"
+
+namespace scanscope {
+namespace {
+
+constexpr float kColumn = 1.12f;
+
+std::string array_name(const Launch& launch, const WarpAccess& a) {
+    return a.array < launch.arrays.size() ? launch.arrays[a.array].name : "shared";
+}
+
+}  // namespace
+
+std::vector<const WarpAccess*> memory_accesses(const Step& step) {
+    std::vector<const WarpAccess*> list;
+    for (const WarpAccess& a : step.accesses)
+        if (a.kind != AccessKind::Shuffle) list.push_back(&a);
+    return list;
+}
+
+int worst_access(const Step& step, const BankConfig& config) {
+    const auto list = memory_accesses(step);
+    int best = -1, best_degree = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const int degree = analyze_access(*list[i], config).degree;
+        if (degree > best_degree) best = int(i), best_degree = degree;
+    }
+    return best;
+}
+
+Color degree_color(const Theme& theme, int degree) {
+    if (degree <= 1) return theme.conflict[0];
+    if (degree == 2) return theme.conflict[1];
+    if (degree <= 4) return theme.conflict[2];
+    if (degree <= 8) return theme.conflict[3];
+    if (degree <= 16) return theme.conflict[4];
+    return theme.conflict[5];
+}
+
+Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const BankConfig& config,
+                        const Theme& theme) {
+    Scene scene;
+    if (c.launch >= int(trace.launches.size())) {
+        scene.empty_message = "No trace loaded.";
+        return scene;
+    }
+    const Launch& launch = trace.launches[std::size_t(c.launch)];
+    const Step* step = find_step(launch, c.block, c.step);
+    if (!step) {
+        scene.empty_message = "Nothing at this step.";
+        return scene;
+    }
+    const auto list = memory_accesses(*step);
+    if (list.empty()) {
+        scene.empty_message = "No shared-memory access in this step.";
+        return scene;
+    }
+    if (access < 0 || access >= int(list.size())) access = std::max(0, worst_access(*step, config));
+    const WarpAccess& a = *list[std::size_t(access)];
+    const AccessBanks banks = analyze_access(a, config);
+    const int lanes_in_warp = std::min(32, launch.block - a.warp * 32);
+
+    scene.labels.push_back(
+        {{0, -4.9f},
+         "warp " + std::to_string(a.warp) + (a.kind == AccessKind::Read ? ", read " : ", write ") +
+             array_name(launch, a) + " (access " + std::to_string(access + 1) + " of " +
+             std::to_string(list.size()) + " in this step): " +
+             (banks.degree <= 1 ? std::string("no conflict, 1 wavefront")
+                                : std::to_string(banks.degree) + "-way conflict, " +
+                                      std::to_string(banks.wavefronts) + " wavefronts"),
+         banks.degree <= 1 ? theme.text : degree_color(theme, banks.degree),
+         0.5f,
+         Align::Left});
+
+    // Lanes along the top.
+    for (int lane = 0; lane < lanes_in_warp; ++lane) {
+        SceneCell cell;
+        cell.rect = {float(lane) * kColumn * float(config.banks) / 32.0f, -3.6f,
+                     0.9f * float(config.banks) / 32.0f + 0.1f, 0.9f};
+        const bool active = banks.bank_of_lane[std::size_t(lane)] >= 0;
+        cell.fill =
+            active ? mix(theme.cell, a.kind == AccessKind::Read ? theme.read : theme.write, 0.6f)
+                   : mix(theme.cell, theme.panel, 0.6f);
+        cell.border = theme.cell_border;
+        cell.text = std::to_string(lane);
+        cell.text_color = active ? theme.cell_text : theme.text_dim;
+        cell.role = CellRole::Header;
+        cell.tag = 300000 + lane;
+        scene.cells.push_back(cell);
+    }
+    scene.labels.push_back({{-0.3f, -3.0f}, "lanes", theme.text_dim, 0.4f, Align::Right});
+
+    // Bank headers, coloured by degree.
+    for (int bank = 0; bank < config.banks; ++bank) {
+        SceneCell cell;
+        cell.rect = {float(bank) * kColumn, -1.5f, 1.0f, 0.9f};
+        const int words = banks.words_in_bank[std::size_t(bank)];
+        cell.fill = words == 0 ? theme.widget : mix(theme.cell, degree_color(theme, words), 0.85f);
+        cell.border = theme.cell_border;
+        cell.text = std::to_string(bank);
+        cell.text_color = words == 0 ? theme.text_dim : theme.accent_text;
+        cell.role = CellRole::Header;
+        cell.tag = 400000 + bank;
+        scene.cells.push_back(cell);
+    }
+    scene.labels.push_back({{-0.3f, -0.9f}, "banks", theme.text_dim, 0.4f, Align::Right});
+
+    // The words touched, one row per bank-width line of shared memory.
+    std::map<std::uint32_t, float> row_y;
+    std::map<std::uint32_t, int> readers;
+    for (const LaneAccess& l : a.lanes) {
+        row_y[l.address / std::uint32_t(config.width_bytes) / std::uint32_t(config.banks)] = 0;
+        ++readers[l.address / std::uint32_t(config.width_bytes)];
+    }
+    float y = 0.2f;
+    for (auto& [row, at] : row_y) {
+        at = y;
+        scene.labels.push_back({{-0.3f, y + 0.68f},
+                                "words " + std::to_string(row * std::uint32_t(config.banks)) + "+",
+                                theme.text_dim,
+                                0.36f,
+                                Align::Right});
+        y += 1.12f;
+    }
+    for (const auto& [word, count] : readers) {
+        const int bank = int(word % std::uint32_t(config.banks));
+        SceneCell cell;
+        cell.rect = {float(bank) * kColumn, row_y[word / std::uint32_t(config.banks)], 1.0f, 1.0f};
+        cell.fill =
+            mix(theme.cell, degree_color(theme, banks.words_in_bank[std::size_t(bank)]), 0.55f);
+        cell.border = count > 1 ? theme.accent : theme.cell_border;
+        cell.border_px = count > 1 ? 2.0f : 1.0f;
+        cell.text = std::to_string(word);
+        cell.text_color = theme.cell_text;
+        cell.role = a.kind == AccessKind::Read ? CellRole::Read : CellRole::Written;
+        cell.tag = int(word);
+        scene.cells.push_back(cell);
+    }
+    for (const LaneAccess& l : a.lanes) {
+        const std::uint32_t word = l.address / std::uint32_t(config.width_bytes);
+        const int bank = int(word % std::uint32_t(config.banks));
+        const Vec2 from{float(l.lane) * kColumn * float(config.banks) / 32.0f +
+                            0.5f * float(config.banks) / 32.0f,
+                        -2.7f};
+        const Vec2 to{float(bank) * kColumn + 0.5f, row_y[word / std::uint32_t(config.banks)]};
+        scene.arrows.push_back(
+            {from, to,
+             with_alpha(degree_color(theme, banks.words_in_bank[std::size_t(bank)]), 0.7f), 1.2f,
+             false});
+    }
+    if (banks.broadcast_words)
+        scene.labels.push_back(
+            {{0, y + 0.5f},
+             std::to_string(banks.broadcast_words) +
+                 " word(s) read by several lanes at once: a broadcast, no conflict",
+             theme.text_dim,
+             0.36f,
+             Align::Left});
+    scene.fit_bounds();
+    return scene;
+}
+
+}  // namespace scanscope

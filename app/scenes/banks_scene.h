@@ -1,0 +1,25 @@
+// One warp's shared-memory access, bank by bank: banks are columns, the words the access touches
+// are rows, the warp's lanes sit above with a line to each word they read or write. A bank's
+// header takes the colour of its conflict degree (green for 1, to red for 32).
+#pragma once
+
+#include "analysis/banks.h"
+#include "scenes/scene.h"
+#include "scenes/step_summary.h"
+
+namespace scanscope {
+
+// The accesses of a step that are shared-memory accesses (shuffles left out), in order.
+std::vector<const WarpAccess*> memory_accesses(const Step& step);
+
+// The index (into memory_accesses) of the access with the highest conflict degree; -1 if none.
+int worst_access(const Step& step, const BankConfig& config);
+
+// `access` indexes memory_accesses(step); -1 picks the worst.
+Scene build_banks_scene(const Trace& trace, const Cursor& cursor, int access,
+                        const BankConfig& config, const Theme& theme);
+
+// The colour of conflict degree `degree` (1 = none).
+Color degree_color(const Theme& theme, int degree);
+
+}  // namespace scanscope

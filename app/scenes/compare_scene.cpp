@@ -1,0 +1,75 @@
+#include "scenes/compare_scene.h"
+
+#include "scenes/banks_scene.h"
+
+namespace scanscope {
+namespace {
+
+// Conflicts of block `block`'s steps up to `step` of `launch`.
+ConflictTotals conflicts_so_far(const Trace& trace, const Cursor& c, const BankConfig& config) {
+    ConflictTotals totals;
+    if (c.launch >= int(trace.launches.size())) return totals;
+    const Launch& launch = trace.launches[std::size_t(c.launch)];
+    for (int s = 0; s <= c.step; ++s)
+        if (const Step* step = find_step(launch, c.block, s))
+            for (const WarpAccess& a : step->accesses)
+                totals.add(a, analyze_access(a, config));
+    return totals;
+}
+
+}  // namespace
+
+void append_scene(Scene& into, const Scene& other, Vec2 offset) {
+    for (SceneCell c : other.cells) {
+        c.rect.x += offset.x, c.rect.y += offset.y;
+        into.cells.push_back(std::move(c));
+    }
+    for (SceneArrow a : other.arrows) {
+        a.from = {a.from.x + offset.x, a.from.y + offset.y};
+        a.to = {a.to.x + offset.x, a.to.y + offset.y};
+        into.arrows.push_back(a);
+    }
+    for (SceneLabel l : other.labels) {
+        l.at = {l.at.x + offset.x, l.at.y + offset.y};
+        into.labels.push_back(std::move(l));
+    }
+    for (SceneGlide g : other.glides) {
+        g.from = {g.from.x + offset.x, g.from.y + offset.y};
+        g.to = {g.to.x + offset.x, g.to.y + offset.y};
+        into.glides.push_back(std::move(g));
+    }
+}
+
+Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& c,
+                          const BankConfig& config, const Theme& theme) {
+    Scene scene;
+    float x = 0;
+    for (const Trace* t : {&left, &right}) {
+        BankConfig own = config;
+        Scene half = build_banks_scene(*t, c, -1, own, theme);
+        const ConflictTotals so_far = conflicts_so_far(*t, c, own);
+        const std::string name =
+            t->request.variant +
+            (t->request.variant == "blelloch-padded"
+                 ? " (padded for " + std::to_string(t->request.banks) + " banks)"
+                 : "");
+        half.labels.push_back({{0, -6.3f}, name, theme.accent, 0.6f, Align::Left});
+        half.labels.push_back(
+            {{0, -5.6f},
+             "so far: " + std::to_string(so_far.load_conflicts) + " load and " +
+                 std::to_string(so_far.store_conflicts) + " store conflicts, " +
+                 std::to_string(so_far.load_wavefronts + so_far.store_wavefronts) + " wavefronts",
+             so_far.load_conflicts + so_far.store_conflicts ? degree_color(theme, 8)
+                                                            : theme.conflict[0],
+             0.45f,
+             Align::Left});
+        if (!half.empty_message.empty())
+            half.labels.push_back({{0, 0}, half.empty_message, theme.text_dim, 0.45f, Align::Left});
+        append_scene(scene, half, {x, 0});
+        x += float(config.banks) * 1.12f + 4.0f;
+    }
+    scene.fit_bounds();
+    return scene;
+}
+
+}  // namespace scanscope

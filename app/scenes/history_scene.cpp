@@ -1,0 +1,148 @@
+#include "scenes/history_scene.h"
+
+#include <algorithm>
+
+#include "model/values.h"
+#include "scenes/array_scene.h"
+
+namespace scanscope {
+namespace {
+
+constexpr float kColumn = 1.12f;
+constexpr float kRow = 2.1f;     // rows leave room for the arrows between them
+constexpr float kStrip = 0.42f;  // thread cells of the reduction view
+
+std::string row_label(const Trace& trace, const Step& step) {
+    const StepLabel* label = trace.label(step.line);
+    std::string text = label ? label->phase : "step";
+    for (std::size_t v = 0; label && v < step.vars.size() && v < label->vars.size(); ++v)
+        text += " " + label->vars[v] + "=" + std::to_string(step.vars[v]);
+    return text;
+}
+
+}  // namespace
+
+Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& theme,
+                          const HistorySceneOptions& options) {
+    Scene scene;
+    if (c.launch >= int(trace.launches.size())) {
+        scene.empty_message = "No trace loaded.";
+        return scene;
+    }
+    const Launch& launch = trace.launches[std::size_t(c.launch)];
+    if (options.array >= int(launch.arrays.size()) || !find_step(launch, c.block, c.step)) {
+        scene.empty_message = "Nothing to draw at this step.";
+        return scene;
+    }
+    const SharedArrayInfo& array = launch.arrays[std::size_t(options.array)];
+    const std::uint32_t first_word = array.offset / 4, words = array.count;
+    const int steps = launch.steps_of(c.block);
+
+    // The array's logical elements: words some step of this block ever wrote (padding never is).
+    std::vector<std::uint32_t> columns;
+    const Step* last = find_step(launch, c.block, steps - 1);
+    for (std::uint32_t w = first_word; w < first_word + words; ++w)
+        if (last && last->defined[w]) columns.push_back(w);
+    std::map<std::uint32_t, int> column_of;
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        column_of[columns[i]] = int(i);
+
+    scene.labels.push_back({{0, -1.4f}, step_caption(trace, c), theme.text, 0.55f, Align::Left});
+    const float row_pitch = options.threads ? kRow + kStrip + 0.3f : kRow;
+    const ElementKind kind = array.kind;
+
+    for (int s = 0; s <= c.step; ++s) {
+        const Step& step = *find_step(launch, c.block, s);
+        const StepSummary summary = summarize_step(step);
+        const float y = float(s) * row_pitch;
+        const bool current = s == c.step;
+        scene.labels.push_back({{-0.3f, y + 0.68f},
+                                row_label(trace, step),
+                                current ? theme.text : theme.text_dim,
+                                0.42f,
+                                Align::Right});
+        const MemoryState before = state_before(launch, c.block, s);
+        for (std::uint32_t w : columns) {
+            SceneCell cell;
+            cell.rect = {float(column_of[w]) * kColumn, y, 1.0f, 1.0f};
+            cell.tag = int(w);
+            auto role = summary.roles.find(w);
+            const bool written = role != summary.roles.end() && role->second != CellRole::Read;
+            cell.role = !step.defined[w]          ? CellRole::Undefined
+                        : summary.zeroed.count(w) ? CellRole::Highlight
+                        : written                 ? CellRole::Written
+                                                  : CellRole::Plain;
+            cell.fill = role_fill(theme, cell.role);
+            if (!current && cell.role == CellRole::Written)
+                cell.fill = mix(cell.fill, theme.cell, 0.45f);
+            cell.border = current ? mix(theme.accent, theme.cell_border, 0.3f) : theme.cell_border;
+            cell.border_px = current ? 2.0f : 1.0f;
+            const bool show_old = current && written && c.glide < 0.9f;
+            const bool defined = show_old ? before.defined[w] : step.defined[w];
+            cell.text =
+                defined ? format_value(show_old ? before.words[w] : step.shared[w], kind) : "";
+            cell.text_color = theme.cell_text;
+            scene.cells.push_back(cell);
+        }
+        if (s > 0) {
+            const float above = float(s - 1) * row_pitch;
+            for (const Flow& f : summary.flows) {
+                auto from = column_of.find(f.from_word), to = column_of.find(f.to_word);
+                if (from == column_of.end() || to == column_of.end()) continue;
+                const Vec2 a{float(from->second) * kColumn + 0.5f, above + 1.0f};
+                const Vec2 b{float(to->second) * kColumn + 0.5f, y};
+                scene.arrows.push_back(
+                    {a, b, with_alpha(current ? theme.write : theme.arrow, current ? 0.95f : 0.55f),
+                     current ? 2.0f : 1.2f, true});
+                if (current && c.glide < 1.0f)
+                    scene.glides.push_back({{a.x, above + 0.5f},
+                                            {b.x, y + 0.5f},
+                                            format_value(step.shared[f.to_word], kind),
+                                            theme.write});
+            }
+        }
+        if (options.threads) {
+            // One cell per thread: lit if it touched shared memory in this step; a warp whose lanes
+            // split between working and idling diverged.
+            const int threads = launch.block;
+            const float ty = y + 1.15f;
+            for (int t = 0; t < threads; ++t) {
+                SceneCell cell;
+                const bool active = summary.active_threads.count(t) > 0;
+                cell.rect = {float(t) * kColumn, ty, 1.0f, kStrip};
+                cell.fill = active ? mix(theme.cell, theme.conflict[0], 0.7f)
+                                   : mix(theme.cell, theme.panel, 0.5f);
+                cell.border = theme.cell_border;
+                cell.border_px = 0.5f;
+                cell.role = active ? CellRole::Highlight : CellRole::Plain;
+                cell.tag = 100000 + t;
+                scene.cells.push_back(cell);
+            }
+            for (int warp = 0; warp * 32 < threads; ++warp) {
+                int active = 0, lanes = std::min(32, threads - warp * 32);
+                for (int l = 0; l < lanes; ++l)
+                    active += summary.active_threads.count(warp * 32 + l) > 0;
+                if (active == 0 || active == lanes) continue;
+                SceneCell outline;
+                outline.rect = {float(warp * 32) * kColumn - 0.06f, ty - 0.06f,
+                                float(lanes) * kColumn - 0.0f, kStrip + 0.12f};
+                outline.fill = with_alpha(theme.conflict[3], 0.0f);
+                outline.border = theme.conflict[3];
+                outline.border_px = 2.0f;
+                outline.role = CellRole::Header;
+                outline.tag = 200000 + warp;
+                scene.cells.push_back(outline);
+            }
+        }
+    }
+    if (options.threads)
+        scene.labels.push_back({{0, float(c.step) * row_pitch + 2.35f},
+                                "threads: lit = working this step; outlined = a warp that diverged",
+                                theme.text_dim,
+                                0.38f,
+                                Align::Left});
+    scene.fit_bounds();
+    return scene;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,146 @@
+#include "scenes/lookback_scene.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "model/values.h"
+
+namespace scanscope {
+namespace {
+
+constexpr float kColumn = 2.4f;
+constexpr int kPerRow = 16;
+
+const char* status_word(TileStatus s) {
+    switch (s) {
+        case TileStatus::Invalid:
+            return "invalid";
+        case TileStatus::Aggregate:
+            return "aggregate";
+        case TileStatus::Prefix:
+            return "prefix";
+    }
+    return "?";
+}
+
+Rect tile_rect(int tile) {
+    return {float(tile % kPerRow) * kColumn, float(tile / kPerRow) * 1.9f, 2.1f, 1.1f};
+}
+
+}  // namespace
+
+int lookback_launch(const Trace& trace) {
+    for (std::size_t l = 0; l < trace.launches.size(); ++l)
+        if (!trace.launches[l].events.empty()) return int(l);
+    return -1;
+}
+
+std::string event_caption(const Trace& trace, int event) {
+    const int l = lookback_launch(trace);
+    if (l < 0) return "no look-back events in this trace";
+    const auto& events = trace.launches[std::size_t(l)].events;
+    if (event < 0 || event >= int(events.size())) return {};
+    const TileEvent& e = events[std::size_t(event)];
+    const std::uint64_t t0 = events.front().time_ns;
+    char when[64];
+    if (trace.source.kind == "gpu")
+        std::snprintf(when, sizeof when, "%.3f us", double(e.time_ns - t0) / 1000.0);
+    else
+        std::snprintf(when, sizeof when, "tick %llu",
+                      static_cast<unsigned long long>(e.time_ns - t0));
+    const std::string value = format_value(e.value, kind_of(trace.request.type));
+    std::string what = e.kind == std::uint16_t(TileEventKind::Publish)
+                           ? "tile " + std::to_string(e.tile) + " publishes its " +
+                                 status_word(TileStatus(e.status)) + " " + value
+                           : "tile " + std::to_string(e.tile) + " reads tile " +
+                                 std::to_string(e.target) + ": " +
+                                 status_word(TileStatus(e.status)) +
+                                 (TileStatus(e.status) == TileStatus::Invalid ? "" : " " + value);
+    return "event " + std::to_string(event + 1) + " of " + std::to_string(events.size()) + " · " +
+           when + " · " + what;
+}
+
+Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme) {
+    Scene scene;
+    const int l = lookback_launch(trace);
+    if (l < 0) {
+        scene.empty_message = "This variant has no look-back: pick decoupled-lookback.";
+        return scene;
+    }
+    const Launch& launch = trace.launches[std::size_t(l)];
+    const auto& events = launch.events;
+    event = std::clamp(event, 0, int(events.size()) - 1);
+    const int tiles = launch.grid;
+    std::vector<TileStatus> status(std::size_t(tiles), TileStatus::Invalid);
+    std::vector<std::uint32_t> value(std::size_t(tiles), 0);
+    for (int i = 0; i <= event; ++i) {
+        const TileEvent& e = events[std::size_t(i)];
+        if (e.kind == std::uint16_t(TileEventKind::Publish) && int(e.target) < tiles) {
+            status[e.target] = TileStatus(e.status);
+            value[e.target] = e.value;
+        }
+    }
+    const TileEvent& now = events[std::size_t(event)];
+    const ElementKind element = kind_of(trace.request.type);
+    scene.labels.push_back(
+        {{0, -1.5f}, event_caption(trace, event), theme.text, 0.55f, Align::Left});
+
+    // The reader's window: what it has read since its last publish.
+    std::set<int> window;
+    for (int i = event; i >= 0; --i) {
+        const TileEvent& e = events[std::size_t(i)];
+        if (e.tile != now.tile) continue;
+        if (e.kind == std::uint16_t(TileEventKind::Publish) && i != event) break;
+        if (e.kind == std::uint16_t(TileEventKind::Read)) window.insert(int(e.target));
+    }
+
+    for (int t = 0; t < tiles; ++t) {
+        SceneCell cell;
+        cell.rect = tile_rect(t);
+        const TileStatus s = status[std::size_t(t)];
+        cell.fill = s == TileStatus::Invalid     ? mix(theme.cell, theme.panel, 0.4f)
+                    : s == TileStatus::Aggregate ? mix(theme.cell, theme.write, 0.65f)
+                                                 : mix(theme.cell, theme.conflict[0], 0.65f);
+        const bool actor = int(now.tile) == t;
+        cell.border = actor ? theme.accent : window.count(t) ? theme.read : theme.cell_border;
+        cell.border_px = actor || window.count(t) ? 3.0f : 1.0f;
+        cell.text = "tile " + std::to_string(t) + "\n" +
+                    (s == TileStatus::Invalid ? std::string("X")
+                                              : (s == TileStatus::Aggregate ? "A " : "P ") +
+                                                    format_value(value[std::size_t(t)], element));
+        cell.text_color = theme.cell_text;
+        cell.role = s == TileStatus::Invalid     ? CellRole::Undefined
+                    : s == TileStatus::Aggregate ? CellRole::Written
+                                                 : CellRole::Highlight;
+        cell.tag = t;
+        scene.cells.push_back(cell);
+    }
+    if (now.kind == std::uint16_t(TileEventKind::Read) && int(now.target) < tiles &&
+        int(now.tile) < tiles) {
+        const Rect from = tile_rect(int(now.tile)), to = tile_rect(int(now.target));
+        scene.arrows.push_back(
+            {{from.center().x, from.y}, {to.center().x, to.y}, theme.read, 2.5f, true});
+    }
+    const float legend = float((tiles + kPerRow - 1) / kPerRow) * 1.9f + 0.6f;
+    const std::pair<const char*, Color> keys[] = {
+        {"X invalid", mix(theme.cell, theme.panel, 0.4f)},
+        {"A aggregate available", mix(theme.cell, theme.write, 0.65f)},
+        {"P inclusive prefix available", mix(theme.cell, theme.conflict[0], 0.65f)}};
+    for (int i = 0; i < 3; ++i) {
+        SceneCell key;
+        key.rect = {float(i) * 8.0f, legend, 0.8f, 0.8f};
+        key.fill = keys[i].second;
+        key.border = theme.cell_border;
+        key.role = CellRole::Header;
+        scene.cells.push_back(key);
+        scene.labels.push_back({{float(i) * 8.0f + 1.1f, legend + 0.62f},
+                                keys[i].first,
+                                theme.text_dim,
+                                0.4f,
+                                Align::Left});
+    }
+    scene.fit_bounds();
+    return scene;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,20 @@
+// The single-pass scan's tiles over time: each tile's descriptor (invalid, aggregate available,
+// prefix available) after the first `event + 1` events, in the order the device logged them
+// (the GPU's own order, timed by %globaltimer; the emulation's seeded one). The current event's
+// reader and what it read are linked; the reader's look-back window is outlined.
+#pragma once
+
+#include "scenes/scene.h"
+#include "scenes/step_summary.h"
+
+namespace scanscope {
+
+// The launch whose events the view replays (the first with any); -1 if none.
+int lookback_launch(const Trace& trace);
+
+Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme);
+
+// "event 37 of 250 · 1.234 µs · tile 5 reads tile 3: aggregate 42".
+std::string event_caption(const Trace& trace, int event);
+
+}  // namespace scanscope

@@ -1,0 +1,102 @@
+#include "scenes/multiblock_scene.h"
+
+#include <algorithm>
+
+#include "model/values.h"
+#include "scenes/array_scene.h"
+
+namespace scanscope {
+namespace {
+
+constexpr float kColumn = 1.12f;
+constexpr float kBlockRow = 1.6f;
+
+}  // namespace
+
+Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& theme) {
+    Scene scene;
+    if (c.launch >= int(trace.launches.size()) ||
+        trace.launches[std::size_t(c.launch)].arrays.empty()) {
+        scene.empty_message = "No trace loaded.";
+        return scene;
+    }
+    const Launch& launch = trace.launches[std::size_t(c.launch)];
+    const SharedArrayInfo& array = launch.arrays[0];
+    const std::uint32_t first = array.offset / 4;
+    const ElementKind element = kind_of(trace.request.type);
+    Cursor caption = c;
+    caption.block = 0;
+    std::string title = step_caption(trace, caption);
+    if (launch.grid > 1) title += " (all " + std::to_string(launch.grid) + " blocks)";
+    scene.labels.push_back({{0, -1.4f}, title, theme.text, 0.55f, Align::Left});
+
+    float right = 0;
+    for (int b = 0; b < launch.grid; ++b) {
+        const float y = float(b) * kBlockRow;
+        const Step* step = find_step(launch, b, c.step);
+        scene.labels.push_back({{-0.3f, y + 0.68f},
+                                "block " + std::to_string(b),
+                                b == c.block ? theme.accent : theme.text_dim,
+                                0.42f,
+                                Align::Right});
+        if (!step) continue;
+        const StepSummary summary = summarize_step(*step);
+        int column = 0;
+        for (std::uint32_t w = first; w < first + array.count; ++w) {
+            if (!step->defined[w] && array.count > 64) continue;  // padding words of large blocks
+            SceneCell cell;
+            cell.rect = {float(column++) * kColumn, y, 1.0f, 1.0f};
+            cell.tag = b * 1000000 + int(w);
+            auto role = summary.roles.find(w);
+            cell.role = !step->defined[w]             ? CellRole::Undefined
+                        : role != summary.roles.end() ? role->second
+                                                      : CellRole::Plain;
+            cell.fill = role_fill(theme, cell.role);
+            cell.border =
+                b == c.block ? mix(theme.accent, theme.cell_border, 0.4f) : theme.cell_border;
+            cell.text = step->defined[w] ? format_value(step->shared[w], array.kind) : "";
+            cell.text_color = theme.cell_text;
+            scene.cells.push_back(cell);
+        }
+        right = std::max(right, float(column) * kColumn);
+    }
+
+    // The global buffers, one cell per block, beside the blocks: each block's total goes out,
+    // each block's increment comes back.
+    const float x = right + 2.5f;
+    for (std::size_t g = 0; g < launch.globals.size(); ++g) {
+        const GlobalBuffer& buffer = launch.globals[g];
+        const float gx = x + float(g) * 2.6f;
+        scene.labels.push_back({{gx, -0.35f}, buffer.name, theme.text_dim, 0.38f, Align::Left});
+        const bool incoming = buffer.name.find("increment") != std::string::npos ||
+                              buffer.name.find("prefix") != std::string::npos;
+        for (std::size_t b = 0; b < buffer.values.size() && int(b) < launch.grid; ++b) {
+            SceneCell cell;
+            const float y = float(b) * kBlockRow;
+            cell.rect = {gx, y, 2.0f, 1.0f};
+            cell.fill = mix(theme.cell, incoming ? theme.read : theme.write, 0.35f);
+            cell.border = theme.cell_border;
+            const std::uint32_t v = std::uint32_t(buffer.values[b]);
+            if (buffer.element_bytes == 8) {
+                const auto status = TileStatus(buffer.values[b] >> 32);
+                cell.text = status == TileStatus::Invalid
+                                ? "X"
+                                : (status == TileStatus::Aggregate ? "A " : "P ") +
+                                      format_value(v, element);
+            } else {
+                cell.text = format_value(v, element);
+            }
+            cell.text_color = theme.cell_text;
+            cell.tag = -2 - int(b);
+            scene.cells.push_back(cell);
+            const Vec2 block_end{right, y + 0.5f}, global{gx, y + 0.5f};
+            scene.arrows.push_back({incoming ? global : block_end, incoming ? block_end : global,
+                                    with_alpha(incoming ? theme.read : theme.write, 0.8f), 1.5f,
+                                    true});
+        }
+    }
+    scene.fit_bounds();
+    return scene;
+}
+
+}  // namespace scanscope

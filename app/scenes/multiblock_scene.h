@@ -1,0 +1,12 @@
+// All the blocks of a launch at once: each block's shared memory at the current step, and the
+// global buffers that connect them (block sums written by each block, increments added back).
+#pragma once
+
+#include "scenes/scene.h"
+#include "scenes/step_summary.h"
+
+namespace scanscope {
+
+Scene build_multiblock_scene(const Trace& trace, const Cursor& cursor, const Theme& theme);
+
+}  // namespace scanscope

@@ -1,0 +1,70 @@
+// What a canvas view shows, as data: cells, arrows and labels in world units (a cell is about
+// 1 x 1). Views build scenes from the trace; the renderer draws any scene; tests read them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "gui/theme.h"
+#include "scenes/geometry.h"
+
+namespace scanscope {
+
+enum class CellRole {
+    Plain,      // a value, nothing happened to it this step
+    Undefined,  // never written
+    Read,
+    Written,
+    ReadWritten,
+    Hazard,     // touched by two threads in one step, one writing
+    Highlight,  // e.g. the cleared root, the current row
+    Header,     // a label cell (bank number, tile status legend)
+};
+
+struct SceneCell {
+    Rect rect;
+    Color fill;
+    Color border;
+    float border_px = 1.0f;
+    std::string text;
+    Color text_color;
+    CellRole role = CellRole::Plain;
+    int tag = -1;  // what the cell stands for (a word, a tile, a bank), for hover and tests
+};
+
+struct SceneArrow {
+    Vec2 from, to;
+    Color color;
+    float width_px = 2.0f;
+    bool head = true;
+};
+
+enum class Align { Left, Center, Right };
+
+struct SceneLabel {
+    Vec2 at;
+    std::string text;
+    Color color;
+    float size = 0.45f;  // world units (text scales with zoom)
+    Align align = Align::Left;
+};
+
+// A value moving along an arrow between two steps.
+struct SceneGlide {
+    Vec2 from, to;
+    std::string text;
+    Color color;
+};
+
+struct Scene {
+    std::vector<SceneCell> cells;
+    std::vector<SceneArrow> arrows;
+    std::vector<SceneLabel> labels;
+    std::vector<SceneGlide> glides;
+    Rect bounds;                // everything, for fitting the camera
+    std::string empty_message;  // shown instead when there is nothing to draw
+
+    void fit_bounds();  // bounds := the union of cells and labels
+};
+
+}  // namespace scanscope

@@ -1,0 +1,87 @@
+#include "scenes/step_summary.h"
+
+#include "analysis/hazards.h"
+
+namespace scanscope {
+
+const Step* find_step(const Launch& launch, int block, int index) {
+    const int first = launch.first_step(block);
+    if (index < 0 || first + index >= int(launch.steps.size())) return nullptr;
+    const Step& s = launch.steps[std::size_t(first + index)];
+    return s.block == block && s.index == index ? &s : nullptr;
+}
+
+MemoryState state_before(const Launch& launch, int block, int index) {
+    if (const Step* previous = find_step(launch, block, index - 1))
+        return {previous->shared, previous->defined};
+    const std::size_t words = launch.shared_bytes / 4;
+    return {std::vector<std::uint32_t>(words, 0), std::vector<std::uint8_t>(words, 0)};
+}
+
+StepSummary summarize_step(const Step& step) {
+    StepSummary s;
+    // Each thread's reads so far in the step, in order.
+    std::map<int, std::vector<std::uint32_t>> reads;
+    for (const WarpAccess& a : step.accesses) {
+        if (a.kind == AccessKind::Shuffle) continue;
+        for (const LaneAccess& lane : a.lanes) {
+            const int thread = a.warp * 32 + lane.lane;
+            const std::uint32_t word = lane.address / 4;
+            s.active_threads.insert(thread);
+            CellRole& role = s.roles[word];
+            if (a.kind == AccessKind::Read) {
+                role = role == CellRole::Written || role == CellRole::ReadWritten
+                           ? CellRole::ReadWritten
+                           : CellRole::Read;
+                reads[thread].push_back(word);
+            } else {
+                role = role == CellRole::Read || role == CellRole::ReadWritten
+                           ? CellRole::ReadWritten
+                           : CellRole::Written;
+                bool any = false;
+                std::set<std::uint32_t> seen;
+                for (std::uint32_t from : reads[thread]) {
+                    if (from == word || !seen.insert(from).second) continue;
+                    s.flows.push_back({from, word, thread});
+                    any = true;
+                }
+                if (!any && reads[thread].empty()) s.zeroed.insert(word);
+            }
+        }
+    }
+    return s;
+}
+
+Color mix(const Color& a, const Color& b, float t) {
+    return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t,
+            a.a + (b.a - a.a) * t};
+}
+
+Color with_alpha(Color c, float alpha) {
+    c.a = alpha;
+    return c;
+}
+
+Color role_fill(const Theme& t, CellRole role) {
+    switch (role) {
+        case CellRole::Plain:
+            return t.cell;
+        case CellRole::Undefined:
+            return mix(t.cell, t.panel, 0.6f);
+        case CellRole::Read:
+            return mix(t.cell, t.read, 0.55f);
+        case CellRole::Written:
+            return mix(t.cell, t.write, 0.6f);
+        case CellRole::ReadWritten:
+            return mix(mix(t.cell, t.read, 0.45f), t.write, 0.45f);
+        case CellRole::Hazard:
+            return mix(t.cell, t.hazard, 0.7f);
+        case CellRole::Highlight:
+            return mix(t.cell, t.accent, 0.45f);
+        case CellRole::Header:
+            return t.widget;
+    }
+    return t.cell;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,234 @@
+// The views' scenes read the trace faithfully: lit cells, arrows, colours, statuses.
+#include <gtest/gtest.h>
+
+#include <cctype>
+
+#include "capture/capture.h"
+#include "model/input_values.h"
+#include "player/session.h"
+#include "scenes/array_scene.h"
+#include "scenes/banks_scene.h"
+#include "scenes/compare_scene.h"
+#include "scenes/history_scene.h"
+#include "scenes/lookback_scene.h"
+#include "scenes/multiblock_scene.h"
+#include "scenes/pingpong_scene.h"
+#include "support/reference.h"
+
+namespace scanscope {
+namespace {
+
+using test::int_bits;
+
+Trace capture(const std::string& variant, const std::vector<std::int32_t>& input,
+              bool inclusive = false, int block_threads = 0) {
+    RunRequest r;
+    r.variant = variant;
+    r.n = int(input.size());
+    r.inclusive = inclusive;
+    r.block_threads = block_threads;
+    return capture_trace(r, int_bits(input), DeviceChoice::Cpu);
+}
+
+const Theme kTheme = builtin_theme("dark");
+const std::vector<std::int32_t> kHarris = {3, 1, 7, 0, 4, 1, 6, 3};
+
+const SceneCell* cell_with_tag(const Scene& s, int tag) {
+    for (const SceneCell& c : s.cells)
+        if (c.tag == tag) return &c;
+    return nullptr;
+}
+
+TEST(Scenes, ArrayViewLightsWhatTheStepTouched) {
+    const Trace t = capture("blelloch", kHarris);
+    // Step 3: the up-sweep's last level, d = 1: thread 0 reads temp[3] and temp[7], writes temp[7].
+    const Scene s = build_array_scene(t, {0, 3, 0, 1.0f}, kTheme);
+    ASSERT_TRUE(s.empty_message.empty());
+    EXPECT_EQ(cell_with_tag(s, 3)->role, CellRole::Read);
+    EXPECT_EQ(cell_with_tag(s, 7)->role, CellRole::ReadWritten);
+    for (int w : {0, 1, 2, 4, 5, 6})
+        EXPECT_EQ(cell_with_tag(s, w)->role, CellRole::Plain) << w;
+    EXPECT_EQ(cell_with_tag(s, 7)->text, "25");
+    ASSERT_EQ(s.arrows.size(), 1u) << "temp[3] flows into temp[7]";
+    EXPECT_NE(s.labels[0].text.find("up-sweep d=1 offset=4"), std::string::npos)
+        << s.labels[0].text;
+}
+
+TEST(Scenes, ArrayViewGlidesTheNewValueAndShowsTheOld) {
+    const Trace t = capture("blelloch", kHarris);
+    const Scene mid = build_array_scene(t, {0, 3, 0, 0.3f}, kTheme);
+    ASSERT_EQ(mid.glides.size(), 1u);
+    EXPECT_EQ(mid.glides[0].text, "25");
+    EXPECT_EQ(cell_with_tag(mid, 7)->text, "14") << "the old value until the glide lands";
+    EXPECT_TRUE(build_array_scene(t, {0, 3, 0, 1.0f}, kTheme).glides.empty());
+}
+
+TEST(Scenes, ClearedRootIsHighlighted) {
+    const Trace t = capture("blelloch", kHarris);
+    const Scene s = build_array_scene(t, {0, 4, 0, 1.0f}, kTheme);
+    EXPECT_EQ(cell_with_tag(s, 7)->role, CellRole::Highlight);
+    EXPECT_EQ(cell_with_tag(s, 7)->text, "0");
+}
+
+TEST(Scenes, TreeViewHasHarrisRowsAndArrows) {
+    const Trace t = capture("blelloch-padded", kHarris);
+    const Scene s = build_history_scene(t, {0, 8, 0, 1.0f}, kTheme);
+    // 9 rows of the 8 logical elements (padding words skipped).
+    int data_cells = 0;
+    for (const SceneCell& c : s.cells)
+        data_cells += c.tag >= 0 && c.tag < 100000;
+    EXPECT_EQ(data_cells, 9 * 8);
+    // Arrows: up-sweep 4 + 2 + 1, down-sweep 2 + 4 + 8 (each swap carries two values).
+    EXPECT_EQ(s.arrows.size(), 7u + 14u);
+}
+
+TEST(Scenes, ReductionViewShowsIdleThreadsAndDivergentWarps) {
+    std::vector<std::int32_t> input(64, 1);
+    const Trace t = capture("reduce-interleaved-divergent", input, false, 64);
+    // Step 1 (stride 1): even threads work, odd idle: both warps diverge.
+    const Scene s = build_history_scene(t, {0, 1, 0, 1.0f}, kTheme, {0, true});
+    int active = 0, outlines = 0;
+    for (const SceneCell& c : s.cells) {
+        if (c.tag >= 100000 && c.tag < 200000 && c.role == CellRole::Highlight) ++active;
+        if (c.tag >= 200000 && c.tag < 300000) ++outlines;
+    }
+    EXPECT_EQ(active, 64 + 32) << "all 64 loaded in step 0; 32 add in step 1";
+    EXPECT_EQ(outlines, 2) << "both warps of step 1 diverge";
+}
+
+TEST(Scenes, PingPongNamesTheBuffersAndShowsHazards) {
+    const Trace t = capture("hillis-steele", kHarris, true);
+    const Scene s = build_pingpong_scene(t, {0, 1, 0, 1.0f}, kTheme);
+    bool in = false, out = false;
+    for (const SceneLabel& l : s.labels)
+        in |= l.text == "T0 (in)", out |= l.text == "T1 (out)";
+    EXPECT_TRUE(in && out);
+    EXPECT_EQ(s.arrows.size(), 7u + 8u) << "7 sums from two sources, plus 8 straight copies/adds";
+
+    std::vector<std::int32_t> ones(64, 1);
+    const Trace race = capture("hillis-steele-inplace", ones, true);
+    const Scene r = build_pingpong_scene(race, {0, 1, 0, 1.0f}, kTheme);
+    int hazard_cells = 0;
+    for (const SceneCell& c : r.cells)
+        hazard_cells += c.role == CellRole::Hazard;
+    EXPECT_GT(hazard_cells, 0);
+    bool described = false;
+    for (const SceneLabel& l : r.labels)
+        described |= l.text.find("reads x[") != std::string::npos;
+    EXPECT_TRUE(described);
+}
+
+TEST(Scenes, BanksViewColoursConflictsLikeTheHardwareCounts) {
+    const Trace plain = capture("blelloch", std::vector<std::int32_t>(1024, 1));
+    const Trace padded = capture("blelloch-padded", std::vector<std::int32_t>(1024, 1));
+    const BankConfig config;
+    // The up-sweep level with offset 16: 16 threads' reads land 32 words apart.
+    const Scene worst = build_banks_scene(plain, {0, 5, 0, 1.0f}, -1, config, kTheme);
+    const Scene clean = build_banks_scene(padded, {0, 5, 0, 1.0f}, -1, config, kTheme);
+    const Step* step = find_step(plain.launches[0], 0, 5);
+    EXPECT_GE(
+        analyze_access(*memory_accesses(*step)[std::size_t(worst_access(*step, config))], config)
+            .degree,
+        16);
+    EXPECT_NE(worst.labels[0].text.find("-way conflict"), std::string::npos)
+        << worst.labels[0].text;
+    EXPECT_NE(clean.labels[0].text.find("no conflict"), std::string::npos) << clean.labels[0].text;
+    // The header of a bank with 16 words wears the red end of the palette.
+    bool red = false;
+    for (const SceneCell& c : worst.cells)
+        if (c.tag >= 400000 && c.tag < 400032 && c.fill.r > c.fill.g) red = true;
+    EXPECT_TRUE(red);
+}
+
+TEST(Scenes, LookbackReplayEndsWithEveryTileKnowingItsPrefix) {
+    RunRequest r;
+    r.variant = "decoupled-lookback";
+    r.n = 1000;
+    r.block_threads = 32;
+    const Trace t = capture_trace(r, random_values(r.n, ElementType::Int32, 1), DeviceChoice::Cpu);
+    const int events = int(t.launches[0].events.size());
+    const Scene last = build_lookback_scene(t, events - 1, kTheme);
+    int prefix = 0, tiles = 0;
+    for (const SceneCell& c : last.cells)
+        if (c.tag >= 0) ++tiles, prefix += c.role == CellRole::Highlight;
+    EXPECT_EQ(tiles, t.launches[0].grid);
+    EXPECT_EQ(prefix, tiles);
+    const Scene first = build_lookback_scene(t, 0, kTheme);
+    int published = 0;
+    for (const SceneCell& c : first.cells)
+        if (c.tag >= 0) published += c.role != CellRole::Undefined;
+    EXPECT_EQ(published, 1) << "after one event, one tile has published";
+    EXPECT_NE(event_caption(t, 0).find("publishes"), std::string::npos);
+}
+
+TEST(Scenes, MultiBlockShowsEveryBlockAndTheirSums) {
+    std::vector<std::int32_t> input(1000, 1);
+    const Trace t = capture("scan-then-propagate", input, false, 64);
+    const Scene s = build_multiblock_scene(t, {0, 0, 0, 1.0f}, kTheme);
+    int blocks = 0, sums = 0;
+    for (const SceneLabel& l : s.labels)
+        blocks += l.text.rfind("block ", 0) == 0;
+    for (const SceneCell& c : s.cells)
+        sums += c.tag <= -2;
+    EXPECT_EQ(blocks, t.launches[0].grid);
+    EXPECT_EQ(sums, t.launches[0].grid) << "one block sum per block";
+}
+
+TEST(Scenes, CompareShowsBothSidesAndTheirTotals) {
+    const Trace a = capture("blelloch", std::vector<std::int32_t>(256, 1));
+    const Trace b = capture("blelloch-padded", std::vector<std::int32_t>(256, 1));
+    const Scene s = build_compare_scene(a, b, {0, 5, 0, 1.0f}, BankConfig{}, kTheme);
+    int totals = 0;
+    for (const SceneLabel& l : s.labels)
+        totals += l.text.rfind("so far:", 0) == 0;
+    EXPECT_EQ(totals, 2);
+}
+
+TEST(Timeline, StepsPlaysAndStops) {
+    Timeline t;
+    t.reset(3);
+    EXPECT_EQ(t.position(), 0);
+    t.forward();
+    EXPECT_EQ(t.position(), 1);
+    EXPECT_LT(t.glide(), 1.0f);
+    t.update(10);
+    EXPECT_EQ(t.glide(), 1.0f);
+    t.back();
+    EXPECT_EQ(t.glide(), 1.0f) << "no glide backwards";
+    t.end();
+    EXPECT_EQ(t.position(), 2);
+    t.forward();
+    EXPECT_EQ(t.position(), 2);
+    t.toggle_play();  // from the end: starts again at 0
+    EXPECT_EQ(t.position(), 0);
+    EXPECT_TRUE(t.playing());
+    EXPECT_TRUE(t.update(1.0));
+    EXPECT_TRUE(t.update(1.0));
+    EXPECT_FALSE(t.update(1.0));
+    EXPECT_FALSE(t.playing()) << "stops at the end";
+    t.faster();
+    t.faster();
+    EXPECT_EQ(t.speed(), 4.0f);
+    for (int i = 0; i < 10; ++i)
+        t.slower();
+    EXPECT_EQ(t.speed(), 0.25f);
+}
+
+TEST(Session, FramesCoverEveryLaunchAndNarrationFillsValues) {
+    Session s;
+    s.load(capture("scan-then-propagate", std::vector<std::int32_t>(1000, 1), false, 64));
+    int launches = 0;
+    for (const StepFrame& f : s.frames())
+        launches = std::max(launches, f.launch + 1);
+    EXPECT_EQ(launches, int(s.trace().launches.size()));
+    s.steps.seek(2);
+    const Step* step = s.current_step();
+    ASSERT_NE(step, nullptr);
+    const std::string text = narrate(s.trace(), *step);
+    EXPECT_EQ(text.find('{'), std::string::npos) << text;
+    EXPECT_FALSE(text.empty());
+    EXPECT_GE(s.conflicts_so_far().store_instructions, 1u);
+}
+
+}  // namespace
+}  // namespace scanscope
