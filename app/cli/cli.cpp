@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/run_options.h"
 #include "cli/size_option.h"
 #include "device/device_info.h"
 #include "version.h"
@@ -50,6 +51,21 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         ->check(CLI::Range(0.5f, 4.0f));
     app.add_option("--theme", gui_options.theme, "Colour theme")
         ->check(CLI::IsMember({"dark", "light"}));
+    add_run_options(&app, gui_options.run, false);
+    app.add_option("--lesson", gui_options.lesson,
+                   "Open a lesson (a file name in assets/lessons, without .json)");
+    app.add_option("--trace", gui_options.trace_file, "Open a trace file")->excludes("--lesson");
+    std::vector<std::string> views;
+    for (const char* v :
+         {"array", "tree", "pingpong", "reduction", "multiblock", "lookback", "compare"})
+        views.push_back(v);
+    app.add_option("--view", gui_options.view, "View to show")->check(CLI::IsMember(views));
+    app.add_option("--step", gui_options.step, "Step (or look-back event) to show, from 1")
+        ->check(CLI::Range(1, 1 << 30));
+    app.add_option("--block", gui_options.block, "Block to show")->check(CLI::Range(0, 1 << 30));
+    app.add_option("--compare", gui_options.compare, "Variant to compare with");
+    app.add_flag("--benchmark-frames", gui_options.benchmark,
+                 "With --screenshot: print each frame's time (scripts/bench-frames.sh)");
 
     CommandSet commands = register_commands(app);
 

@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "cli/run_options.h"
+
 namespace scanscope {
 
 struct GuiOptions {
@@ -12,6 +14,16 @@ struct GuiOptions {
     int height = 1000;
     float ui_scale = 0.0f;  // 0: follow the monitor's content scale
     std::string theme = "dark";
+
+    // What to open: a lesson, a trace file, or a capture of `run` (run.variant set).
+    std::string lesson;
+    std::string trace_file;
+    RunOptions run;
+    std::string view;  // a view key; empty: the trace's own
+    int step = 0;      // 1-based frame (a step, or an event in the look-back view); 0: the first
+    int block = 0;
+    std::string compare;     // a variant to compare with
+    bool benchmark = false;  // print frame times (with --frames)
 };
 
 // The windowed app's entry point; returns the process exit code.

@@ -5,8 +5,9 @@
 
 namespace scanscope {
 
-void add_run_options(CLI::App* c, RunOptions& o) {
-    c->add_option("--variant", o.variant, "Variant id ('scanscope list' shows them)")->required();
+void add_run_options(CLI::App* c, RunOptions& o, bool variant_required) {
+    c->add_option("--variant", o.variant, "Variant id ('scanscope list' shows them)")
+        ->required(variant_required);
     c->add_option("--n", o.n, "Number of elements (default: the input's length)")
         ->check(CLI::Range(1, 1 << 30));
     auto* list = c->add_option("--input", o.input_list, "Values, e.g. 3,1,7,0,4,1,6,3");

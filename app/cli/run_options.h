@@ -29,7 +29,7 @@ struct RunOptions {
 
 // Adds --variant, --n, --input, --input-file, --seed, --type, --op, --inclusive/--exclusive,
 // --banks, --block-threads, --device to `command`.
-void add_run_options(CLI::App* command, RunOptions& options);
+void add_run_options(CLI::App* command, RunOptions& options, bool variant_required = true);
 
 struct ResolvedRun {
     RunRequest request;

@@ -1,10 +1,14 @@
 // What the windowed app knows between frames. Views read it; the shell and controls change it.
 #pragma once
 
+#include <future>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "device/device_info.h"
+#include "model/lessons.h"
+#include "player/session.h"
 
 namespace scanscope {
 
@@ -12,6 +16,31 @@ struct Notice {
     enum class Level { Info, Warning, Error };
     Level level = Level::Info;
     std::string text;
+};
+
+// The controls' choices for the next capture.
+struct CaptureForm {
+    int variant = 0;  // index into all_variants()
+    int n = 8;
+    bool floats = false;
+    bool max = false;
+    bool inclusive = false;
+    bool typed_input = true;
+    int seed = 1;
+    std::string typed = "3, 1, 7, 0, 4, 1, 6, 3";
+    int banks = 32;
+    int block_threads = 0;
+    int device = 0;            // 0 auto, 1 GPU, 2 CPU emulation
+    int compare_variant = -1;  // index into all_variants(), -1: the default partner
+    int compare_banks = 32;
+};
+
+// A capture running on a worker thread.
+struct CaptureOutcome {
+    std::optional<Trace> trace;
+    std::optional<Trace> compare;
+    std::string error;
+    std::string view;  // the view to open, if the request named one
 };
 
 struct AppState {
@@ -24,9 +53,20 @@ struct AppState {
     bool show_about = false;
     bool quit = false;
 
+    Session session;
+    CaptureForm form;
+    std::string form_error;  // why the last capture could not start
+    std::vector<Lesson> lessons;
+    int lesson = -1;  // the lesson last opened
+    std::future<CaptureOutcome> job;
+    std::string job_what;  // what the running capture is
+    std::string trace_path = "trace.json";
+    double frame_ms = 0;  // the last frame's build time, for the status line
+
     void notify(Notice::Level level, std::string text) {
         notices.push_back({level, std::move(text)});
     }
+    bool capturing() const { return job.valid(); }
 };
 
 }  // namespace scanscope

@@ -5,21 +5,28 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <iostream>
 
 #include "cli/cli.h"
 #include "gui/app_state.h"
+#include "gui/capture_jobs.h"
 #include "gui/imgui_layer.h"
 #include "gui/keys.h"
 #include "gui/layout.h"
 #include "gui/png_file.h"
 #include "gui/render_target.h"
 #include "gui/window.h"
+#include "model/input_values.h"
+#include "model/trace_json.h"
 #include "platform/data_dir.h"
 #include "views/shell_views.h"
 
 namespace scanscope {
 namespace {
+
+constexpr const char* kFirstLesson = "01-harris-blelloch";
 
 Theme load_named_theme(const std::string& name, AppState& state) {
     const std::string path = data_path("assets/themes/" + name + ".json");
@@ -34,35 +41,122 @@ Theme load_named_theme(const std::string& name, AppState& state) {
     return builtin_theme(name);
 }
 
+void load_lessons_into(AppState& state) {
+    const std::string dir = data_path("assets/lessons");
+    if (dir.empty()) return;
+    std::vector<std::string> errors;
+    state.lessons = load_lessons(dir, errors);
+    for (const std::string& e : errors)
+        state.notify(Notice::Level::Warning, e);
+}
+
+// What the command line asked to open; false (with the message printed) when it cannot be.
+bool open_from_options(const GuiOptions& options, AppState& state) {
+    CaptureJob job;
+    std::string what;
+    if (!options.trace_file.empty()) {
+        try {
+            Trace trace = load_trace(options.trace_file);
+            form_from_trace(state.form, trace);
+            state.session.load(std::move(trace));
+        } catch (const std::exception& e) {
+            std::cerr << "scanscope: " << e.what() << "\n";
+            return false;
+        }
+    } else if (!options.run.variant.empty()) {
+        try {
+            const ResolvedRun run = resolve_run(options.run);
+            job.request = run.request;
+            job.input = run.input;
+            job.device = run.device;
+            job.compare_variant =
+                options.compare.empty() ? default_partner(run.request.variant) : options.compare;
+            what = run.request.variant;
+        } catch (const std::exception& e) {
+            std::cerr << "scanscope: " << e.what() << "\n";
+            return false;
+        }
+    } else {
+        const std::string key = options.lesson.empty() ? kFirstLesson : options.lesson;
+        auto it = std::find_if(state.lessons.begin(), state.lessons.end(),
+                               [&](const Lesson& l) { return l.key == key; });
+        if (it == state.lessons.end()) {
+            if (options.lesson.empty()) return true;  // no lessons installed: start empty
+            std::cerr << "scanscope: no lesson '" << key << "' in assets/lessons\n";
+            return false;
+        }
+        state.lesson = int(it - state.lessons.begin());
+        job = job_from_lesson(*it);
+        if (!options.compare.empty()) job.compare_variant = options.compare;
+        what = "lesson '" + it->title + "'";
+    }
+    if (!what.empty()) {
+        CaptureOutcome outcome = run_job(job);
+        if (!outcome.error.empty()) {
+            std::cerr << "scanscope: " << outcome.error << "\n";
+            return false;
+        }
+        apply_outcome(state, std::move(outcome), what);
+    }
+    Session& s = state.session;
+    if (!s.loaded()) return true;
+    if (!options.view.empty()) {
+        const ViewInfo* v = find_view(options.view);
+        if (!v || !view_applies(v->kind, s.trace())) {
+            std::cerr << "scanscope: the " << options.view << " view has nothing to show for "
+                      << s.trace().request.variant << "\n";
+            return false;
+        }
+        s.view = v->kind;
+    }
+    s.block = options.block;
+    if (options.step > 0) s.timeline().seek(options.step - 1);
+    return true;
+}
+
 void handle_shortcuts(AppState& state, float monitor_scale) {
     if (key_pressed(Key::F1, false)) state.show_keyboard_help = !state.show_keyboard_help;
-    if (!ctrl_held()) return;
-    if (key_pressed(Key::Q, false)) state.quit = true;
-    if (key_pressed(Key::Equal) || key_pressed(Key::Plus)) state.requested_ui_scale += 0.25f;
-    if (key_pressed(Key::Minus)) state.requested_ui_scale -= 0.25f;
-    if (key_pressed(Key::Zero, false)) state.requested_ui_scale = monitor_scale;
-    state.requested_ui_scale = std::clamp(state.requested_ui_scale, 0.5f, 4.0f);
+    if (ctrl_held()) {
+        if (key_pressed(Key::Q, false)) state.quit = true;
+        if (key_pressed(Key::Equal) || key_pressed(Key::Plus)) state.requested_ui_scale += 0.25f;
+        if (key_pressed(Key::Minus)) state.requested_ui_scale -= 0.25f;
+        if (key_pressed(Key::Zero, false)) state.requested_ui_scale = monitor_scale;
+        state.requested_ui_scale = std::clamp(state.requested_ui_scale, 0.5f, 4.0f);
+        return;
+    }
+    if (!state.session.loaded()) return;
+    Timeline& t = state.session.timeline();
+    if (key_pressed(Key::Space, false)) t.toggle_play();
+    if (key_pressed(Key::Right)) t.forward();
+    if (key_pressed(Key::Left)) t.back();
+    if (key_pressed(Key::Home, false)) t.home();
+    if (key_pressed(Key::End, false)) t.end();
+    if (key_pressed(Key::Plus) || (key_pressed(Key::Equal) && ImGui::GetIO().KeyShift)) t.faster();
+    if (key_pressed(Key::Minus)) t.slower();
 }
 
 // Builds one frame's UI. display_w/h > 0 force the frame's size (screenshots).
-void build_frame(AppState& state, ImGuiLayer& ui, float monitor_scale, int display_w,
-                 int display_h) {
+void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float monitor_scale,
+                 int display_w, int display_h) {
     if (state.requested_ui_scale != ui.scale()) ui.set_scale(state.requested_ui_scale);
     if (state.theme_name != ui.theme().name)
         ui.set_theme(load_named_theme(state.theme_name, state));
     ui.new_frame(display_w, display_h);
+    collect_job(state);
+    if (state.session.loaded()) state.session.timeline().update(ImGui::GetIO().DeltaTime);
 
     const UiFonts& fonts = ui.fonts();
+    const Theme& theme = ui.theme();
     const float top = draw_menu_bar(state, fonts);
     const ImVec2 size = ImGui::GetIO().DisplaySize;
     const PanelLayout layout = compute_layout(size.x, size.y, top, ui.scale());
     draw_controls_panel(state, layout.controls, fonts);
-    draw_canvas_panel(state, layout.canvas, fonts);
-    draw_code_panel(state, layout.code, fonts);
-    draw_banks_panel(state, layout.banks, fonts);
+    draw_canvas_panel(state, canvases, layout.canvas, fonts, theme);
+    draw_code_panel(state, layout.code, fonts, theme);
+    draw_banks_panel(state, canvases, layout.banks, fonts, theme);
     draw_timings_panel(state, layout.timings, fonts);
-    draw_timeline_bar(state, layout.timeline, fonts);
-    draw_status_line(state, layout.status, fonts, ui.theme());
+    draw_timeline_bar(state, layout.timeline, fonts, theme);
+    draw_status_line(state, layout.status, fonts, theme);
     draw_dialogs(state, fonts);
     handle_shortcuts(state, monitor_scale);
 }
@@ -72,7 +166,7 @@ void clear_to(const Color& c) {
     glClear(GL_COLOR_BUFFER_BIT);
 }
 
-int take_screenshot(const GuiOptions& options, AppState& state, ImGuiLayer& ui,
+int take_screenshot(const GuiOptions& options, AppState& state, Canvases& canvases, ImGuiLayer& ui,
                     float monitor_scale) {
     RenderTarget target;
     if (!target.resize(options.width, options.height)) {
@@ -80,13 +174,21 @@ int take_screenshot(const GuiOptions& options, AppState& state, ImGuiLayer& ui,
                   << options.height << " off-screen framebuffer\n";
         return kExitFailure;
     }
+    std::vector<double> frame_ms;
     for (int frame = 0; frame < options.frames; ++frame) {
-        build_frame(state, ui, monitor_scale, options.width, options.height);
+        const auto start = std::chrono::steady_clock::now();
+        build_frame(state, canvases, ui, monitor_scale, options.width, options.height);
         target.bind();
         clear_to(ui.theme().background);
         ui.render();
+        glFinish();  // the frame's time includes the GPU's (or llvmpipe's) work
+        frame_ms.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
     }
-    glFinish();
+    if (options.benchmark)
+        for (std::size_t i = 0; i < frame_ms.size(); ++i)
+            std::printf("frame %zu: %.3f ms\n", i, frame_ms[i]);
     std::string error;
     if (!write_png(options.screenshot_path, target.width(), target.height(), target.read_rgba(),
                    error)) {
@@ -120,17 +222,24 @@ int run_gui(const GuiOptions& options) {
 
     ImGuiLayer ui(*window, state.requested_ui_scale, load_named_theme(options.theme, state));
     if (!ui.font_notice().empty()) state.notify(Notice::Level::Warning, ui.font_notice());
+    load_lessons_into(state);
+    if (!open_from_options(options, state)) return kExitUsage;
+    Canvases canvases;
 
-    if (screenshot) return take_screenshot(options, state, ui, monitor_scale);
+    if (screenshot) return take_screenshot(options, state, canvases, ui, monitor_scale);
 
     while (!window->should_close() && !state.quit) {
         glfwPollEvents();
-        build_frame(state, ui, monitor_scale, 0, 0);
+        const auto start = std::chrono::steady_clock::now();
+        build_frame(state, canvases, ui, monitor_scale, 0, 0);
         int fb_w = 0, fb_h = 0;
         window->framebuffer_size(fb_w, fb_h);
         RenderTarget::bind_default(fb_w, fb_h);
         clear_to(ui.theme().background);
         ui.render();
+        state.frame_ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count();
         window->swap_buffers();
     }
     return kExitOk;

@@ -35,7 +35,7 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale)
     const float rest_x = controls_w;
     const float rest_w = clamp_nonnegative(width - controls_w);
     const float code_w =
-        std::round(std::min(std::clamp(0.24f * rest_w, 280.0f * s, 460.0f * s), rest_w));
+        std::round(std::min(std::clamp(0.28f * rest_w, 300.0f * s, 520.0f * s), rest_w));
     const float canvas_w = clamp_nonnegative(rest_w - code_w);
     const float bottom_h =
         std::round(std::min(std::clamp(0.34f * body_h, 180.0f * s, 420.0f * s), body_h));

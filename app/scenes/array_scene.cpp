@@ -77,7 +77,8 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
     for (const Hazard& h : step_hazards(trace, c.launch, launch.first_step(c.block) + c.step))
         hazards.insert(h.address / 4);
 
-    scene.labels.push_back({{0, -1.1f}, step_caption(trace, c), theme.text, 0.55f, Align::Left});
+    scene.labels.push_back(
+        {{0, -1.1f}, step_caption(trace, c), theme.text, 0.55f, Align::Left, 15.0f});
     const WordPlacement place = place_words(launch, options.columns, 0.0f);
     const bool gliding = c.glide < 1.0f;
 
@@ -135,7 +136,7 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
             scene.glides.push_back(
                 {from.center(), to.center(),
                  format_value(step->shared[f.to_word], kind_at(launch, f.to_word, element)),
-                 theme.write});
+                 theme.write, c.glide});
     }
 
     // Global buffers after this launch (block sums, increments, tile descriptors).

@@ -75,7 +75,8 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
                                       std::to_string(banks.wavefronts) + " wavefronts"),
          banks.degree <= 1 ? theme.text : degree_color(theme, banks.degree),
          0.5f,
-         Align::Left});
+         Align::Left,
+         14.0f});
 
     // Lanes along the top.
     for (int lane = 0; lane < lanes_in_warp; ++lane) {

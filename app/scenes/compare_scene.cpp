@@ -53,7 +53,7 @@ Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& c
             (t->request.variant == "blelloch-padded"
                  ? " (padded for " + std::to_string(t->request.banks) + " banks)"
                  : "");
-        half.labels.push_back({{0, -6.3f}, name, theme.accent, 0.6f, Align::Left});
+        half.labels.push_back({{0, -6.3f}, name, theme.accent, 0.6f, Align::Left, 16.0f});
         half.labels.push_back(
             {{0, -5.6f},
              "so far: " + std::to_string(so_far.load_conflicts) + " load and " +
@@ -62,12 +62,14 @@ Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& c
              so_far.load_conflicts + so_far.store_conflicts ? degree_color(theme, 8)
                                                             : theme.conflict[0],
              0.45f,
-             Align::Left});
+             Align::Left,
+             14.0f});
         if (!half.empty_message.empty())
             half.labels.push_back({{0, 0}, half.empty_message, theme.text_dim, 0.45f, Align::Left});
         append_scene(scene, half, {x, 0});
         x += float(config.banks) * 1.12f + 4.0f;
     }
+    scene.min_readable_px = 0;  // side by side means both in view
     scene.fit_bounds();
     return scene;
 }

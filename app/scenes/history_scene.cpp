@@ -47,7 +47,8 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
     for (std::size_t i = 0; i < columns.size(); ++i)
         column_of[columns[i]] = int(i);
 
-    scene.labels.push_back({{0, -1.4f}, step_caption(trace, c), theme.text, 0.55f, Align::Left});
+    scene.labels.push_back(
+        {{0, -1.4f}, step_caption(trace, c), theme.text, 0.55f, Align::Left, 15.0f});
     const float row_pitch = options.threads ? kRow + kStrip + 0.3f : kRow;
     const ElementKind kind = array.kind;
 
@@ -98,7 +99,8 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
                     scene.glides.push_back({{a.x, above + 0.5f},
                                             {b.x, y + 0.5f},
                                             format_value(step.shared[f.to_word], kind),
-                                            theme.write});
+                                            theme.write,
+                                            c.glide});
             }
         }
         if (options.threads) {

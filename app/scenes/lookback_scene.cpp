@@ -83,7 +83,7 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme) {
     const TileEvent& now = events[std::size_t(event)];
     const ElementKind element = kind_of(trace.request.type);
     scene.labels.push_back(
-        {{0, -1.5f}, event_caption(trace, event), theme.text, 0.55f, Align::Left});
+        {{0, -1.5f}, event_caption(trace, event), theme.text, 0.55f, Align::Left, 15.0f});
 
     // The reader's window: what it has read since its last publish.
     std::set<int> window;

@@ -9,7 +9,14 @@ namespace scanscope {
 namespace {
 
 constexpr float kColumn = 1.12f;
-constexpr float kBlockRow = 1.6f;
+constexpr int kWrap = 32;  // 32 words a row: a block's rows line up with the banks
+
+std::string descriptor_text(std::uint64_t word, ElementKind element) {
+    const auto status = TileStatus(word >> 32);
+    if (status == TileStatus::Invalid) return "X";
+    return (status == TileStatus::Aggregate ? "A " : "P ") +
+           format_value(std::uint32_t(word), element);
+}
 
 }  // namespace
 
@@ -28,24 +35,31 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
     caption.block = 0;
     std::string title = step_caption(trace, caption);
     if (launch.grid > 1) title += " (all " + std::to_string(launch.grid) + " blocks)";
-    scene.labels.push_back({{0, -1.4f}, title, theme.text, 0.55f, Align::Left});
+    scene.labels.push_back({{0, -1.4f}, title, theme.text, 0.55f, Align::Left, 15.0f});
 
-    float right = 0;
+    // Each block's shared memory at this step, 32 words a row.
+    float right = 0, y = 0;
+    std::vector<float> block_y(std::size_t(launch.grid), 0.0f);
     for (int b = 0; b < launch.grid; ++b) {
-        const float y = float(b) * kBlockRow;
-        const Step* step = find_step(launch, b, c.step);
+        block_y[std::size_t(b)] = y;
         scene.labels.push_back({{-0.3f, y + 0.68f},
                                 "block " + std::to_string(b),
                                 b == c.block ? theme.accent : theme.text_dim,
                                 0.42f,
                                 Align::Right});
-        if (!step) continue;
+        const Step* step = find_step(launch, b, c.step);
+        if (!step) {
+            y += 1.6f;
+            continue;
+        }
         const StepSummary summary = summarize_step(*step);
         int column = 0;
         for (std::uint32_t w = first; w < first + array.count; ++w) {
             if (!step->defined[w] && array.count > 64) continue;  // padding words of large blocks
             SceneCell cell;
-            cell.rect = {float(column++) * kColumn, y, 1.0f, 1.0f};
+            cell.rect = {float(column % kWrap) * kColumn, y + float(column / kWrap) * kColumn, 1.0f,
+                         1.0f};
+            ++column;
             cell.tag = b * 1000000 + int(w);
             auto role = summary.roles.find(w);
             cell.role = !step->defined[w]             ? CellRole::Undefined
@@ -58,7 +72,8 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
             cell.text_color = theme.cell_text;
             scene.cells.push_back(cell);
         }
-        right = std::max(right, float(column) * kColumn);
+        right = std::max(right, float(std::min(column, kWrap)) * kColumn);
+        y += float((column + kWrap - 1) / kWrap) * kColumn + 0.5f;
     }
 
     // The global buffers, one cell per block, beside the blocks: each block's total goes out,
@@ -71,25 +86,18 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
         const bool incoming = buffer.name.find("increment") != std::string::npos ||
                               buffer.name.find("prefix") != std::string::npos;
         for (std::size_t b = 0; b < buffer.values.size() && int(b) < launch.grid; ++b) {
+            const float by = block_y[b];
             SceneCell cell;
-            const float y = float(b) * kBlockRow;
-            cell.rect = {gx, y, 2.0f, 1.0f};
+            cell.rect = {gx, by, 2.0f, 1.0f};
             cell.fill = mix(theme.cell, incoming ? theme.read : theme.write, 0.35f);
             cell.border = theme.cell_border;
-            const std::uint32_t v = std::uint32_t(buffer.values[b]);
-            if (buffer.element_bytes == 8) {
-                const auto status = TileStatus(buffer.values[b] >> 32);
-                cell.text = status == TileStatus::Invalid
-                                ? "X"
-                                : (status == TileStatus::Aggregate ? "A " : "P ") +
-                                      format_value(v, element);
-            } else {
-                cell.text = format_value(v, element);
-            }
+            cell.text = buffer.element_bytes == 8
+                            ? descriptor_text(buffer.values[b], element)
+                            : format_value(std::uint32_t(buffer.values[b]), element);
             cell.text_color = theme.cell_text;
             cell.tag = -2 - int(b);
             scene.cells.push_back(cell);
-            const Vec2 block_end{right, y + 0.5f}, global{gx, y + 0.5f};
+            const Vec2 block_end{right, by + 0.5f}, global{gx, by + 0.5f};
             scene.arrows.push_back({incoming ? global : block_end, incoming ? block_end : global,
                                     with_alpha(incoming ? theme.read : theme.write, 0.8f), 1.5f,
                                     true});

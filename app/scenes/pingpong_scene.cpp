@@ -10,24 +10,43 @@ namespace scanscope {
 namespace {
 
 constexpr float kColumn = 1.12f;
+constexpr int kBand = 32;           // one warp's elements per band
+constexpr float kBandPitch = 5.4f;  // an in row, an out row, room between bands
+constexpr float kOutRow = 2.6f;
 
-struct Row {
+// One buffer's elements laid out in bands of a warp each: element i of `first_word`'s buffer.
+struct BufferRow {
     std::uint32_t first_word;
     std::uint32_t words;
     const std::vector<std::uint32_t>* values;
     const std::vector<std::uint8_t>* defined;
     std::string label;
-    float y;
+    float offset;  // 0 for the row read, kOutRow for the row written
+
+    Vec2 top_of(std::uint32_t i) const {
+        return {float(i % kBand) * kColumn + 0.5f, float(i / kBand) * kBandPitch + offset};
+    }
 };
 
-void draw_row(Scene& scene, const Row& row, const StepSummary& summary,
+void draw_row(Scene& scene, const BufferRow& row, const StepSummary& summary,
               const std::set<std::uint32_t>& hazards, bool reads_here, ElementKind kind,
               const Theme& theme) {
-    scene.labels.push_back({{-0.3f, row.y + 0.68f}, row.label, theme.text, 0.45f, Align::Right});
+    for (std::uint32_t band = 0; band * kBand < row.words; ++band) {
+        const std::uint32_t last = std::min(row.words, (band + 1) * kBand) - 1;
+        std::string label = row.label;
+        if (row.words > kBand)
+            label += " [" + std::to_string(band * kBand) + ".." + std::to_string(last) + "]";
+        scene.labels.push_back({{-0.3f, float(band) * kBandPitch + row.offset + 0.68f},
+                                label,
+                                theme.text,
+                                0.45f,
+                                Align::Right});
+    }
     for (std::uint32_t i = 0; i < row.words; ++i) {
         const std::uint32_t w = row.first_word + i;
         SceneCell cell;
-        cell.rect = {float(i) * kColumn, row.y, 1.0f, 1.0f};
+        const Vec2 top = row.top_of(i);
+        cell.rect = {top.x - 0.5f, top.y, 1.0f, 1.0f};
         cell.tag = int(w);
         auto role = summary.roles.find(w);
         const bool read = role != summary.roles.end() && role->second != CellRole::Written;
@@ -70,25 +89,28 @@ Scene build_pingpong_scene(const Trace& trace, const Cursor& c, const Theme& the
     const auto hazards = step_hazards(trace, c.launch, launch.first_step(c.block) + c.step);
     for (const Hazard& h : hazards)
         hazard_words.insert(h.address / 4);
-    scene.labels.push_back({{0, -1.4f}, step_caption(trace, c), theme.text, 0.55f, Align::Left});
+    scene.labels.push_back(
+        {{0, -1.4f}, step_caption(trace, c), theme.text, 0.55f, Align::Left, 15.0f});
 
+    // Double-buffered: x holds T0 then T1. A step's values name the buffer it reads and the one it
+    // writes; the load and store steps show both buffers as they are.
     const bool double_buffered = trace.request.variant != "hillis-steele-inplace";
     const std::uint32_t m = double_buffered ? array.count / 2 : array.count;
     const std::uint32_t base = array.offset / 4;
     const bool adds = step->vars.size() >= (double_buffered ? 3u : 1u);
-    Row top, bottom;
+    BufferRow top, bottom;
     if (double_buffered && adds) {
         const int in = step->vars[1], out = step->vars[2];
         top = {base + std::uint32_t(in) * m,       m, &before.words, &before.defined,
                "T" + std::to_string(in) + " (in)", 0};
-        bottom = {base + std::uint32_t(out) * m,        m,   &step->shared, &step->defined,
-                  "T" + std::to_string(out) + " (out)", 2.6f};
+        bottom = {base + std::uint32_t(out) * m,        m,      &step->shared, &step->defined,
+                  "T" + std::to_string(out) + " (out)", kOutRow};
     } else if (double_buffered) {
         top = {base, m, &step->shared, &step->defined, "T0", 0};
-        bottom = {base + m, m, &step->shared, &step->defined, "T1", 2.6f};
+        bottom = {base + m, m, &step->shared, &step->defined, "T1", kOutRow};
     } else {
         top = {base, m, &before.words, &before.defined, "x before", 0};
-        bottom = {base, m, &step->shared, &step->defined, "x after", 2.6f};
+        bottom = {base, m, &step->shared, &step->defined, "x after", kOutRow};
     }
     draw_row(scene, top, summary, hazard_words, true, kind, theme);
     draw_row(scene, bottom, summary, hazard_words, false, kind, theme);
@@ -97,45 +119,34 @@ Scene build_pingpong_scene(const Trace& trace, const Cursor& c, const Theme& the
         for (const Flow& f : summary.flows) {
             if (f.from_word < top.first_word || f.from_word >= top.first_word + m) continue;
             if (f.to_word < bottom.first_word || f.to_word >= bottom.first_word + m) continue;
-            const Vec2 a{float(f.from_word - top.first_word) * kColumn + 0.5f, 1.0f};
-            const Vec2 b{float(f.to_word - bottom.first_word) * kColumn + 0.5f, 2.6f};
+            const Vec2 from = top.top_of(f.from_word - top.first_word);
+            const Vec2 to = bottom.top_of(f.to_word - bottom.first_word);
+            const Vec2 a{from.x, from.y + 1.0f};
             scene.arrows.push_back(
-                {a, b,
+                {a, to,
                  with_alpha(hazard_words.count(f.from_word) ? theme.hazard : theme.arrow, 0.85f),
                  1.5f, true});
             if (c.glide < 1.0f)
-                scene.glides.push_back({{a.x, 0.5f},
-                                        {b.x, 3.1f},
+                scene.glides.push_back({{from.x, from.y + 0.5f},
+                                        {to.x, to.y + 0.5f},
                                         format_value(step->shared[f.to_word], kind),
-                                        theme.write});
+                                        theme.write,
+                                        c.glide});
         }
         if (double_buffered)
-            scene.labels.push_back({{float(m) * kColumn + 0.4f, 1.95f},
-                                    "swap(in, out) after each step",
-                                    theme.text_dim,
-                                    0.38f,
-                                    Align::Left});
+            scene.notes.push_back("The buffers swap roles after each step: swap(in, out).");
     }
 
     // The in-place race: each word one thread writes while another reads it, in the same step.
-    float y = 4.3f;
     if (!hazards.empty()) {
-        scene.labels.push_back({{0, y},
-                                std::to_string(hazards.size()) + " hazards in this step:",
-                                theme.hazard,
-                                0.45f,
-                                Align::Left});
-        for (std::size_t i = 0; i < hazards.size() && i < 6; ++i) {
+        scene.notes.push_back(std::to_string(hazards.size()) +
+                              " hazards in this step, for example:");
+        for (std::size_t i = 0; i < hazards.size() && i < 3; ++i) {
             const Hazard& h = hazards[i];
-            y += 0.6f;
-            scene.labels.push_back({{0, y},
-                                    "thread " + std::to_string(h.other) +
-                                        (h.write_write ? " also writes x[" : " reads x[") +
-                                        std::to_string(h.address / 4 - base) + "] while thread " +
-                                        std::to_string(h.writer) + " writes it",
-                                    theme.hazard,
-                                    0.4f,
-                                    Align::Left});
+            scene.notes.push_back("  thread " + std::to_string(h.other) +
+                                  (h.write_write ? " also writes x[" : " reads x[") +
+                                  std::to_string(h.address / 4 - base) + "] while thread " +
+                                  std::to_string(h.writer) + " writes it");
         }
     }
     scene.fit_bounds();

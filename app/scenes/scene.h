@@ -45,8 +45,9 @@ struct SceneLabel {
     Vec2 at;
     std::string text;
     Color color;
-    float size = 0.45f;  // world units (text scales with zoom)
+    float size = 0.45f;  // world units (text scales with zoom, never below a readable minimum)
     Align align = Align::Left;
+    float fixed_px = 0;  // > 0: this many pixels whatever the zoom (captions, notes)
 };
 
 // A value moving along an arrow between two steps.
@@ -54,6 +55,7 @@ struct SceneGlide {
     Vec2 from, to;
     std::string text;
     Color color;
+    float t = 1.0f;  // how far along: 0 at `from`, 1 at `to`
 };
 
 struct Scene {
@@ -61,8 +63,10 @@ struct Scene {
     std::vector<SceneArrow> arrows;
     std::vector<SceneLabel> labels;
     std::vector<SceneGlide> glides;
-    Rect bounds;                // everything, for fitting the camera
-    std::string empty_message;  // shown instead when there is nothing to draw
+    Rect bounds;                     // everything, for fitting the camera
+    std::string empty_message;       // shown instead when there is nothing to draw
+    std::vector<std::string> notes;  // fixed-size lines under the canvas (e.g. a step's hazards)
+    float min_readable_px = 20.0f;   // the first fit keeps cells at least this big (0: fit all)
 
     void fit_bounds();  // bounds := the union of cells and labels
 };

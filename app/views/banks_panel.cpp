@@ -1,13 +1,122 @@
 #include <imgui.h>
 
+#include <algorithm>
+
+#include "scenes/banks_scene.h"
 #include "views/panel.h"
 #include "views/shell_views.h"
 
 namespace scanscope {
+namespace {
 
-void draw_banks_panel(AppState& /*state*/, const Rect& rect, const UiFonts& fonts) {
-    if (begin_panel("##banks", rect, fonts, "Shared-memory banks")) {
-        empty_state("Each warp's shared-memory accesses by bank, with its conflict degree.");
+void totals_table(const char* title, const ConflictTotals& t) {
+    ImGui::TextDisabled("%s", title);
+    if (ImGui::BeginTable(title, 3, ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("loads");
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("stores");
+        const char* names[] = {"instructions", "wavefronts", "conflicts"};
+        const unsigned long long values[][2] = {{t.load_instructions, t.store_instructions},
+                                                {t.load_wavefronts, t.store_wavefronts},
+                                                {t.load_conflicts, t.store_conflicts}};
+        for (int r = 0; r < 3; ++r) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(names[r]);
+            ImGui::TableNextColumn();
+            ImGui::Text("%llu", values[r][0]);
+            ImGui::TableNextColumn();
+            ImGui::Text("%llu", values[r][1]);
+        }
+        ImGui::EndTable();
+    }
+}
+
+// Instructions by conflict degree over the whole kernel, each bar in its degree's colour.
+void degree_histogram(const ConflictTotals& totals, const Theme& theme) {
+    const auto& h = totals.degree_histogram;
+    std::uint64_t tallest = 1;
+    int most = 1;
+    for (int d = 1; d <= 32; ++d)
+        if (h[std::size_t(d)]) tallest = std::max(tallest, h[std::size_t(d)]), most = d;
+    ImGui::TextDisabled("instructions by conflict degree");
+    const ImVec2 at = ImGui::GetCursorScreenPos();
+    const float width = ImGui::GetContentRegionAvail().x, height = ImGui::GetFontSize() * 3.5f;
+    ImDrawList* list = ImGui::GetWindowDrawList();
+    const float bar = width / float(std::max(most, 4));
+    for (int d = 1; d <= most; ++d) {
+        const float fraction = float(h[std::size_t(d)]) / float(tallest);
+        if (fraction <= 0) continue;
+        const Color c = degree_color(theme, d);
+        list->AddRectFilled(ImVec2(at.x + float(d - 1) * bar + 1, at.y + height * (1 - fraction)),
+                            ImVec2(at.x + float(d) * bar - 1, at.y + height),
+                            ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1)));
+    }
+    ImGui::Dummy(ImVec2(width, height));
+    std::string counts;  // "degree: instructions" for every degree that occurs
+    for (int d = 1; d <= most; ++d)
+        if (h[std::size_t(d)])
+            counts += std::to_string(d) + "-way: " + std::to_string(h[std::size_t(d)]) + "   ";
+    ImGui::TextWrapped("%s", counts.c_str());
+}
+
+}  // namespace
+
+void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, const UiFonts& fonts,
+                      const Theme& theme) {
+    if (begin_panel("##banks", rect, fonts, nullptr, false)) {
+        Session& s = state.session;
+        if (!s.loaded()) {
+            ImGui::PushFont(fonts.heading);
+            ImGui::TextUnformatted("Shared-memory banks");
+            ImGui::PopFont();
+            empty_state("Each warp's shared-memory accesses by bank, with its conflict degree.");
+        } else {
+            const float stats_w = std::min(ImGui::GetContentRegionAvail().x * 0.36f,
+                                           330.0f * ImGui::GetFontSize() / 16.0f);
+            ImGui::BeginChild("banks-canvas", ImVec2(ImGui::GetContentRegionAvail().x - stats_w, 0),
+                              false,
+                              ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
+            const Step* step = s.current_step();
+            const int count = step ? int(memory_accesses(*step).size()) : 0;
+            ImGui::PushFont(fonts.heading);
+            ImGui::TextUnformatted("Banks");
+            ImGui::PopFont();
+            ImGui::SameLine();
+            ImGui::BeginDisabled(count == 0);
+            const int shown =
+                step ? (s.access >= 0 && s.access < count ? s.access
+                                                          : worst_access(*step, s.bank_config()))
+                     : -1;
+            if (ImGui::ArrowButton("##previous", ImGuiDir_Left)) s.access = std::max(0, shown - 1);
+            ImGui::SameLine();
+            ImGui::Text("access %d of %d", shown + 1, count);
+            ImGui::SameLine();
+            if (ImGui::ArrowButton("##next", ImGuiDir_Right))
+                s.access = std::min(count - 1, shown + 1);
+            ImGui::SameLine();
+            if (ImGui::SmallButton("worst")) s.access = -1;
+            ImGui::EndDisabled();
+            ImGui::SameLine();
+            ImGui::TextDisabled("%d banks", s.bank_config().banks);
+            Cursor c = s.cursor();
+            c.glide = 1.0f;
+            const Scene scene = build_banks_scene(s.trace(), c, shown, s.bank_config(), theme);
+            canvases.banks.draw(scene,
+                                s.trace().source.captured_at + std::to_string(s.steps.position()) +
+                                    "/" + std::to_string(shown),
+                                fonts, theme);
+            ImGui::EndChild();
+            ImGui::SameLine();
+            ImGui::BeginChild("banks-stats", ImVec2(0, 0));
+            totals_table("so far (all blocks)", s.conflicts_so_far());
+            totals_table("whole kernel", s.banks().totals);
+            degree_histogram(s.banks().totals, theme);
+            ImGui::EndChild();
+        }
     }
     end_panel();
 }

@@ -1,15 +1,165 @@
 #include <imgui.h>
+#include <imgui_stdlib.h>
 
+#include <algorithm>
+
+#include "gui/capture_jobs.h"
+#include "model/trace_json.h"
 #include "views/panel.h"
 #include "views/shell_views.h"
 
 namespace scanscope {
+namespace {
 
-void draw_controls_panel(AppState& /*state*/, const Rect& rect, const UiFonts& fonts) {
+void lessons_section(AppState& state) {
+    if (!ImGui::CollapsingHeader("Lessons", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    if (state.lessons.empty()) empty_state("No lessons found (assets/lessons).");
+    for (std::size_t i = 0; i < state.lessons.size(); ++i) {
+        const Lesson& lesson = state.lessons[i];
+        if (ImGui::Selectable(lesson.title.c_str(), state.lesson == int(i)) && !state.capturing()) {
+            state.lesson = int(i);
+            start_job(state, job_from_lesson(lesson), "lesson '" + lesson.title + "'");
+        }
+    }
+    if (state.lesson >= 0 && state.lesson < int(state.lessons.size())) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+        ImGui::TextWrapped("%s", state.lessons[std::size_t(state.lesson)].text.c_str());
+        ImGui::PopStyleColor();
+    }
+}
+
+void variant_combo(const char* label, int& index, bool allow_default) {
+    const auto& variants = all_variants();
+    const char* preview = index >= 0 && index < int(variants.size())
+                              ? variants[std::size_t(index)].key.c_str()
+                              : "default";
+    if (!ImGui::BeginCombo(label, preview)) return;
+    if (allow_default && ImGui::Selectable("default", index < 0)) index = -1;
+    for (std::size_t i = 0; i < variants.size(); ++i) {
+        const std::string text = variants[i].key + "  (" + variants[i].name + ")";
+        if (ImGui::Selectable(text.c_str(), index == int(i))) index = int(i);
+    }
+    ImGui::EndCombo();
+}
+
+void capture_section(AppState& state) {
+    if (!ImGui::CollapsingHeader("Capture", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    CaptureForm& f = state.form;
+    const auto& variants = all_variants();
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 5.5f);
+    variant_combo("variant", f.variant, false);
+    const VariantInfo& v =
+        variants[std::size_t(std::clamp(f.variant, 0, int(variants.size()) - 1))];
+
+    int source = f.typed_input ? 1 : 0;
+    ImGui::RadioButton("typed values", &source, 1);
+    ImGui::SameLine();
+    ImGui::RadioButton("random", &source, 0);
+    f.typed_input = source == 1;
+    if (f.typed_input) {
+        ImGui::InputTextMultiline("##values", &f.typed, ImVec2(-1, ImGui::GetTextLineHeight() * 3));
+    } else {
+        ImGui::InputInt("n", &f.n);
+        f.n = std::clamp(f.n, 1, v.max_n ? std::min(v.max_n, 4096) : 4096);
+        ImGui::InputInt("seed", &f.seed);
+    }
+    int type = f.floats, op = f.max;
+    ImGui::Combo("type", &type, "int32\0float32\0");
+    ImGui::Combo("operator", &op, "+ (add)\0max\0");
+    f.floats = type == 1, f.max = op == 1;
+    if (v.algorithm == Algorithm::Scan) {
+        int inclusive = f.inclusive;
+        ImGui::Combo("scan", &inclusive, "exclusive\0inclusive\0");
+        f.inclusive = inclusive == 1;
+    }
+    int banks = f.banks == 16 ? 1 : 0;
+    ImGui::Combo("banks", &banks,
+                 "32 (today)\0"
+                 "16 (G80)\0");
+    f.banks = banks == 1 ? 16 : 32;
+    if (v.multi_block) {
+        ImGui::InputInt("threads/block", &f.block_threads);
+        f.block_threads = std::clamp(f.block_threads, 0, 1024);
+        if (f.block_threads == 0) ImGui::TextDisabled("threads/block 0: the variant's default");
+    }
+    const bool gpu = state.device && state.device->gpu_available;
+    ImGui::Combo("run on", &f.device,
+                 gpu ? "GPU if there is one\0GPU\0CPU emulation\0" : "CPU emulation (no GPU)\0\0");
+    if (!gpu) f.device = 0;
+    variant_combo("compare", f.compare_variant, true);
+    ImGui::PopItemWidth();
+
+    ImGui::BeginDisabled(state.capturing());
+    if (ImGui::Button(state.capturing() ? "Capturing..." : "Capture", ImVec2(-1, 0))) {
+        CaptureJob job;
+        state.form_error.clear();
+        if (job_from_form(f, job, state.form_error)) {
+            state.lesson = -1;
+            start_job(state, std::move(job), job.request.variant);
+        } else {
+            state.notify(Notice::Level::Error, "cannot capture: " + state.form_error);
+        }
+    }
+    ImGui::EndDisabled();
+    if (!state.form_error.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.35f, 0.35f, 1));
+        ImGui::TextWrapped("%s", state.form_error.c_str());
+        ImGui::PopStyleColor();
+    }
+}
+
+void trace_section(AppState& state) {
+    if (!ImGui::CollapsingHeader("Trace file")) return;
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputText("##path", &state.trace_path);
+    if (ImGui::Button("Open")) {
+        try {
+            Trace trace = load_trace(state.trace_path);
+            form_from_trace(state.form, trace);
+            state.session.load(std::move(trace));
+            state.session.clear_compare();
+            state.notify(Notice::Level::Info, "opened '" + state.trace_path + "' (captured on " +
+                                                  state.session.trace().source.device + ")");
+        } catch (const std::exception& e) {
+            state.notify(Notice::Level::Error, e.what());
+        }
+    }
+    ImGui::SameLine();
+    ImGui::BeginDisabled(!state.session.loaded());
+    if (ImGui::Button("Save")) {
+        try {
+            save_trace(state.session.trace(), state.trace_path);
+            state.notify(Notice::Level::Info, "saved '" + state.trace_path + "'");
+        } catch (const std::exception& e) {
+            state.notify(Notice::Level::Error, e.what());
+        }
+    }
+    ImGui::EndDisabled();
+}
+
+void block_section(AppState& state) {
+    Session& s = state.session;
+    if (!s.loaded()) return;
+    const Launch& launch = s.trace().launches[std::size_t(s.cursor().launch)];
+    if (launch.grid <= 1) return;
+    ImGui::Separator();
+    int block = s.block;
+    ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5.5f);
+    if (ImGui::SliderInt("block", &block, 0, launch.grid - 1)) s.block = block;
+}
+
+}  // namespace
+
+void draw_controls_panel(AppState& state, const Rect& rect, const UiFonts& fonts) {
     if (begin_panel("##controls", rect, fonts, "Variant and input")) {
-        empty_state(
-            "Choose a scan or reduction variant, its input, and where to run it "
-            "(GPU or CPU emulation). The variants arrive with the kernels.");
+        lessons_section(state);
+        capture_section(state);
+        block_section(state);
+        trace_section(state);
+        if (state.session.loaded()) {
+            ImGui::Separator();
+            ImGui::TextDisabled("Captured on %s", state.session.trace().source.device.c_str());
+        }
     }
     end_panel();
 }

@@ -4,17 +4,27 @@
 #include "gui/app_state.h"
 #include "gui/imgui_layer.h"
 #include "gui/layout.h"
+#include "views/canvas_view.h"
 
 namespace scanscope {
+
+// The canvases' GL resources live as long as the window.
+struct Canvases {
+    CanvasView main;
+    CanvasView banks;
+    bool error_reported = false;  // a shader failure is said once
+};
 
 // Returns the menu bar's height.
 float draw_menu_bar(AppState& state, const UiFonts& fonts);
 void draw_controls_panel(AppState& state, const Rect& rect, const UiFonts& fonts);
-void draw_canvas_panel(AppState& state, const Rect& rect, const UiFonts& fonts);
-void draw_code_panel(AppState& state, const Rect& rect, const UiFonts& fonts);
-void draw_banks_panel(AppState& state, const Rect& rect, const UiFonts& fonts);
+void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, const UiFonts& fonts,
+                       const Theme& theme);
+void draw_code_panel(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
+void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, const UiFonts& fonts,
+                      const Theme& theme);
 void draw_timings_panel(AppState& state, const Rect& rect, const UiFonts& fonts);
-void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts);
+void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
 void draw_status_line(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
 void draw_dialogs(AppState& state, const UiFonts& fonts);
 

@@ -1,21 +1,66 @@
 #include <imgui.h>
 
+#include <cstdio>
+
+#include "scenes/array_scene.h"
+#include "scenes/lookback_scene.h"
 #include "views/panel.h"
 #include "views/shell_views.h"
 
 namespace scanscope {
 
-void draw_timeline_bar(AppState& /*state*/, const Rect& rect, const UiFonts& fonts) {
+void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts,
+                       const Theme& theme) {
     if (begin_panel("##timeline", rect, fonts, nullptr, false)) {
-        ImGui::BeginDisabled(true);  // nothing to play until a trace is loaded
-        const char* buttons[] = {"|<", "<", "Play", ">", ">|"};
-        for (const char* label : buttons) {
-            ImGui::Button(label);
-            ImGui::SameLine();
-        }
+        Session& s = state.session;
+        Timeline& t = s.timeline();
+        ImGui::BeginDisabled(!s.loaded() || t.empty());
+        if (ImGui::Button("|<")) t.home();
+        ImGui::SameLine();
+        if (ImGui::Button(" < ")) t.back();
+        ImGui::SameLine();
+        if (ImGui::Button(t.playing() ? "Pause" : " Play ", ImVec2(ImGui::GetFontSize() * 4, 0)))
+            t.toggle_play();
+        ImGui::SameLine();
+        if (ImGui::Button(" > ")) t.forward();
+        ImGui::SameLine();
+        if (ImGui::Button(">|")) t.end();
+        ImGui::SameLine();
+        int position = t.position() + 1;
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 9);
+        const char* unit = s.view == ViewKind::LookBack ? "event" : "step";
+        char format[64];
+        std::snprintf(format, sizeof format, "%s %%d of %d", unit, std::max(t.size(), 1));
+        if (ImGui::SliderInt("##scrub", &position, 1, std::max(t.size(), 1), format))
+            t.seek(position - 1);
+        ImGui::SameLine();
+        if (ImGui::Button("-")) t.slower();
+        ImGui::SameLine();
+        ImGui::Text("%gx", double(t.speed()));
+        ImGui::SameLine();
+        if (ImGui::Button("+")) t.faster();
         ImGui::EndDisabled();
-        ImGui::ProgressBar(0.0f, ImVec2(ImGui::GetContentRegionAvail().x * 0.6f, 0.0f),
-                           "no trace loaded");
+
+        // What this step is, always in view.
+        if (s.loaded()) {
+            std::string what, narration;
+            if (s.view == ViewKind::LookBack) {
+                what = event_caption(s.trace(), s.events.position());
+            } else {
+                what = step_caption(s.trace(), s.cursor());
+                if (const Step* step = s.current_step()) narration = narrate(s.trace(), *step);
+            }
+            ImGui::PushStyleColor(ImGuiCol_Text,
+                                  ImVec4(theme.accent.r, theme.accent.g, theme.accent.b, 1));
+            ImGui::TextUnformatted(what.c_str());
+            ImGui::PopStyleColor();
+            if (!narration.empty()) {
+                ImGui::SameLine();
+                ImGui::TextUnformatted(("  " + narration).c_str());
+            }
+        } else {
+            empty_state("No trace loaded");
+        }
     }
     end_panel();
 }

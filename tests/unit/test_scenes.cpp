@@ -113,8 +113,8 @@ TEST(Scenes, PingPongNamesTheBuffersAndShowsHazards) {
         hazard_cells += c.role == CellRole::Hazard;
     EXPECT_GT(hazard_cells, 0);
     bool described = false;
-    for (const SceneLabel& l : r.labels)
-        described |= l.text.find("reads x[") != std::string::npos;
+    for (const std::string& note : r.notes)
+        described |= note.find("reads x[") != std::string::npos;
     EXPECT_TRUE(described);
 }
 

@@ -1,0 +1,152 @@
+#include "gui/capture_jobs.h"
+
+#include <chrono>
+
+#include "model/input_values.h"
+#include "model/values.h"
+#include "scenes/views.h"
+
+namespace scanscope {
+
+std::string default_partner(const std::string& variant) {
+    if (variant == "blelloch") return "blelloch-padded";
+    if (variant == "blelloch-padded") return "blelloch";
+    if (variant == "reduce-interleaved-strided") return "reduce-sequential";
+    if (variant == "reduce-sequential" || variant == "reduce-interleaved-divergent")
+        return "reduce-interleaved-strided";
+    if (variant == "hillis-steele") return "blelloch";
+    if (variant == "scan-then-propagate") return "reduce-then-scan";
+    if (variant == "reduce-then-scan") return "scan-then-propagate";
+    return {};
+}
+
+bool job_from_form(const CaptureForm& f, CaptureJob& job, std::string& error) {
+    const auto& variants = all_variants();
+    if (f.variant < 0 || f.variant >= int(variants.size())) {
+        error = "pick a variant";
+        return false;
+    }
+    RunRequest& r = job.request;
+    r.variant = variants[std::size_t(f.variant)].key;
+    r.type = f.floats ? ElementType::Float32 : ElementType::Int32;
+    r.op = f.max ? OpKind::Max : OpKind::Add;
+    r.inclusive = f.inclusive && variants[std::size_t(f.variant)].algorithm == Algorithm::Scan;
+    r.banks = f.banks;
+    r.block_threads = variants[std::size_t(f.variant)].multi_block ? f.block_threads : 0;
+    r.schedule_seed = std::uint64_t(std::max(f.seed, 0));
+    try {
+        job.input = f.typed_input ? parse_values(f.typed, r.type)
+                                  : random_values(f.n, r.type, std::uint64_t(f.seed));
+    } catch (const InputError& e) {
+        error = e.what();
+        return false;
+    }
+    r.n = int(job.input.size());
+    if (r.n > 4096) {
+        error = "the window shows up to 4096 elements (got " + std::to_string(r.n) +
+                "); 'scanscope capture' takes more";
+        return false;
+    }
+    if (std::string problem = check_request(r); !problem.empty()) {
+        error = problem;
+        return false;
+    }
+    const VariantInfo& v = variants[std::size_t(f.variant)];
+    if (std::string problem = check_values(job.input, r.type, r.op, v.algorithm);
+        !problem.empty()) {
+        error = problem;
+        return false;
+    }
+    job.device = f.device == 1   ? DeviceChoice::Gpu
+                 : f.device == 2 ? DeviceChoice::Cpu
+                                 : DeviceChoice::Auto;
+    job.compare_variant = f.compare_variant >= 0 ? variants[std::size_t(f.compare_variant)].key
+                                                 : default_partner(r.variant);
+    job.compare_banks = f.compare_banks;
+    return true;
+}
+
+CaptureJob job_from_lesson(const Lesson& lesson) {
+    CaptureJob job;
+    job.request = lesson.request;
+    job.input = lesson_input(lesson);
+    job.compare_variant =
+        lesson.compare.empty() ? default_partner(lesson.request.variant) : lesson.compare;
+    job.view = lesson.view;
+    return job;
+}
+
+void form_from_trace(CaptureForm& f, const Trace& t) {
+    const auto& variants = all_variants();
+    for (std::size_t i = 0; i < variants.size(); ++i)
+        if (variants[i].key == t.request.variant) f.variant = int(i);
+    f.floats = t.request.type == ElementType::Float32;
+    f.max = t.request.op == OpKind::Max;
+    f.inclusive = t.request.inclusive;
+    f.banks = t.request.banks;
+    f.block_threads = t.request.block_threads;
+    f.n = t.request.n;
+    f.typed_input = t.request.n <= 256;
+    if (f.typed_input) {
+        f.typed.clear();
+        for (std::size_t i = 0; i < t.input.size(); ++i)
+            f.typed += (i ? ", " : "") + format_value(t.input[i], kind_of(t.request.type));
+    }
+}
+
+CaptureOutcome run_job(const CaptureJob& job) {
+    CaptureOutcome out;
+    out.view = job.view;
+    try {
+        out.trace = capture_trace(job.request, job.input, job.device);
+        if (!job.compare_variant.empty()) {
+            RunRequest other = job.request;
+            other.variant = job.compare_variant;
+            other.banks = job.compare_banks;
+            if (other.variant == job.request.variant)
+                other.banks = job.request.banks == 32 ? 16 : 32;
+            if (!find_variant(other.variant)->multi_block) other.block_threads = 0;
+            if (find_variant(other.variant)->algorithm == Algorithm::Reduce)
+                other.inclusive = false;
+            if (check_request(other).empty())
+                out.compare = capture_trace(other, job.input, job.device);
+        }
+    } catch (const std::exception& e) {
+        out.error = e.what();
+    }
+    return out;
+}
+
+void start_job(AppState& state, CaptureJob job, std::string what) {
+    if (state.capturing()) return;
+    state.job_what = std::move(what);
+    state.job = std::async(std::launch::async, [job = std::move(job)] { return run_job(job); });
+}
+
+void apply_outcome(AppState& state, CaptureOutcome outcome, const std::string& what) {
+    if (!outcome.error.empty() || !outcome.trace) {
+        state.notify(Notice::Level::Error, what + " failed: " + outcome.error);
+        return;
+    }
+    const std::string where = outcome.trace->source.kind == "gpu" ? "the GPU" : "the CPU emulation";
+    form_from_trace(state.form, *outcome.trace);
+    state.session.load(std::move(*outcome.trace));
+    if (outcome.compare)
+        state.session.set_compare(std::move(*outcome.compare));
+    else
+        state.session.clear_compare();
+    if (const ViewInfo* v = find_view(outcome.view);
+        v && view_applies(v->kind, state.session.trace()))
+        state.session.view = v->kind;
+    state.notify(Notice::Level::Info, what + ": captured on " + where);
+}
+
+bool collect_job(AppState& state) {
+    if (!state.job.valid() ||
+        state.job.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+        return false;
+    apply_outcome(state, state.job.get(), state.job_what);
+    return true;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,34 @@
+#include "render/camera.h"
+
+#include <algorithm>
+
+namespace scanscope {
+
+void Camera::fit(const Rect& b, float width, float height, float max_scale) {
+    if (b.w <= 0 || b.h <= 0 || width <= 0 || height <= 0) return;
+    scale = std::min({width / b.w, height / b.h, max_scale});
+    scale = std::max(scale, 0.05f);
+    origin = {b.x - (width / scale - b.w) / 2, b.y - (height / scale - b.h) / 2};
+}
+
+void Camera::fit_readable(const Rect& b, float width, float height, float min_scale) {
+    fit(b, width, height);
+    if (scale >= min_scale) return;
+    scale = min_scale;
+    origin = {b.x, b.y};
+    // Centre whichever direction still fits.
+    if (b.w * scale < width) origin.x = b.x - (width / scale - b.w) / 2;
+    if (b.h * scale < height) origin.y = b.y - (height / scale - b.h) / 2;
+}
+
+void Camera::zoom_at(Vec2 screen, float factor) {
+    const Vec2 anchor = to_world(screen);
+    scale = std::clamp(scale * factor, 0.05f, 400.0f);
+    origin = {anchor.x - screen.x / scale, anchor.y - screen.y / scale};
+}
+
+void Camera::pan(Vec2 pixels) {
+    origin = {origin.x - pixels.x / scale, origin.y - pixels.y / scale};
+}
+
+}  // namespace scanscope

@@ -1,0 +1,13 @@
+# Writes the GLSL files of DIR into OUT as C++ strings (run by the build, see app/CMakeLists.txt).
+file(GLOB files RELATIVE ${DIR} ${DIR}/*.vert ${DIR}/*.frag)
+list(SORT files)
+set(body "// Generated from shaders/ by app/render/embed_shaders.cmake. Edit the .vert and .frag files.\n")
+string(APPEND body "#include \"render/embedded_shaders.h\"\n\nnamespace scanscope {\n\n")
+string(APPEND body "const std::vector<EmbeddedShader>& embedded_shaders() {\n    static const std::vector<EmbeddedShader> shaders = {\n")
+foreach(f IN LISTS files)
+    file(READ ${DIR}/${f} text)
+    string(APPEND body "        {\"${f}\", R\"glsl(${text})glsl\"},\n")
+endforeach()
+string(APPEND body "    };\n    return shaders;\n}\n\n}  // namespace scanscope\n")
+file(WRITE ${OUT}.tmp "${body}")
+file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
