@@ -186,9 +186,11 @@ int take_screenshot(const GuiOptions& options, AppState& state, Canvases& canvas
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                 .count());
     }
-    if (options.benchmark)
+    if (options.benchmark) {
+        std::printf("renderer: %s\n", state.gl_renderer.c_str());
         for (std::size_t i = 0; i < frame_ms.size(); ++i)
             std::printf("frame %zu: %.3f ms\n", i, frame_ms[i]);
+    }
     std::string error;
     if (!write_png(options.screenshot_path, target.width(), target.height(), target.read_rgba(),
                    error)) {

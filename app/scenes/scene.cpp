@@ -18,6 +18,7 @@ void Scene::fit_bounds() {
     for (const SceneCell& c : cells)
         add(c.rect.x, c.rect.y, c.rect.right(), c.rect.bottom());
     for (const SceneLabel& l : labels) {
+        if (l.fixed_px > 0) continue;  // overlays: they do not move the camera
         const float width = float(l.text.size()) * l.size * 0.6f;
         const float left = l.align == Align::Left     ? l.at.x
                            : l.align == Align::Center ? l.at.x - width / 2

@@ -104,11 +104,14 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
             ImGui::TextDisabled("%d banks", s.bank_config().banks);
             Cursor c = s.cursor();
             c.glide = 1.0f;
-            const Scene scene = build_banks_scene(s.trace(), c, shown, s.bank_config(), theme);
-            canvases.banks.draw(scene,
-                                s.trace().source.captured_at + std::to_string(s.steps.position()) +
-                                    "/" + std::to_string(shown),
-                                fonts, theme);
+            const std::string version = s.trace().source.captured_at + s.trace().request.variant +
+                                        "/" + std::to_string(s.steps.position()) + "/" +
+                                        std::to_string(shown) + "/" +
+                                        std::to_string(s.bank_config().banks) + ui_theme_key(theme);
+            if (canvases.banks.needs(version))
+                canvases.banks.set_scene(
+                    build_banks_scene(s.trace(), c, shown, s.bank_config(), theme), version);
+            canvases.banks.draw(version, fonts, theme);
             ImGui::EndChild();
             ImGui::SameLine();
             ImGui::BeginChild("banks-stats", ImVec2(0, 0));

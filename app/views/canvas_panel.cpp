@@ -60,6 +60,10 @@ std::string describe_cell(const Session& s, const SceneCell& cell) {
 
 }  // namespace
 
+std::string ui_theme_key(const Theme& theme) {
+    return theme.name;
+}
+
 void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, const UiFonts& fonts,
                        const Theme& theme) {
     if (begin_panel("##canvas", rect, fonts, nullptr, false)) {
@@ -79,13 +83,16 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                 }
                 ImGui::EndTabBar();
             }
-            const Scene scene = build_scene(s, theme);
+            const Cursor c = s.cursor();
+            const std::string key = s.trace().source.captured_at + s.trace().request.variant + "/" +
+                                    std::to_string(int(s.view)) + "/" + std::to_string(c.launch) +
+                                    "/" + std::to_string(s.block);
+            const std::string version = key + "/" + std::to_string(s.timeline().position()) + "/" +
+                                        std::to_string(c.glide) + "/" + ui_theme_key(theme);
+            if (canvases.main.needs(version))
+                canvases.main.set_scene(build_scene(s, theme), version);
             canvases.main.describe = [&s](const SceneCell& cell) { return describe_cell(s, cell); };
-            const std::string key = s.trace().source.captured_at + s.trace().request.variant +
-                                    std::to_string(int(s.view)) +
-                                    std::to_string(s.cursor().launch) + "/" +
-                                    std::to_string(s.block);
-            canvases.main.draw(scene, key, fonts, theme);
+            canvases.main.draw(key, fonts, theme);
             if (!canvases.main.error().empty() && !canvases.error_reported) {
                 state.notify(Notice::Level::Error, canvases.main.error());
                 canvases.error_reported = true;

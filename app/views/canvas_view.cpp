@@ -24,8 +24,33 @@ void text_at(ImDrawList* list, ImFont* font, float size, ImVec2 at, Align align,
 
 }  // namespace
 
-void CanvasView::draw(const Scene& scene, const std::string& key, const UiFonts& fonts,
-                      const Theme& theme) {
+void CanvasView::render_callback(const ImDrawList* /*list*/, const ImDrawCmd* command) {
+    static_cast<CanvasView*>(command->UserCallbackData)->render_gl();
+}
+
+// Runs inside ImGui's rendering, with the framebuffer ImGui draws into bound.
+void CanvasView::render_gl() {
+    const ImGuiIO& io = ImGui::GetIO();
+    const float sx = io.DisplayFramebufferScale.x, sy = io.DisplayFramebufferScale.y;
+    const int fb_height = int(io.DisplaySize.y * sy);
+    const int x = int(area_.x * sx), w = int(area_.w * sx), h = int(area_.h * sy);
+    const int y = fb_height - int((area_.y + area_.h) * sy);  // OpenGL counts rows from the bottom
+    if (w <= 0 || h <= 0) return;
+    glViewport(x, y, w, h);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(x, y, w, h);
+    Camera physical = camera_;
+    physical.scale *= sx;
+    renderer_.draw(scene_, physical, w, h);
+}
+
+void CanvasView::set_scene(Scene scene, std::string version) {
+    scene_ = std::move(scene);
+    version_ = std::move(version);
+}
+
+void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme& /*theme*/) {
+    const Scene& s = scene_;
     const ImVec2 pos = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float width = std::max(avail.x, 1.0f), height = std::max(avail.y, 1.0f);
@@ -33,53 +58,38 @@ void CanvasView::draw(const Scene& scene, const std::string& key, const UiFonts&
         initialised_ = true;
         if (!renderer_.init(error_)) error_ = "the canvas shaders did not compile: " + error_;
     }
-    if (!scene.empty_message.empty() || !error_.empty()) {
+    if (!s.empty_message.empty() || !error_.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%s", !error_.empty() ? error_.c_str() : scene.empty_message.c_str());
+        ImGui::TextWrapped("%s", !error_.empty() ? error_.c_str() : s.empty_message.c_str());
         ImGui::PopStyleColor();
         return;
     }
-    const float notes_h = float(scene.notes.size()) * ImGui::GetTextLineHeightWithSpacing();
+    const float notes_h = float(s.notes.size()) * ImGui::GetTextLineHeightWithSpacing();
     const float canvas_h = std::max(height - notes_h, 1.0f);
     if (key != key_ || !user_moved_) {
         if (key != key_) user_moved_ = false;
         key_ = key;
-        camera_.fit_readable(scene.bounds, width, canvas_h, scene.min_readable_px);
+        camera_.fit_readable(s.bounds, width, canvas_h, s.min_readable_px);
     }
 
-    // The scene, drawn by the shaders into a target the size of the region in framebuffer pixels.
-    const ImVec2 fb_scale = ImGui::GetIO().DisplayFramebufferScale;
-    const int fb_w = int(width * fb_scale.x), fb_h = int(canvas_h * fb_scale.y);
-    GLint previous_fb = 0, previous_viewport[4];
-    glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_fb);
-    glGetIntegerv(GL_VIEWPORT, previous_viewport);
-    if (target_.resize(fb_w, fb_h)) {
-        target_.bind();
-        glClearColor(theme.panel.r, theme.panel.g, theme.panel.b, 1.0f);
-        glClear(GL_COLOR_BUFFER_BIT);
-        Camera physical = camera_;
-        physical.scale *= fb_scale.x;
-        renderer_.draw(scene, physical, fb_w, fb_h);
-    }
-    glBindFramebuffer(GL_FRAMEBUFFER, GLuint(previous_fb));
-    glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2],
-               previous_viewport[3]);
-
-    // OpenGL's rows run bottom-up: flip the image.
-    ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(target_.texture())),
-                 ImVec2(width, canvas_h), ImVec2(0, 1), ImVec2(1, 0));
+    // Reserve the area; the shaders draw into it when ImGui renders this window.
+    area_ = {pos.x, pos.y, width, canvas_h};
+    ImGui::InvisibleButton("##canvas", ImVec2(width, canvas_h));
     const bool hovered = ImGui::IsItemHovered();
     ImDrawList* list = ImGui::GetWindowDrawList();
+    list->AddCallback(&CanvasView::render_callback, this);
+    list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
+
     list->PushClipRect(pos, ImVec2(pos.x + width, pos.y + canvas_h), true);
     auto screen = [&](Vec2 w) {
-        const Vec2 s = camera_.to_screen(w);
-        return ImVec2(pos.x + s.x, pos.y + s.y);
+        const Vec2 p = camera_.to_screen(w);
+        return ImVec2(pos.x + p.x, pos.y + p.y);
     };
     ImFont* font = fonts.mono;
     const float scale = camera_.scale;
 
     // Cell values: only where there is room to read them.
-    for (const SceneCell& c : scene.cells) {
+    for (const SceneCell& c : s.cells) {
         if (c.text.empty()) continue;
         const float cell_px = c.rect.h * scale;
         if (cell_px < 11.0f) continue;
@@ -88,31 +98,33 @@ void CanvasView::draw(const Scene& scene, const std::string& key, const UiFonts&
         if (b.x < pos.x || a.x > pos.x + width || b.y < pos.y || a.y > pos.y + canvas_h) continue;
         const float lines = float(std::count(c.text.begin(), c.text.end(), '\n') + 1);
         float size = std::min(cell_px * 0.5f / lines * (lines > 1 ? 1.4f : 1.0f), 40.0f);
-        const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, c.text.c_str());
-        if (extent.x > (b.x - a.x) * 0.94f) size *= (b.x - a.x) * 0.94f / extent.x;
+        ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, c.text.c_str());
+        if (extent.x > (b.x - a.x) * 0.94f) {
+            size *= (b.x - a.x) * 0.94f / extent.x;
+            extent = font->CalcTextSizeA(size, 1e9f, 0.0f, c.text.c_str());
+        }
         if (size < 8.0f) continue;
-        const ImVec2 fitted = font->CalcTextSizeA(size, 1e9f, 0.0f, c.text.c_str());
-        list->AddText(font, size, ImVec2((a.x + b.x - fitted.x) / 2, (a.y + b.y - fitted.y) / 2),
+        list->AddText(font, size, ImVec2((a.x + b.x - extent.x) / 2, (a.y + b.y - extent.y) / 2),
                       to_u32(c.text_color), c.text.c_str());
     }
-    // Labels scale with the scene, within readable bounds.
-    for (const SceneLabel& l : scene.labels) {
+    // Labels scale with the scene, within readable bounds; captions keep their size.
+    for (const SceneLabel& l : s.labels) {
         const float size = l.fixed_px > 0 ? l.fixed_px : std::clamp(l.size * scale, 11.0f, 30.0f);
         text_at(list, fonts.regular, size, screen(l.at), l.align, to_u32(l.color), l.text);
     }
     // Values gliding between steps.
-    for (const SceneGlide& g : scene.glides) {
+    for (const SceneGlide& g : s.glides) {
         const float size = std::clamp(0.5f * scale, 9.0f, 40.0f);
         const ImVec2 at = screen(lerp(g.from, g.to, g.t));
         const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, g.text.c_str());
         const ImVec2 a(at.x - extent.x / 2 - 3, at.y - extent.y / 2 - 1),
             b(at.x + extent.x / 2 + 3, at.y + extent.y / 2 + 1);
-        list->AddRectFilled(a, b, to_u32(theme.panel), 3.0f);
+        list->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg), 3.0f);
         list->AddRect(a, b, to_u32(g.color), 3.0f);
         list->AddText(font, size, ImVec2(a.x + 3, a.y + 1), to_u32(g.color), g.text.c_str());
     }
     list->PopClipRect();
-    for (const std::string& note : scene.notes)
+    for (const std::string& note : s.notes)
         ImGui::TextUnformatted(note.c_str());
 
     // Zoom, pan, fit.
@@ -128,11 +140,11 @@ void CanvasView::draw(const Scene& scene, const std::string& key, const UiFonts&
     }
     if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
         user_moved_ = true;  // stays fitted to all until the reader moves again
-        camera_.fit(scene.bounds, width, canvas_h);
+        camera_.fit(s.bounds, width, canvas_h);
     }
     if (hovered && describe) {
         const Vec2 world = camera_.to_world({io.MousePos.x - pos.x, io.MousePos.y - pos.y});
-        for (auto it = scene.cells.rbegin(); it != scene.cells.rend(); ++it) {
+        for (auto it = s.cells.rbegin(); it != s.cells.rend(); ++it) {
             if (!it->rect.contains(world)) continue;
             const std::string text = describe(*it);
             if (!text.empty()) ImGui::SetTooltip("%s", text.c_str());

@@ -1,32 +1,44 @@
 // A canvas inside an ImGui window: the scene's cells and arrows drawn by the project's shaders
-// into an off-screen target, shown as an image, with the text on top. The wheel zooms at the
-// cursor, dragging pans, a double click fits the scene again.
+// straight into the window's framebuffer (an ImGui draw callback, scissored to the canvas), the
+// text on top by ImGui. The wheel zooms at the cursor, dragging pans, a double click fits the
+// whole scene.
 #pragma once
 
 #include <functional>
 #include <string>
 
 #include "gui/imgui_layer.h"
-#include "gui/render_target.h"
 #include "render/camera.h"
 #include "render/canvas_renderer.h"
 #include "scenes/scene.h"
+
+struct ImDrawList;
+struct ImDrawCmd;
 
 namespace scanscope {
 
 class CanvasView {
   public:
-    // Draws `scene` into the rest of the current ImGui window. `key` changes when the content
+    // A new scene to show; `version` names what it shows: set_scene is skipped (see needs) while
+    // the version stays the same, so an unchanged picture is not built again every frame.
+    bool needs(const std::string& version) const { return version != version_; }
+    void set_scene(Scene scene, std::string version);
+    // Draws the scene into the rest of the current ImGui window. `key` changes when the content
     // is new (another trace or view): the camera fits again then.
-    void draw(const Scene& scene, const std::string& key, const UiFonts& fonts, const Theme& theme);
+    void draw(const std::string& key, const UiFonts& fonts, const Theme& theme);
     // What a hovered cell's tooltip says; empty: no tooltip.
     std::function<std::string(const SceneCell&)> describe;
     const std::string& error() const { return error_; }
 
   private:
-    RenderTarget target_;
+    static void render_callback(const ImDrawList* list, const ImDrawCmd* command);
+    void render_gl();
+
     CanvasRenderer renderer_;
     Camera camera_;
+    Scene scene_;  // kept until ImGui renders the frame, and while nothing changes
+    std::string version_;
+    Rect area_;  // the canvas, in display coordinates
     bool initialised_ = false;
     bool user_moved_ = false;
     std::string key_;

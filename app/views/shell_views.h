@@ -15,6 +15,9 @@ struct Canvases {
     bool error_reported = false;  // a shader failure is said once
 };
 
+// What a theme changes in a scene, for the canvases' caches.
+std::string ui_theme_key(const Theme& theme);
+
 // Returns the menu bar's height.
 float draw_menu_bar(AppState& state, const UiFonts& fonts);
 void draw_controls_panel(AppState& state, const Rect& rect, const UiFonts& fonts);

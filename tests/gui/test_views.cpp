@@ -1,0 +1,161 @@
+// Every view, shot by `scanscope --screenshot` under a virtual display and checked by its pixels:
+// the colours the trace calls for are there (or, where it calls for none, absent).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdio>
+
+#include "gui/layout.h"
+#include "gui/theme.h"
+#include "scenes/banks_scene.h"
+#include "scenes/step_summary.h"
+#include "support/png_image.h"
+#include "support/process.h"
+#include "support/virtual_display.h"
+
+namespace scanscope::test {
+namespace {
+
+const Theme kDark = builtin_theme("dark");
+
+// How the banks diagram paints the words of a bank that must serve `degree` distinct words.
+Color bank_word(int degree) {
+    return mix(kDark.cell, degree_color(kDark, degree), 0.55f);
+}
+
+// The canvas panel of a 1600 x 1000 screenshot, below its tab bar.
+Rect canvas_area() {
+    const PanelLayout layout = compute_layout(1600, 1000, 25, 1.0f);
+    return {layout.canvas.x + 4, layout.canvas.y + 40, layout.canvas.w - 8, layout.canvas.h - 44};
+}
+
+// Pixels within `tolerance` (per channel, 0..255) of `color`, inside `area` (default: all).
+std::size_t pixels_near(const Image& image, const Color& color, int tolerance = 10,
+                        Rect area = {}) {
+    const int r = int(std::lround(color.r * 255));
+    const int g = int(std::lround(color.g * 255));
+    const int b = int(std::lround(color.b * 255));
+    if (area.w <= 0) area = {0, 0, float(image.width), float(image.height)};
+    std::size_t count = 0;
+    for (int y = int(area.y); y < int(area.bottom()) && y < image.height; ++y)
+        for (int x = int(area.x); x < int(area.right()) && x < image.width; ++x) {
+            const std::uint8_t* p = image.at(x, y);
+            count += std::abs(p[0] - r) <= tolerance && std::abs(p[1] - g) <= tolerance &&
+                     std::abs(p[2] - b) <= tolerance;
+        }
+    return count;
+}
+
+class Views : public testing::Test {
+  protected:
+    void SetUp() override {
+        const DisplayAccess& display = virtual_display();
+        if (!display.available) GTEST_SKIP() << display.reason;
+        display_ = "DISPLAY=" + display.display;
+    }
+
+    Image shoot(std::vector<std::string> args, const std::string& name) {
+        const std::string path = testing::TempDir() + name + ".png";
+        std::remove(path.c_str());
+        args.insert(args.begin(), {"--screenshot", path, "--size", "1600x1000", "--device", "cpu"});
+        const ProcessResult r = run_process(scanscope_binary(), args, {display_});
+        EXPECT_EQ(r.exit_code, 0) << name << ": " << r.output;
+        Image image = load_png(path);
+        EXPECT_FALSE(image.empty()) << name;
+        return image;
+    }
+
+    std::string display_;
+};
+
+TEST_F(Views, EveryViewDraws) {
+    struct Case {
+        const char* name;
+        std::vector<std::string> args;
+        Color expected;  // a colour this view must show
+    } cases[] = {
+        {"array",
+         {"--variant", "blelloch", "--n", "64", "--view", "array", "--step", "4"},
+         role_fill(kDark, CellRole::Read)},
+        {"tree",
+         {"--lesson", "01-harris-blelloch", "--view", "tree", "--step", "5"},
+         role_fill(kDark, CellRole::Highlight)},
+        {"pingpong",
+         {"--lesson", "02-kirk-hwu-ping-pong", "--view", "pingpong", "--step", "2"},
+         role_fill(kDark, CellRole::Written)},
+        {"race",
+         {"--lesson", "04-the-race", "--view", "pingpong", "--step", "3"},
+         role_fill(kDark, CellRole::Hazard)},
+        {"reduction",
+         {"--lesson", "06-reduction", "--view", "reduction", "--step", "2"},
+         mix(kDark.cell, kDark.conflict[0], 0.7f)},
+        {"multiblock",
+         {"--lesson", "08-multi-block", "--view", "multiblock", "--step", "3"},
+         role_fill(kDark, CellRole::ReadWritten)},
+        {"lookback",
+         {"--lesson", "07-look-back", "--view", "lookback", "--step", "200"},
+         mix(kDark.cell, kDark.conflict[0], 0.65f)},
+        {"compare",
+         {"--lesson", "05-bank-conflicts", "--view", "compare", "--step", "6"},
+         bank_word(16)},
+    };
+    for (const Case& c : cases) {
+        const Image image = shoot(c.args, std::string("view_") + c.name);
+        if (image.empty()) continue;
+        EXPECT_GT(distinct_colors(image), 40u) << c.name;
+        EXPECT_GT(pixels_near(image, c.expected), 150u)
+            << c.name << ": the colour the trace calls for is missing";
+    }
+}
+
+TEST_F(Views, ConflictColoursForUnpaddedBlellochOnlyNotPadded) {
+    // Up-sweep level with offset 16 at n = 512: 16-way conflicts unpadded, none padded.
+    const Image plain =
+        shoot({"--variant", "blelloch", "--n", "512", "--view", "tree", "--step", "6"},
+              "conflicts_plain");
+    const Image padded =
+        shoot({"--variant", "blelloch-padded", "--n", "512", "--view", "tree", "--step", "6"},
+              "conflicts_padded");
+    ASSERT_FALSE(plain.empty());
+    ASSERT_FALSE(padded.empty());
+    EXPECT_GT(pixels_near(plain, bank_word(16)), 300u)
+        << "16-way conflicts wear the red end of the palette";
+    EXPECT_LT(pixels_near(padded, bank_word(16)), 20u) << "padding leaves no conflict to colour";
+    EXPECT_GT(pixels_near(padded, bank_word(1)), 300u) << "conflict-free banks are green";
+}
+
+TEST_F(Views, LitCellsFollowTheTrace) {
+    // Blelloch, n = 8, array view: the up-sweep level d = 4 reads four words and writes four;
+    // level d = 1 reads one and writes one. The layout does not move between steps.
+    const Image four =
+        shoot({"--lesson", "01-harris-blelloch", "--view", "array", "--step", "2"}, "lit_four");
+    const Image one =
+        shoot({"--lesson", "01-harris-blelloch", "--view", "array", "--step", "4"}, "lit_one");
+    ASSERT_FALSE(four.empty());
+    ASSERT_FALSE(one.empty());
+    const Rect area = canvas_area();
+    const Color written = role_fill(kDark, CellRole::ReadWritten),
+                read = role_fill(kDark, CellRole::Read);
+    const std::size_t written_one = pixels_near(one, written, 10, area);
+    const std::size_t read_one = pixels_near(one, read, 10, area);
+    ASSERT_GT(written_one, 100u);
+    ASSERT_GT(read_one, 100u);
+    EXPECT_NEAR(double(pixels_near(four, written, 10, area)) / double(written_one), 4.0, 0.6);
+    EXPECT_NEAR(double(pixels_near(four, read, 10, area)) / double(read_one), 4.0, 0.6);
+}
+
+TEST_F(Views, BadViewOrTraceIsAClearError) {
+    ProcessResult r = run_process(
+        scanscope_binary(),
+        {"--screenshot", "/tmp/x.png", "--variant", "blelloch", "--n", "8", "--view", "lookback"},
+        {display_});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.output.find("nothing to show"), std::string::npos) << r.output;
+    r = run_process(scanscope_binary(),
+                    {"--screenshot", "/tmp/x.png", "--trace", "/nonexistent/t.json"}, {display_});
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_NE(r.output.find("cannot open"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace scanscope::test
