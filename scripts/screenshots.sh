@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the README's screenshots with the app itself, under a private Xvfb.
+# Regenerates the README's screenshots with the app itself, under a private Xvfb, on the CPU
+# emulation (what a laptop without a GPU shows).
 # Usage: scripts/screenshots.sh [BUILD_DIR]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -9,6 +10,16 @@ mkdir -p "$out"
 shoot() {  # name, args...
     local name=$1
     shift
-    xvfb-run -a -s "-screen 0 1920x1200x24" "$app" --screenshot "$out/$name.png" "$@"
+    xvfb-run -a -s "-screen 0 1920x1200x24" "$app" --screenshot "$out/$name.png" --size 1600x1000 \
+        --device cpu "$@"
 }
-shoot main --size 1600x1000
+shoot main --lesson 01-harris-blelloch --step 7
+shoot tree --lesson 01-harris-blelloch --view tree --step 9
+shoot pingpong --lesson 02-kirk-hwu-ping-pong --view pingpong --step 3
+shoot race --lesson 04-the-race --view pingpong --step 3
+shoot array --variant blelloch --n 256 --view array --step 6
+shoot compare --lesson 05-bank-conflicts --view compare --step 6
+shoot reduction --lesson 06-reduction --view reduction --step 3
+shoot multiblock --lesson 08-multi-block --view multiblock --step 3
+shoot lookback --lesson 07-look-back --view lookback --step 90
+shoot light --lesson 02-kirk-hwu-ping-pong --step 3 --theme light --ui-scale 1.25

@@ -18,7 +18,10 @@ void Scene::fit_bounds() {
     for (const SceneCell& c : cells)
         add(c.rect.x, c.rect.y, c.rect.right(), c.rect.bottom());
     for (const SceneLabel& l : labels) {
-        if (l.fixed_px > 0) continue;  // overlays: they do not move the camera
+        if (l.fixed_px > 0) {  // a caption: its place counts, not its (zoom-free) width
+            add(l.at.x, l.at.y - 0.9f, l.at.x, l.at.y);
+            continue;
+        }
         const float width = float(l.text.size()) * l.size * 0.6f;
         const float left = l.align == Align::Left     ? l.at.x
                            : l.align == Align::Center ? l.at.x - width / 2
