@@ -64,6 +64,8 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         ->check(CLI::Range(1, 1 << 30));
     app.add_option("--block", gui_options.block, "Block to show")->check(CLI::Range(0, 1 << 30));
     app.add_option("--compare", gui_options.compare, "Variant to compare with");
+    app.add_option("--timings", gui_options.timings,
+                   "Time the Timings panel's variants at these sizes first (e.g. 2^10..2^16)");
     app.add_flag("--benchmark-frames", gui_options.benchmark,
                  "With --screenshot: print each frame's time (scripts/bench-frames.sh)");
 

@@ -9,6 +9,7 @@ CommandSet register_commands(CLI::App& app) {
     register_capture_command(app, set);
     register_run_command(app, set);
     register_analyze_command(app, set);
+    register_bench_command(app, set);
     return set;
 }
 

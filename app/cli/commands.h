@@ -40,5 +40,6 @@ void register_list_command(CLI::App& app, CommandSet& set);
 void register_capture_command(CLI::App& app, CommandSet& set);
 void register_run_command(CLI::App& app, CommandSet& set);
 void register_analyze_command(CLI::App& app, CommandSet& set);
+void register_bench_command(CLI::App& app, CommandSet& set);
 
 }  // namespace scanscope

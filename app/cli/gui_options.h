@@ -24,6 +24,7 @@ struct GuiOptions {
     int block = 0;
     std::string compare;     // a variant to compare with
     bool benchmark = false;  // print frame times (with --frames)
+    std::string timings;     // sizes to time at start (the Timings panel's Run), e.g. 2^10..2^14
 };
 
 // The windowed app's entry point; returns the process exit code.

@@ -1,11 +1,15 @@
 // What the windowed app knows between frames. Views read it; the shell and controls change it.
 #pragma once
 
+#include <atomic>
 #include <future>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "bench/bench.h"
 #include "device/device_info.h"
 #include "model/lessons.h"
 #include "player/session.h"
@@ -43,6 +47,22 @@ struct CaptureOutcome {
     std::string view;  // the view to open, if the request named one
 };
 
+// The Timings panel: what to time, the run in progress, the last report.
+struct TimingsState {
+    std::vector<bool> selected;  // by index into all_variants(); empty: the defaults
+    int from_log2 = 10;
+    int to_log2 = 20;
+    int reps = 20;
+    std::future<BenchReport> job;
+    std::shared_ptr<std::atomic<bool>> cancel;
+    std::shared_ptr<std::mutex> progress_lock;
+    std::shared_ptr<std::string> progress;
+    std::optional<BenchReport> report;
+    std::string error;
+    bool show_table = false;
+    bool running() const { return job.valid(); }
+};
+
 struct AppState {
     const DeviceReport* device = nullptr;
     std::string gl_renderer;
@@ -62,6 +82,7 @@ struct AppState {
     std::string job_what;  // what the running capture is
     std::string trace_path = "trace.json";
     double frame_ms = 0;  // the last frame's build time, for the status line
+    TimingsState timings;
 
     void notify(Notice::Level level, std::string text) {
         notices.push_back({level, std::move(text)});

@@ -114,6 +114,25 @@ bool open_from_options(const GuiOptions& options, AppState& state) {
     return true;
 }
 
+// --timings: what the Timings panel's Run would show, timed before the first frame.
+bool time_from_options(const GuiOptions& options, AppState& state) {
+    if (options.timings.empty()) return true;
+    BenchOptions o;
+    for (const char* key :
+         {"decoupled-lookback", "reduce-then-scan", "scan-then-propagate", "reduce-warp-shuffle"})
+        o.variants.push_back(key);
+    try {
+        o.sizes = parse_sizes(options.timings);
+        o.reps = state.timings.reps;
+        state.timings.report = run_bench(o);
+        state.timings.show_table = true;
+    } catch (const std::exception& e) {
+        std::cerr << "scanscope: --timings: " << e.what() << "\n";
+        return false;
+    }
+    return true;
+}
+
 void handle_shortcuts(AppState& state, float monitor_scale) {
     if (key_pressed(Key::F1, false)) state.show_keyboard_help = !state.show_keyboard_help;
     if (ctrl_held()) {
@@ -154,7 +173,7 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
     draw_canvas_panel(state, canvases, layout.canvas, fonts, theme);
     draw_code_panel(state, layout.code, fonts, theme);
     draw_banks_panel(state, canvases, layout.banks, fonts, theme);
-    draw_timings_panel(state, layout.timings, fonts);
+    draw_timings_panel(state, layout.timings, fonts, theme);
     draw_timeline_bar(state, layout.timeline, fonts, theme);
     draw_status_line(state, layout.status, fonts, theme);
     draw_dialogs(state, fonts);
@@ -225,7 +244,7 @@ int run_gui(const GuiOptions& options) {
     ImGuiLayer ui(*window, state.requested_ui_scale, load_named_theme(options.theme, state));
     if (!ui.font_notice().empty()) state.notify(Notice::Level::Warning, ui.font_notice());
     load_lessons_into(state);
-    if (!open_from_options(options, state)) return kExitUsage;
+    if (!open_from_options(options, state) || !time_from_options(options, state)) return kExitUsage;
     Canvases canvases;
 
     if (screenshot) return take_screenshot(options, state, canvases, ui, monitor_scale);

@@ -81,6 +81,12 @@ GpuLauncher::~GpuLauncher() {
 }
 
 void* GpuLauncher::alloc_bytes(std::size_t bytes) {
+    if (cursor_ > 0 && cursor_ < allocations_.size()) {
+        const Allocation& again = allocations_[cursor_++];
+        if (again.bytes != bytes) throw std::logic_error("rewound launcher: the run asked for other buffers");
+        return again.data;
+    }
+    cursor_ = 0;
     void* p = nullptr;
     SS_CUDA_CHECK(cudaMalloc(&p, std::max<std::size_t>(bytes, 1)));
     allocations_.push_back({p, bytes});

@@ -52,10 +52,18 @@ class GpuLauncher {
     bool capturing() const { return capture_ != nullptr; }
     cudaStream_t stream() const { return stream_; }
 
+    // Device memory, zeroed when first allocated. After keep_allocations(), rewind() makes the
+    // next allocations hand back the same buffers, in the same order, as the last run left them
+    // (timing loops run the same driver again without cudaMalloc in the timed region).
     template <class T>
     T* alloc(std::size_t count) {
         return static_cast<T*>(alloc_bytes(count * sizeof(T)));
     }
+    void keep_allocations() { kept_ = allocations_.size(); }
+    void rewind() { cursor_ = kept_; }
+    // The capturing kernels' own time in the last capture, summed over its launches (CUDA
+    // events around each launch: no allocation, no copy-back).
+    double capture_kernel_ms() const { return capture_kernel_ms_; }
     template <class T>
     void upload(T* to, const T* from, std::size_t count) {
         SS_CUDA_CHECK(
@@ -122,6 +130,9 @@ class GpuLauncher {
     RawCapture* capture_;
     cudaStream_t stream_ = nullptr;
     std::vector<Allocation> allocations_;
+    std::size_t kept_ = 0;    // allocations before keep_allocations()
+    std::size_t cursor_ = 0;  // next allocation to hand back after rewind(); 0: allocate
+    double capture_kernel_ms_ = 0;
 };
 
 template <class Run>
@@ -137,13 +148,23 @@ void GpuLauncher::capture_launch(const LaunchShape& shape, const std::vector<Glo
                                      " MiB; captures are for teaching sizes (try a smaller n)");
         HostCaptureStorage host(shape, capacity);
         DeviceCaptureStorage device(host);
+        cudaEvent_t start, stop;
+        SS_CUDA_CHECK(cudaEventCreate(&start));
+        SS_CUDA_CHECK(cudaEventCreate(&stop));
+        SS_CUDA_CHECK(cudaEventRecord(start, stream_));
         run(device.buffers());
+        SS_CUDA_CHECK(cudaEventRecord(stop, stream_));
         synchronize();
+        float ms = 0;
+        SS_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+        cudaEventDestroy(start);
+        cudaEventDestroy(stop);
         device.copy_back(host);
         if (host.overflow() & kSharedOverflow)
             throw std::logic_error("'" + shape.name +
                                    "' asks for more shared memory than its launch gives");
         if (host.overflow() == 0) {
+            capture_kernel_ms_ += double(ms);
             RawLaunch raw = host.to_raw();
             for (const GlobalView& g : globals)
                 raw.globals.push_back(read_global(g));

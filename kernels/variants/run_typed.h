@@ -7,14 +7,20 @@
 
 #include "core/raw_capture.h"
 #include "variants/run_request.h"
+#include "variants/timing.h"
 
 namespace scanscope::detail {
 
-#define SS_DECLARE_TYPED_RUNS(T, OP)                                                               \
-    std::vector<std::uint32_t> emulate_##T##_##OP(const RunRequest&,                               \
-                                                  const std::vector<std::uint32_t>&, RawCapture*); \
-    std::vector<std::uint32_t> gpu_##T##_##OP(const RunRequest&,                                   \
-                                              const std::vector<std::uint32_t>&, RawCapture*);
+// clang-format off
+#define SS_DECLARE_TYPED_RUNS(T, OP)                                                                          \
+    std::vector<std::uint32_t> emulate_##T##_##OP(const RunRequest&, const std::vector<std::uint32_t>&,       \
+                                                  RawCapture*);                                               \
+    std::vector<std::uint32_t> gpu_##T##_##OP(const RunRequest&, const std::vector<std::uint32_t>&,           \
+                                              RawCapture*);                                                   \
+    Timing gpu_time_##T##_##OP(const RunRequest&, const std::vector<std::uint32_t>&, int,                     \
+                               std::vector<std::uint32_t>*);                                                  \
+    double gpu_capture_ms_##T##_##OP(const RunRequest&, const std::vector<std::uint32_t>&);
+// clang-format on
 SS_DECLARE_TYPED_RUNS(int32, add)
 SS_DECLARE_TYPED_RUNS(int32, max)
 SS_DECLARE_TYPED_RUNS(float32, add)

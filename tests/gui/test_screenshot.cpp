@@ -6,6 +6,7 @@
 
 #include "support/png_image.h"
 #include "support/process.h"
+#include "support/temp_file.h"
 #include "support/virtual_display.h"
 
 namespace scanscope::test {
@@ -20,7 +21,7 @@ class Screenshot : public testing::Test {
     }
 
     Image shoot(const std::vector<std::string>& extra, const std::string& name) {
-        const std::string path = testing::TempDir() + name;
+        const std::string path = temp_file(name);
         std::remove(path.c_str());
         std::vector<std::string> args{"--screenshot", path};
         args.insert(args.end(), extra.begin(), extra.end());

@@ -5,12 +5,13 @@
 
 #include "gui/theme.h"
 #include "platform/data_dir.h"
+#include "support/temp_file.h"
 
 namespace scanscope {
 namespace {
 
 std::string write_temp(const std::string& text) {
-    std::string path = testing::TempDir() + "theme_test.json";
+    std::string path = test::temp_file("theme_test.json");
     std::ofstream(path) << text;
     return path;
 }

@@ -11,6 +11,7 @@
 #include "scenes/step_summary.h"
 #include "support/png_image.h"
 #include "support/process.h"
+#include "support/temp_file.h"
 #include "support/virtual_display.h"
 
 namespace scanscope::test {
@@ -55,7 +56,7 @@ class Views : public testing::Test {
     }
 
     Image shoot(std::vector<std::string> args, const std::string& name) {
-        const std::string path = testing::TempDir() + name + ".png";
+        const std::string path = temp_file(name + ".png");
         std::remove(path.c_str());
         args.insert(args.begin(), {"--screenshot", path, "--size", "1600x1000", "--device", "cpu"});
         const ProcessResult r = run_process(scanscope_binary(), args, {display_});

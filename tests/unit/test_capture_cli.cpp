@@ -6,6 +6,7 @@
 #include "model/trace_json.h"
 #include "support/process.h"
 #include "support/reference.h"
+#include "support/temp_file.h"
 
 namespace scanscope::test {
 namespace {
@@ -22,7 +23,7 @@ TEST(CaptureCli, ListNamesEveryVariant) {
 }
 
 TEST(CaptureCli, CapturesHarrisExampleToAFile) {
-    const std::string out = testing::TempDir() + "cli_trace.json";
+    const std::string out = temp_file("cli_trace.json");
     const ProcessResult r =
         scanscope({"capture", "--variant", "blelloch", "--input", "3,1,7,0,4,1,6,3", "--exclusive",
                    "--device", "cpu", "--out", out});
@@ -35,7 +36,7 @@ TEST(CaptureCli, CapturesHarrisExampleToAFile) {
 }
 
 TEST(CaptureCli, BadRequestsExitTwoWithAReason) {
-    const std::string out = testing::TempDir() + "never.json";
+    const std::string out = temp_file("never.json");
     struct Case {
         std::vector<std::string> args;
         std::string expected;
@@ -68,7 +69,7 @@ TEST(CaptureCli, BadRequestsExitTwoWithAReason) {
 }
 
 TEST(CaptureCli, FailuresExitOneWithAReason) {
-    const std::string missing = testing::TempDir() + "no-such-values.txt";
+    const std::string missing = temp_file("no-such-values.txt");
     ProcessResult r = scanscope(
         {"capture", "--variant", "blelloch", "--input-file", missing, "--out", "/tmp/x.json"});
     EXPECT_EQ(r.exit_code, 1);
@@ -84,7 +85,7 @@ TEST(CaptureCli, AskingForAGpuWhereThereIsNoneIsAClearError) {
     const ProcessResult info = scanscope({"info"});
     if (info.output.find("GPU: ") != std::string::npos) GTEST_SKIP() << "this machine has a GPU";
     const ProcessResult r = scanscope({"capture", "--variant", "blelloch", "--n", "8", "--device",
-                                       "gpu", "--out", testing::TempDir() + "gpu.json"});
+                                       "gpu", "--out", temp_file("gpu.json")});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.output.find("no GPU to run on"), std::string::npos) << r.output;
 }

@@ -4,6 +4,7 @@
 
 #include "model/input_values.h"
 #include "support/reference.h"
+#include "support/temp_file.h"
 
 namespace scanscope::test {
 namespace {
@@ -44,7 +45,7 @@ TEST(Inputs, RefusesBadValuesByPosition) {
 }
 
 TEST(Inputs, ReadsFiles) {
-    const std::string path = testing::TempDir() + "values.txt";
+    const std::string path = temp_file("values.txt");
     std::ofstream(path) << "3 1 7 0\n4 1 6 3\n";
     EXPECT_EQ(as_ints(read_values_file(path, ElementType::Int32)),
               (std::vector<std::int32_t>{3, 1, 7, 0, 4, 1, 6, 3}));

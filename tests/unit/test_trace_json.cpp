@@ -7,6 +7,7 @@
 #include "model/input_values.h"
 #include "model/trace_json.h"
 #include "support/reference.h"
+#include "support/temp_file.h"
 #include "support/trace_diff.h"
 
 namespace scanscope::test {
@@ -22,7 +23,7 @@ Trace capture(const std::string& variant, int n, ElementType type, OpKind op) {
 }
 
 std::string temp_path(const std::string& name) {
-    return testing::TempDir() + name;
+    return temp_file(name);
 }
 
 void write_file(const std::string& path, const std::string& text) {

@@ -1,0 +1,388 @@
+#include "bench/bench.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <numeric>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+
+#include "analysis/result_check.h"
+#include "core/bits.h"
+#include "device/device_info.h"
+#include "variants/registry.h"
+#include "variants/run.h"
+
+namespace scanscope {
+namespace {
+
+// Non-zero values small enough that int32 sums of 2^28 of them stay exact (at most 7 * 2^28).
+std::vector<std::uint32_t> bench_input(std::int64_t n, ElementType type) {
+    std::mt19937_64 random(std::uint64_t(n) * 2654435761u);
+    std::uniform_int_distribution<int> ints(1, 7);
+    std::uniform_real_distribution<float> floats(0.5f, 1.5f);
+    std::vector<std::uint32_t> v(static_cast<std::size_t>(n));
+    for (auto& x : v)
+        x = type == ElementType::Int32 ? to_bits(std::int32_t(ints(random)))
+                                       : to_bits(floats(random));
+    return v;
+}
+
+template <class F>
+Timing time_cpu(F&& f, int reps) {
+    std::vector<double> samples;
+    for (int i = 0; i < reps; ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        f();
+        samples.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
+    }
+    return summarize(samples);
+}
+
+// std::inclusive_scan, std::exclusive_scan or std::reduce on the values as T.
+template <class T>
+Timing time_std(const std::vector<std::uint32_t>& bits, OpKind op, bool reduce, bool inclusive,
+                int reps) {
+    std::vector<T> in(bits.size()), out(bits.size());
+    for (std::size_t i = 0; i < bits.size(); ++i)
+        in[i] = from_bits<T>(bits[i]);
+    auto combine = [op](T a, T b) { return op == OpKind::Add ? T(a + b) : std::max(a, b); };
+    const T identity = op == OpKind::Add ? T(0) : std::numeric_limits<T>::lowest();
+    volatile T sink = 0;
+    return time_cpu(
+        [&] {
+            if (reduce)
+                sink = std::reduce(in.begin(), in.end(), identity, combine);
+            else if (inclusive)
+                std::inclusive_scan(in.begin(), in.end(), out.begin(), combine);
+            else
+                std::exclusive_scan(in.begin(), in.end(), out.begin(), identity, combine);
+        },
+        reps);
+}
+
+// The plain sequential loop on the values as T: the baseline any parallel version is held to.
+template <class T>
+Timing time_loop(const std::vector<std::uint32_t>& bits, OpKind op, bool reduce, bool inclusive,
+                 int reps) {
+    std::vector<T> in(bits.size()), out(bits.size());
+    for (std::size_t i = 0; i < bits.size(); ++i)
+        in[i] = from_bits<T>(bits[i]);
+    volatile T sink = 0;
+    return time_cpu(
+        [&] {
+            T acc = op == OpKind::Add ? T(0) : std::numeric_limits<T>::lowest();
+            const std::size_t n = in.size();
+            for (std::size_t i = 0; i < n; ++i) {
+                const T next = op == OpKind::Add ? T(acc + in[i]) : std::max(acc, in[i]);
+                if (!reduce) out[i] = inclusive ? next : acc;
+                acc = next;
+            }
+            sink = reduce ? acc : out[n - 1];
+        },
+        reps);
+}
+
+std::string human_size(std::int64_t n) {
+    for (int k = 0; k < 63; ++k)
+        if (n == (std::int64_t(1) << k)) return "2^" + std::to_string(k);
+    return std::to_string(n);
+}
+
+int cpu_reps(std::int64_t n, int reps) {
+    return n >= (1 << 26) ? 3 : n >= (1 << 22) ? std::min(reps, 7) : reps;
+}
+
+}  // namespace
+
+int tuned_block_threads(const std::string& variant, std::int64_t /*n*/) {
+    const VariantInfo* v = find_variant(variant);
+    if (!v || !v->multi_block) return 0;
+    if (variant == "scan-then-propagate" || variant == "reduce-then-scan") return 512;
+    return 256;
+}
+
+std::vector<std::int64_t> parse_sizes(const std::string& text) {
+    auto value = [](const std::string& term) -> std::int64_t {
+        std::size_t used = 0;
+        if (term.rfind("2^", 0) == 0) {
+            const int k = std::stoi(term.substr(2), &used);
+            if (used != term.size() - 2 || k < 0 || k > 30)
+                throw std::invalid_argument("bad size '" + term + "'");
+            return std::int64_t(1) << k;
+        }
+        const long long v = std::stoll(term, &used);
+        if (used != term.size() || v < 1 || v > (1ll << 30))
+            throw std::invalid_argument("bad size '" + term + "'");
+        return v;
+    };
+    std::vector<std::int64_t> sizes;
+    std::stringstream in(text);
+    std::string term;
+    while (std::getline(in, term, ',')) {
+        term.erase(std::remove(term.begin(), term.end(), ' '), term.end());
+        if (term.empty()) continue;
+        try {
+            const std::size_t range = term.find("..");
+            if (range == std::string::npos) {
+                sizes.push_back(value(term));
+                continue;
+            }
+            const std::int64_t from = value(term.substr(0, range)),
+                               to = value(term.substr(range + 2));
+            if (from > to) throw std::invalid_argument("bad size range '" + term + "'");
+            for (std::int64_t s = from; s <= to; s *= 2)
+                sizes.push_back(s);
+        } catch (const std::invalid_argument&) {
+            throw std::invalid_argument("bad size '" + term + "': use numbers, 2^k, or 2^a..2^b");
+        } catch (const std::out_of_range&) {
+            throw std::invalid_argument("bad size '" + term + "'");
+        }
+    }
+    if (sizes.empty()) throw std::invalid_argument("no sizes given");
+    return sizes;
+}
+
+BenchReport run_bench(const BenchOptions& o,
+                      const std::function<void(const std::string&)>& progress,
+                      const std::atomic<bool>* cancel) {
+    BenchReport report;
+    const bool gpu = resolve_gpu(o.device);
+    const DeviceReport& device = probe_device();
+    report.device =
+        gpu ? describe(device)
+            : "CPU only: " + (device.gpu_available ? std::string("the GPU was not asked for")
+                                                   : device.cpu_reason);
+    report.date = utc_timestamp();
+    report.settings = std::string(type_name(o.type)) + ", " + op_name(o.op) + ", " +
+                      (o.inclusive ? "inclusive" : "exclusive") + " scans, median of " +
+                      std::to_string(o.reps) + " timed runs after a warm-up";
+    auto say = [&](const std::string& line) {
+        if (progress) progress(line);
+    };
+    auto cancelled = [&] { return cancel && cancel->load(); };
+    const int reps = std::max(o.reps, 1);
+    std::map<std::string, bool> noted;  // one note per variant that cannot take a size
+
+    for (std::int64_t n : o.sizes) {
+        if (cancelled()) break;
+        if (gpu) {
+            // Input, output, the variants' temporaries, CUB's: about four arrays of n values.
+            const double need = 4.0 * double(n) * 4.0 + 64e6;
+            const double free = double(gpu_free_bytes());
+            if (need > free) {
+                report.notes.push_back("n = " + human_size(n) + " skipped: it needs about " +
+                                       std::to_string(int(need / 1e9 + 0.5)) +
+                                       " GB of device memory, " + std::to_string(int(free / 1e9)) +
+                                       " GB are free");
+                continue;
+            }
+        }
+        const std::vector<std::uint32_t> input = bench_input(n, o.type);
+        std::map<std::string, Timing> copies, cubs;  // by "scan"/"reduce", by kind
+        for (const std::string& key : o.variants) {
+            if (cancelled()) break;
+            const VariantInfo* v = find_variant(key);
+            if (!v) throw BadRequest("unknown variant '" + key + "'; 'scanscope list' shows them");
+            RunRequest r;
+            r.variant = key;
+            r.type = o.type;
+            r.op = o.op;
+            r.inclusive = v->algorithm == Algorithm::Scan && o.inclusive;
+            r.n = int(n);
+            r.block_threads =
+                v->multi_block ? (o.block_threads ? o.block_threads : tuned_block_threads(key, n))
+                               : 0;
+            if (std::string problem = check_request(r); !problem.empty()) {
+                if (!noted[key]) report.notes.push_back(key + ": " + problem);
+                noted[key] = true;
+                continue;
+            }
+            const bool reduce = v->algorithm == Algorithm::Reduce;
+            BenchRow row;
+            row.what = key;
+            row.n = n;
+            row.bytes = (reduce ? 4.0 : 8.0) * double(n);
+            row.config =
+                r.block_threads ? std::to_string(r.block_threads) + " threads/block" : "one block";
+            if (gpu) {
+                say("timing " + key + " at n = " + human_size(n));
+                std::vector<std::uint32_t> output;
+                row.time = time_variant_on_gpu(r, input, reps, &output);
+                row.where = "gpu";
+                const std::string problem = check_result(r, input, output);
+                row.check = problem.empty() ? "ok" : problem;
+                const std::string kind = reduce ? "reduce" : "scan";
+                if (!copies.count(kind))
+                    copies[kind] = time_device_copy(std::size_t(row.bytes / 2), reps);
+                const std::string cub_kind = reduce        ? "reduce"
+                                             : r.inclusive ? "inclusive"
+                                                           : "exclusive";
+                if (!cubs.count(cub_kind)) {
+                    std::vector<std::uint32_t> cub_out;
+                    cubs[cub_kind] = time_cub(r, input, reps, &cub_out);
+                    BenchRow cub;
+                    cub.what = reduce        ? "CUB DeviceReduce"
+                               : r.inclusive ? "CUB DeviceScan inclusive"
+                                             : "CUB DeviceScan exclusive";
+                    cub.where = "gpu";
+                    cub.n = n;
+                    cub.bytes = row.bytes;
+                    cub.time = cubs[cub_kind];
+                    cub.vs_copy = cub.time.median_ms / copies[kind].median_ms;
+                    cub.vs_cub = 1.0;
+                    const std::string cub_problem = check_result(r, input, cub_out);
+                    cub.check = cub_problem.empty() ? "ok" : cub_problem;
+                    report.rows.push_back(cub);
+                }
+                row.vs_copy = row.time.median_ms / copies[kind].median_ms;
+                row.vs_cub = row.time.median_ms / cubs[cub_kind].median_ms;
+                report.rows.push_back(row);
+                if (n <= kMaxCaptureN) {
+                    BenchRow capture = row;
+                    capture.where = "gpu capture";
+                    capture.time = summarize({capture_kernel_ms(r, input)});
+                    capture.vs_plain = capture.time.median_ms / row.time.median_ms;
+                    capture.vs_copy = capture.vs_cub = 0;
+                    capture.check = "";
+                    report.rows.push_back(capture);
+                }
+            } else if (n <= o.max_emulated_n) {
+                say("emulating " + key + " at n = " + human_size(n));
+                std::vector<std::uint32_t> output;
+                row.time = time_cpu([&] { output = run_emulated(r, input); }, std::min(reps, 3));
+                row.where = "emulation";
+                const std::string problem = check_result(r, input, output);
+                row.check = problem.empty() ? "ok" : problem;
+                report.rows.push_back(row);
+            } else if (!noted["emulation " + key]) {
+                report.notes.push_back(
+                    key + ": the emulation is timed up to n = " + human_size(o.max_emulated_n) +
+                    " (it runs every GPU thread as a CPU fiber)");
+                noted["emulation " + key] = true;
+            }
+        }
+        for (const auto& [kind, t] : copies) {
+            BenchRow copy;
+            copy.what = "device copy";
+            copy.where = "gpu";
+            copy.config =
+                kind == "scan" ? "4 bytes per element each way" : "2 bytes per element each way";
+            copy.n = n;
+            copy.bytes = (kind == "scan" ? 8.0 : 4.0) * double(n);
+            copy.time = t;
+            copy.vs_copy = 1.0;
+            report.rows.push_back(copy);
+        }
+        if (o.cpu_baselines && !cancelled()) {
+            say("CPU baselines at n = " + human_size(n));
+            bool scans = false, reductions = false;
+            for (const std::string& key : o.variants) {
+                const VariantInfo* v = find_variant(key);
+                (v->algorithm == Algorithm::Scan ? scans : reductions) = true;
+            }
+            for (bool reduce : {false, true}) {
+                if ((reduce && !reductions) || (!reduce && !scans)) continue;
+                const int cr = cpu_reps(n, reps);
+                BenchRow loop;
+                loop.what = reduce ? "CPU loop, reduce" : "CPU loop, scan";
+                loop.where = "cpu";
+                loop.config = "one thread";
+                loop.n = n;
+                loop.bytes = (reduce ? 4.0 : 8.0) * double(n);
+                loop.time = o.type == ElementType::Int32
+                                ? time_loop<std::int32_t>(input, o.op, reduce, o.inclusive, cr)
+                                : time_loop<float>(input, o.op, reduce, o.inclusive, cr);
+                report.rows.push_back(loop);
+                BenchRow stl = loop;
+                stl.what = reduce        ? "CPU std::reduce"
+                           : o.inclusive ? "CPU std::inclusive_scan"
+                                         : "CPU std::exclusive_scan";
+                stl.config = "one thread";
+                stl.time = o.type == ElementType::Int32
+                               ? time_std<std::int32_t>(input, o.op, reduce, o.inclusive, cr)
+                               : time_std<float>(input, o.op, reduce, o.inclusive, cr);
+                report.rows.push_back(stl);
+            }
+        }
+    }
+    return report;
+}
+
+std::string format_table(const BenchReport& r) {
+    std::ostringstream out;
+    out << "# scanscope bench, " << r.date << "\n# device: " << r.device << "\n# " << r.settings
+        << "\n";
+    char line[512];
+    std::snprintf(line, sizeof line, "%-28s %-11s %-10s %11s %10s %9s %8s %7s %7s  %s\n", "what",
+                  "where", "n", "median ms", "Gelem/s", "GB/s", "x copy", "x CUB", "x plain",
+                  "check");
+    out << line;
+    for (const BenchRow& row : r.rows) {
+        auto ratio = [](double v) {
+            return v > 0 ? std::to_string(v).substr(0, 5) : std::string("-");
+        };
+        std::snprintf(line, sizeof line, "%-28s %-11s %-10s %11.4f %10.3f %9.1f %8s %7s %7s  %s\n",
+                      row.what.c_str(), row.where.c_str(), human_size(row.n).c_str(),
+                      row.time.median_ms, row.elements_per_s() / 1e9, row.gb_per_s(),
+                      ratio(row.vs_copy).c_str(), ratio(row.vs_cub).c_str(),
+                      ratio(row.vs_plain).c_str(), row.check.c_str());
+        out << line;
+    }
+    for (const std::string& note : r.notes)
+        out << "# note: " << note << "\n";
+    return out.str();
+}
+
+std::string format_csv(const BenchReport& r) {
+    std::ostringstream out;
+    out << "# device: " << r.device << "\n# date: " << r.date << "\n# " << r.settings << "\n";
+    out << "what,where,config,n,median_ms,min_ms,max_ms,reps,bytes,gelem_per_s,gb_per_s,vs_copy,vs_"
+           "cub,vs_plain,check\n";
+    for (const BenchRow& row : r.rows) {
+        out << row.what << "," << row.where << "," << row.config << "," << row.n << ","
+            << row.time.median_ms << "," << row.time.min_ms << "," << row.time.max_ms << ","
+            << row.time.reps << "," << row.bytes << "," << row.elements_per_s() / 1e9 << ","
+            << row.gb_per_s() << "," << row.vs_copy << "," << row.vs_cub << "," << row.vs_plain
+            << ","
+            << (row.check.find(',') == std::string::npos ? row.check : "\"" + row.check + "\"")
+            << "\n";
+    }
+    for (const std::string& note : r.notes)
+        out << "# note: " << note << "\n";
+    return out.str();
+}
+
+std::string format_json(const BenchReport& r) {
+    nlohmann::ordered_json j;
+    j["device"] = r.device;
+    j["date"] = r.date;
+    j["settings"] = r.settings;
+    j["rows"] = nlohmann::ordered_json::array();
+    for (const BenchRow& row : r.rows)
+        j["rows"].push_back({{"what", row.what},
+                             {"where", row.where},
+                             {"config", row.config},
+                             {"n", row.n},
+                             {"median_ms", row.time.median_ms},
+                             {"min_ms", row.time.min_ms},
+                             {"max_ms", row.time.max_ms},
+                             {"reps", row.time.reps},
+                             {"bytes", row.bytes},
+                             {"gelem_per_s", row.elements_per_s() / 1e9},
+                             {"gb_per_s", row.gb_per_s()},
+                             {"vs_copy", row.vs_copy},
+                             {"vs_cub", row.vs_cub},
+                             {"vs_plain", row.vs_plain},
+                             {"check", row.check}});
+    j["notes"] = r.notes;
+    return j.dump(2) + "\n";
+}
+
+}  // namespace scanscope

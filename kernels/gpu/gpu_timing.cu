@@ -1,0 +1,144 @@
+// Timing on the GPU: the variants (through the typed units), a device copy, CUB.
+#include <cub/device/device_reduce.cuh>
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+
+#include "core/bits.h"
+#include "core/ops.h"
+#include "gpu/gpu_timing.cuh"
+#include "variants/run.h"
+#include "variants/run_typed.h"
+
+namespace scanscope {
+namespace {
+
+template <class T>
+struct MaxFunctor {
+    __host__ __device__ T operator()(const T& a, const T& b) const { return b > a ? b : a; }
+};
+
+// Device buffers freed on every way out.
+struct DeviceBuffer {
+    void* data = nullptr;
+    explicit DeviceBuffer(std::size_t bytes) {
+        SS_CUDA_CHECK(cudaMalloc(&data, std::max<std::size_t>(bytes, 1)));
+    }
+    ~DeviceBuffer() { cudaFree(data); }
+    DeviceBuffer(const DeviceBuffer&) = delete;
+    DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+};
+
+// One CUB call on (in, out, n): scan inclusive or exclusive, or reduce; + or max.
+template <class T>
+cudaError_t cub_call(void* temp, std::size_t& temp_bytes, const T* in, T* out, int n, bool reduce,
+                     bool inclusive, OpKind op, cudaStream_t stream) {
+    if (reduce) {
+        if (op == OpKind::Add) return cub::DeviceReduce::Sum(temp, temp_bytes, in, out, n, stream);
+        return cub::DeviceReduce::Reduce(temp, temp_bytes, in, out, n, MaxFunctor<T>{},
+                                         MaxOp<T>::identity(), stream);
+    }
+    if (op == OpKind::Add) {
+        if (inclusive) return cub::DeviceScan::InclusiveSum(temp, temp_bytes, in, out, n, stream);
+        return cub::DeviceScan::ExclusiveSum(temp, temp_bytes, in, out, n, stream);
+    }
+    if (inclusive)
+        return cub::DeviceScan::InclusiveScan(temp, temp_bytes, in, out, MaxFunctor<T>{}, n,
+                                              stream);
+    return cub::DeviceScan::ExclusiveScan(temp, temp_bytes, in, out, MaxFunctor<T>{},
+                                          MaxOp<T>::identity(), n, stream);
+}
+
+template <class T>
+Timing cub_typed(const RunRequest& r, const std::vector<std::uint32_t>& input, int reps,
+                 std::vector<std::uint32_t>* output) {
+    const bool reduce = find_variant(r.variant)->algorithm == Algorithm::Reduce;
+    const int n = r.n, out_n = reduce ? 1 : n;
+    cudaStream_t stream;
+    SS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    DeviceBuffer in(std::size_t(n) * sizeof(T)), out(std::size_t(out_n) * sizeof(T));
+    SS_CUDA_CHECK(
+        cudaMemcpy(in.data, input.data(), std::size_t(n) * sizeof(T), cudaMemcpyHostToDevice));
+    std::size_t temp_bytes = 0;
+    SS_CUDA_CHECK(cub_call<T>(nullptr, temp_bytes, static_cast<T*>(in.data),
+                              static_cast<T*>(out.data), n, reduce, r.inclusive, r.op, stream));
+    DeviceBuffer temp(temp_bytes);
+    auto run = [&] {
+        SS_CUDA_CHECK(cub_call<T>(temp.data, temp_bytes, static_cast<T*>(in.data),
+                                  static_cast<T*>(out.data), n, reduce, r.inclusive, r.op, stream));
+    };
+    run();
+    SS_CUDA_CHECK(cudaStreamSynchronize(stream));
+    if (output) {
+        output->resize(std::size_t(out_n));
+        SS_CUDA_CHECK(cudaMemcpy(output->data(), out.data, std::size_t(out_n) * sizeof(T),
+                                 cudaMemcpyDeviceToHost));
+    }
+    for (int w = 0; w < kWarmupRuns; ++w)
+        run();
+    EventTimer timer;
+    std::vector<double> samples;
+    for (int i = 0; i < reps; ++i) {
+        timer.start(stream);
+        run();
+        samples.push_back(timer.stop(stream));
+    }
+    cudaStreamDestroy(stream);
+    return summarize(samples);
+}
+
+}  // namespace
+
+Timing time_variant_on_gpu(const RunRequest& r, const std::vector<std::uint32_t>& input, int reps,
+                           std::vector<std::uint32_t>* output) {
+    if (std::string problem = check_request(r); !problem.empty()) throw BadRequest(problem);
+    using namespace detail;
+    if (r.type == ElementType::Int32)
+        return r.op == OpKind::Add ? gpu_time_int32_add(r, input, reps, output)
+                                   : gpu_time_int32_max(r, input, reps, output);
+    return r.op == OpKind::Add ? gpu_time_float32_add(r, input, reps, output)
+                               : gpu_time_float32_max(r, input, reps, output);
+}
+
+double capture_kernel_ms(const RunRequest& r, const std::vector<std::uint32_t>& input) {
+    if (std::string problem = check_request(r); !problem.empty()) throw BadRequest(problem);
+    using namespace detail;
+    if (r.type == ElementType::Int32)
+        return r.op == OpKind::Add ? gpu_capture_ms_int32_add(r, input)
+                                   : gpu_capture_ms_int32_max(r, input);
+    return r.op == OpKind::Add ? gpu_capture_ms_float32_add(r, input)
+                               : gpu_capture_ms_float32_max(r, input);
+}
+
+Timing time_device_copy(std::size_t bytes, int reps) {
+    cudaStream_t stream;
+    SS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    DeviceBuffer from(bytes), to(bytes);
+    SS_CUDA_CHECK(cudaMemset(from.data, 1, bytes));
+    for (int w = 0; w < kWarmupRuns; ++w)
+        SS_CUDA_CHECK(cudaMemcpyAsync(to.data, from.data, bytes, cudaMemcpyDeviceToDevice, stream));
+    EventTimer timer;
+    std::vector<double> samples;
+    for (int i = 0; i < reps; ++i) {
+        timer.start(stream);
+        SS_CUDA_CHECK(cudaMemcpyAsync(to.data, from.data, bytes, cudaMemcpyDeviceToDevice, stream));
+        samples.push_back(timer.stop(stream));
+    }
+    cudaStreamDestroy(stream);
+    return summarize(samples);
+}
+
+Timing time_cub(const RunRequest& r, const std::vector<std::uint32_t>& input, int reps,
+                std::vector<std::uint32_t>* output) {
+    if (std::string problem = check_request(r); !problem.empty()) throw BadRequest(problem);
+    return r.type == ElementType::Int32 ? cub_typed<std::int32_t>(r, input, reps, output)
+                                        : cub_typed<float>(r, input, reps, output);
+}
+
+std::size_t gpu_free_bytes() {
+    std::size_t free = 0, total = 0;
+    SS_CUDA_CHECK(cudaMemGetInfo(&free, &total));
+    return free;
+}
+
+}  // namespace scanscope

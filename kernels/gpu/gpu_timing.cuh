@@ -1,0 +1,88 @@
+// The typed timing loop, instantiated beside the typed runs (variants/run_typed.cu.in).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <vector>
+
+#include "core/bits.h"
+#include "gpu/cuda_check.h"
+#include "gpu/gpu_launcher.cuh"
+#include "variants/dispatch.h"
+#include "variants/timing.h"
+
+namespace scanscope {
+
+// CUDA events on a stream, for one timed region at a time.
+class EventTimer {
+  public:
+    EventTimer() {
+        SS_CUDA_CHECK(cudaEventCreate(&start_));
+        SS_CUDA_CHECK(cudaEventCreate(&stop_));
+    }
+    ~EventTimer() {
+        cudaEventDestroy(start_);
+        cudaEventDestroy(stop_);
+    }
+    EventTimer(const EventTimer&) = delete;
+    EventTimer& operator=(const EventTimer&) = delete;
+    void start(cudaStream_t s) { SS_CUDA_CHECK(cudaEventRecord(start_, s)); }
+    double stop(cudaStream_t s) {
+        SS_CUDA_CHECK(cudaEventRecord(stop_, s));
+        SS_CUDA_CHECK(cudaEventSynchronize(stop_));
+        float ms = 0;
+        SS_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
+        return double(ms);
+    }
+
+  private:
+    cudaEvent_t start_ = nullptr, stop_ = nullptr;
+};
+
+constexpr int kWarmupRuns = 3;
+
+template <class T, class Op>
+Timing time_typed(const RunRequest& r, const std::vector<std::uint32_t>& input, int reps,
+                  std::vector<std::uint32_t>* output) {
+    GpuLauncher launcher;
+    const int out_count = output_count(*find_variant(r.variant), r.n);
+    std::vector<T> host(input.size());
+    for (std::size_t i = 0; i < input.size(); ++i)
+        host[i] = from_bits<T>(input[i]);
+    T* in = launcher.alloc<T>(host.size());
+    T* out = launcher.alloc<T>(std::size_t(out_count));
+    launcher.upload(in, host.data(), host.size());
+    launcher.keep_allocations();
+
+    kernels::run_variant<GpuLauncher, T, Op>(launcher, r, in, out);  // the run that is checked
+    if (output) {
+        std::vector<T> result(static_cast<std::size_t>(out_count));
+        launcher.download(result.data(), out, result.size());
+        output->resize(result.size());
+        for (std::size_t i = 0; i < result.size(); ++i)
+            (*output)[i] = to_bits(result[i]);
+    }
+    for (int w = 0; w < kWarmupRuns; ++w) {
+        launcher.rewind();
+        kernels::run_variant<GpuLauncher, T, Op>(launcher, r, in, out);
+    }
+    EventTimer timer;
+    std::vector<double> samples;
+    for (int i = 0; i < reps; ++i) {
+        launcher.rewind();
+        timer.start(launcher.stream());
+        kernels::run_variant<GpuLauncher, T, Op>(launcher, r, in, out);
+        samples.push_back(timer.stop(launcher.stream()));
+    }
+    return summarize(samples);
+}
+
+template <class T, class Op>
+double capture_typed(const RunRequest& r, const std::vector<std::uint32_t>& input) {
+    RawCapture raw;
+    GpuLauncher launcher(&raw);
+    kernels::run_typed<GpuLauncher, T, Op>(launcher, r, input);
+    return launcher.capture_kernel_ms();
+}
+
+}  // namespace scanscope

@@ -1,0 +1,38 @@
+// Timing the plain kernels on the GPU, beside the references people know: a device-to-device copy
+// of the same bytes and CUB. CUDA events, a warm-up, the median of the timed runs.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "variants/run_request.h"
+
+namespace scanscope {
+
+struct Timing {
+    double median_ms = 0;
+    double min_ms = 0;
+    double max_ms = 0;
+    int reps = 0;
+};
+
+// Times `request` on `input`; `output` receives the first (warm-up) run's result for checking.
+// Throws std::runtime_error in builds without GPU code, CudaError for CUDA failures.
+Timing time_variant_on_gpu(const RunRequest& request, const std::vector<std::uint32_t>& input,
+                           int reps, std::vector<std::uint32_t>* output);
+// A cudaMemcpy device to device of `bytes` (which reads and writes 2 * bytes).
+Timing time_device_copy(std::size_t bytes, int reps);
+// CUB from the CUDA toolkit doing what `request` does: DeviceScan (inclusive or exclusive, + or
+// max) or DeviceReduce (Sum or Reduce with max).
+Timing time_cub(const RunRequest& request, const std::vector<std::uint32_t>& input, int reps,
+                std::vector<std::uint32_t>* output);
+// The capturing kernels' own time for one capture of `request` (no allocation, no copy-back).
+double capture_kernel_ms(const RunRequest& request, const std::vector<std::uint32_t>& input);
+// Free device memory now.
+std::size_t gpu_free_bytes();
+
+// Median, least and most of samples (milliseconds).
+Timing summarize(std::vector<double> samples);
+
+}  // namespace scanscope

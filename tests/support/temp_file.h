@@ -1,0 +1,13 @@
+// Temporary file names private to one test process. CTest runs each discovered
+// test as its own process, in parallel, so a fixed name in TempDir() would be
+// written by two tests at once.
+#pragma once
+
+#include <string>
+
+namespace scanscope::test {
+
+// TempDir()/<pid>-<suite>.<test>-<name>
+std::string temp_file(const std::string& name);
+
+}  // namespace scanscope::test
