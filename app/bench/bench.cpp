@@ -101,13 +101,6 @@ int cpu_reps(std::int64_t n, int reps) {
 
 }  // namespace
 
-int tuned_block_threads(const std::string& variant, std::int64_t /*n*/) {
-    const VariantInfo* v = find_variant(variant);
-    if (!v || !v->multi_block) return 0;
-    if (variant == "scan-then-propagate" || variant == "reduce-then-scan") return 512;
-    return 256;
-}
-
 std::vector<std::int64_t> parse_sizes(const std::string& text) {
     auto value = [](const std::string& term) -> std::int64_t {
         std::size_t used = 0;
@@ -162,7 +155,9 @@ BenchReport run_bench(const BenchOptions& o,
     report.date = utc_timestamp();
     report.settings = std::string(type_name(o.type)) + ", " + op_name(o.op) + ", " +
                       (o.inclusive ? "inclusive" : "exclusive") + " scans, median of " +
-                      std::to_string(o.reps) + " timed runs after a warm-up";
+                      std::to_string(o.reps) + " timed runs after a warm-up, " +
+                      (o.shape == KernelShape::Timed ? "timed shapes (large tiles)"
+                                                     : "teaching shapes (as captured)");
     auto say = [&](const std::string& line) {
         if (progress) progress(line);
     };
@@ -196,9 +191,8 @@ BenchReport run_bench(const BenchOptions& o,
             r.op = o.op;
             r.inclusive = v->algorithm == Algorithm::Scan && o.inclusive;
             r.n = int(n);
-            r.block_threads =
-                v->multi_block ? (o.block_threads ? o.block_threads : tuned_block_threads(key, n))
-                               : 0;
+            r.shape = o.shape;
+            r.block_threads = v->multi_block ? o.block_threads : 0;
             if (std::string problem = check_request(r); !problem.empty()) {
                 if (!noted[key]) report.notes.push_back(key + ": " + problem);
                 noted[key] = true;
@@ -209,8 +203,7 @@ BenchReport run_bench(const BenchOptions& o,
             row.what = key;
             row.n = n;
             row.bytes = (reduce ? 4.0 : 8.0) * double(n);
-            row.config =
-                r.block_threads ? std::to_string(r.block_threads) + " threads/block" : "one block";
+            row.config = describe_shape(r);
             if (gpu) {
                 say("timing " + key + " at n = " + human_size(n));
                 std::vector<std::uint32_t> output;
@@ -245,10 +238,18 @@ BenchReport run_bench(const BenchOptions& o,
                 row.vs_cub = row.time.median_ms / cubs[cub_kind].median_ms;
                 report.rows.push_back(row);
                 if (n <= kMaxCaptureN) {
+                    // What recording costs: the capturing kernel against the plain kernel of the
+                    // same (teaching) shape.
+                    RunRequest teaching = r;
+                    teaching.shape = KernelShape::Teaching;
+                    const Timing plain = r.shape == KernelShape::Teaching
+                                             ? row.time
+                                             : time_variant_on_gpu(teaching, input, reps, nullptr);
                     BenchRow capture = row;
                     capture.where = "gpu capture";
-                    capture.time = summarize({capture_kernel_ms(r, input)});
-                    capture.vs_plain = capture.time.median_ms / row.time.median_ms;
+                    capture.config = describe_shape(teaching);
+                    capture.time = summarize({capture_kernel_ms(teaching, input)});
+                    capture.vs_plain = capture.time.median_ms / plain.median_ms;
                     capture.vs_copy = capture.vs_cub = 0;
                     capture.check = "";
                     report.rows.push_back(capture);

@@ -21,7 +21,8 @@ struct BenchOptions {
     ElementType type = ElementType::Int32;
     OpKind op = OpKind::Add;
     bool inclusive = true;
-    int block_threads = 0;  // 0: each variant's speed configuration (tuned_block_threads)
+    int block_threads = 0;                   // 0: the shape's block size (default_block_threads)
+    KernelShape shape = KernelShape::Timed;  // the timed tiles, or the teaching (captured) ones
     DeviceChoice device = DeviceChoice::Auto;
     bool cpu_baselines = true;
     std::int64_t max_emulated_n = 1 << 20;  // the emulation is slow: larger n are skipped
@@ -30,7 +31,7 @@ struct BenchOptions {
 struct BenchRow {
     std::string what;  // a variant, "device copy", "CUB ...", "CPU loop", "CPU std::...", "capture"
     std::string where;   // "gpu", "cpu", "emulation"
-    std::string config;  // e.g. "256 threads/block"
+    std::string config;  // the launch shape, e.g. "256 threads/block, 16 elements per thread"
     std::int64_t n = 0;
     Timing time;
     double bytes = 0;     // bytes the algorithm must move
@@ -63,9 +64,5 @@ std::vector<std::int64_t> parse_sizes(const std::string& text);
 std::string format_table(const BenchReport& report);
 std::string format_csv(const BenchReport& report);
 std::string format_json(const BenchReport& report);
-
-// The block size a variant is timed with unless one is asked for: larger tiles than the teaching
-// captures use.
-int tuned_block_threads(const std::string& variant, std::int64_t n);
 
 }  // namespace scanscope

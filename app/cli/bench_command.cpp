@@ -25,6 +25,7 @@ struct BenchFlags {
     int block_threads = 0;
     std::string device = "auto";
     bool no_cpu = false;
+    std::string shape = "timed";
     std::string out;
 };
 
@@ -50,6 +51,10 @@ void register_bench_command(CLI::App& app, CommandSet& set) {
     bench->add_option("--device", f->device, "auto (the GPU if there is one), gpu, cpu")
         ->check(CLI::IsMember({"auto", "gpu", "cpu"}));
     bench->add_flag("--no-cpu", f->no_cpu, "Leave out the CPU baselines");
+    bench
+        ->add_option("--shape", f->shape,
+                     "timed: the kernels' large tiles; teaching: the small ones that are captured")
+        ->check(CLI::IsMember({"timed", "teaching"}));
     bench->add_option("--out", f->out, "Also write the output to this file");
     set.add(bench, [f] {
         BenchOptions o;
@@ -79,6 +84,7 @@ void register_bench_command(CLI::App& app, CommandSet& set) {
                    : f->device == "cpu" ? DeviceChoice::Cpu
                                         : DeviceChoice::Auto;
         o.cpu_baselines = !f->no_cpu;
+        o.shape = f->shape == "teaching" ? KernelShape::Teaching : KernelShape::Timed;
         try {
             const BenchReport report =
                 run_bench(o, [](const std::string& line) { std::cerr << line << "\n"; });

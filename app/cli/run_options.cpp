@@ -28,6 +28,10 @@ void add_run_options(CLI::App* c, RunOptions& o, bool variant_required) {
         ->check(CLI::Range(1, 1024));
     c->add_option("--device", o.device, "Where to run: the GPU if there is one (auto), gpu, cpu")
         ->check(CLI::IsMember({"auto", "gpu", "cpu"}));
+    c->add_option("--shape", o.shape,
+                  "teaching: the small tiles that are captured (default); timed: the large "
+                  "tiles the benchmark runs")
+        ->check(CLI::IsMember({"teaching", "timed"}));
 }
 
 ResolvedRun resolve_run(const RunOptions& o) {
@@ -47,6 +51,7 @@ ResolvedRun resolve_run(const RunOptions& o) {
     r.banks = o.banks;
     r.block_threads = o.block_threads;
     r.schedule_seed = o.seed;
+    r.shape = o.shape == "timed" ? KernelShape::Timed : KernelShape::Teaching;
     run.device = o.device == "gpu"   ? DeviceChoice::Gpu
                  : o.device == "cpu" ? DeviceChoice::Cpu
                                      : DeviceChoice::Auto;

@@ -25,10 +25,11 @@ struct RunOptions {
     int banks = 32;
     int block_threads = 0;
     std::string device = "auto";
+    std::string shape = "teaching";
 };
 
 // Adds --variant, --n, --input, --input-file, --seed, --type, --op, --inclusive/--exclusive,
-// --banks, --block-threads, --device to `command`.
+// --banks, --block-threads, --device, --shape to `command`.
 void add_run_options(CLI::App* command, RunOptions& options, bool variant_required = true);
 
 struct ResolvedRun {

@@ -45,8 +45,9 @@ bool same_capture(const Trace& a, const Trace& b) {
     const RunRequest &p = a.request, &q = b.request;
     return a.version == b.version && p.variant == q.variant && p.type == q.type && p.op == q.op &&
            p.inclusive == q.inclusive && p.n == q.n && p.banks == q.banks &&
-           p.block_threads == q.block_threads && a.bank_width_bytes == b.bank_width_bytes &&
-           a.input == b.input && a.output == b.output && a.launches == b.launches;
+           p.block_threads == q.block_threads && p.shape == q.shape &&
+           a.bank_width_bytes == b.bank_width_bytes && a.input == b.input && a.output == b.output &&
+           a.launches == b.launches;
 }
 
 }  // namespace scanscope

@@ -345,6 +345,7 @@ nlohmann::ordered_json trace_to_json(const Trace& t) {
                    {"banks", t.request.banks},
                    {"bank_width_bytes", t.bank_width_bytes},
                    {"block_threads", t.request.block_threads},
+                   {"shape", t.request.shape == KernelShape::Timed ? "timed" : "teaching"},
                    {"schedule_seed", t.request.schedule_seed}};
     j["source"] = {{"kind", t.source.kind},
                    {"device", t.source.device},
@@ -396,6 +397,9 @@ Trace trace_from_json(const nlohmann::json& document) {
         config["bank_width_bytes"].fail("expected 4 or 8");
     t.request.block_threads = int(config["block_threads"].integer(0, 1024));
     t.request.schedule_seed = config["schedule_seed"].unsigned64();
+    if (config.has("shape"))  // absent in traces from before the timed shapes: teaching
+        t.request.shape = config["shape"].one_of<KernelShape>(
+            {{"teaching", KernelShape::Teaching}, {"timed", KernelShape::Timed}});
     const Reader source = root["source"];
     t.source = {source["kind"].text(), source["device"].text(), source["scanscope"].text(),
                 source["captured_at"].text()};

@@ -2,6 +2,7 @@
 // warp totals go through shared memory, and warp 0 reduces them.
 #pragma once
 
+#include "core/consecutive_io.h"
 #include "core/hd.h"
 #include "core/shared_memory.h"
 #include "reduce/interleaved.h"
@@ -17,9 +18,13 @@ SS_HD T warp_reduce(Block& b, T value) {
     return value;
 }
 
-template <class T, class Op>
+// Each thread first combines Rows * Vec elements: Vec consecutive ones from each of Rows rows of
+// the block's part (a row is the block's threads times Vec elements, read in one coalesced
+// sweep). The captured reduction takes 2 rows of 1, the first add of Harris's fourth kernel;
+// the timed one larger rows of 16-byte loads (variants/kernel_shape.h), from this same source.
+template <class T, class Op, int Rows, int Vec>
 struct ReduceWarpShuffle {
-    static constexpr int kElementsPerThread = 2;
+    static constexpr int kElementsPerThread = Rows * Vec;
     const T* in;
     T* partials;
     int n;
@@ -27,12 +32,18 @@ struct ReduceWarpShuffle {
     template <class Block>
     SS_HD void operator()(Block& b) const {
         const int t = b.thread();
-        const int i = b.block() * (2 * b.threads()) + t;
+        const int block_first = b.block() * b.threads() * kElementsPerThread;
         auto warp_totals = shared_memory<T>(b, 32);
         b.at(ReduceLine::Load);
-        const T first = i < n ? in[i] : Op::identity();
-        const T second = i + b.threads() < n ? in[i + b.threads()] : Op::identity();
-        const T mine = warp_reduce<Op>(b, Op::combine(first, second));
+        T items[Rows][Vec];
+        for (int r = 0; r < Rows; ++r)  // every load in flight before the first add
+            load_consecutive<Vec>(in, block_first + (r * b.threads() + t) * Vec, n, Op::identity(),
+                                  items[r]);
+        T mine = items[0][0];
+        for (int r = 0; r < Rows; ++r)
+            for (int v = r == 0 ? 1 : 0; v < Vec; ++v)
+                mine = Op::combine(mine, items[r][v]);
+        mine = warp_reduce<Op>(b, mine);
         if (b.lane() == 0) warp_totals[b.warp()] = mine;
         b.sync(ReduceLine::WarpTotals);
         if (b.warp() == 0) {

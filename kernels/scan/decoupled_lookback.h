@@ -10,6 +10,7 @@
 #pragma once
 
 #include "core/bits.h"
+#include "core/consecutive_io.h"
 #include "core/hd.h"
 #include "core/shared_memory.h"
 #include "core/tile_descriptor.h"
@@ -37,8 +38,14 @@ SS_HD T warp_reduce_far_to_near(Block& b, T value) {
     return value;
 }
 
-template <class T, class Op, int Items>
+// A tile is the block's threads times Rows * Vec elements. Each warp takes Rows rows of 32 * Vec
+// consecutive elements, and each lane Vec consecutive elements of every row, so a warp reads and
+// writes each row in one coalesced sweep (one 16-byte access per lane when Vec is 4). The
+// captured scan runs 1 x 1: one element per thread, easy to follow; the timed scan runs larger
+// tiles (variants/kernel_shape.h), from this same source.
+template <class T, class Op, int Rows, int Vec>
 struct DecoupledLookbackScan {
+    static constexpr int kItems = Rows * Vec;  // per thread
     const T* in;
     T* out;
     int n;
@@ -46,7 +53,7 @@ struct DecoupledLookbackScan {
     DescriptorWord* descriptors;  // one per tile, zero (Invalid) before the launch
     int* tile_counter;            // zero before the launch
 
-    SS_HD static int tile_elements(int threads) { return threads * Items; }
+    SS_HD static int tile_elements(int threads) { return threads * kItems; }
 
     template <class Block>
     SS_HD void operator()(Block& b) const {
@@ -63,27 +70,41 @@ struct DecoupledLookbackScan {
         b.sync(Line::ScanTile);
         const int tile = tile_slot[0];
 
-        // 2. Each thread loads Items consecutive elements and combines them; the block scans the
-        //    threads' totals.
-        const int first = tile * tile_elements(b.threads()) + b.thread() * Items;
-        T items[Items];
-        T thread_total = Op::identity();
-        for (int i = 0; i < Items; ++i) {
-            items[i] = first + i < n ? in[first + i] : Op::identity();
-            thread_total = Op::combine(thread_total, items[i]);
-        }
-        const BlockScanResult<T> scan =
-            block_scan<Op>(b, thread_total, warp_totals, Line::ScanTotals, Line::LookBack);
+        // 2. Each lane loads its Vec consecutive elements of each of its warp's rows (all rows
+        //    first, so that every load is in flight at once).
+        const int warp_first = tile * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec;
+        T items[Rows][Vec];
+        for (int r = 0; r < Rows; ++r)
+            load_consecutive<Vec>(in, warp_first + (r * 32 + b.lane()) * Vec, n, Op::identity(),
+                                  items[r]);
 
-        // 3. Warp 0 publishes the tile's aggregate, looks back, publishes the inclusive prefix.
+        // 3. The warp scans row after row: each lane combines its own elements, the warp scans
+        //    the lanes' totals, and the row's total carries into the next row.
+        T before_lane[Rows];  // everything in this warp before the lane's elements of row r
+        T warp_total = Op::identity();
+        for (int r = 0; r < Rows; ++r) {
+            T lane_total = items[r][0];
+            for (int v = 1; v < Vec; ++v)
+                lane_total = Op::combine(lane_total, items[r][v]);
+            const T in_row = warp_inclusive_scan<Op>(b, lane_total);
+            const T before_in_row = b.shfl_up(in_row, 1);  // lane 0 gets its own: unused
+            before_lane[r] = b.lane() == 0 ? warp_total : Op::combine(warp_total, before_in_row);
+            warp_total = Op::combine(warp_total, b.shfl(in_row, 31));
+        }
+
+        // 4. The block combines its warps' totals: the tile's aggregate.
+        const WarpTotalsScan<T> warps =
+            scan_warp_totals<Op>(b, warp_total, warp_totals, Line::ScanTotals, Line::LookBack);
+
+        // 5. Warp 0 publishes the tile's aggregate, looks back, publishes the inclusive prefix.
         if (b.warp() == 0) {
             T exclusive = Op::identity();
             if (tile == 0) {
                 if (b.lane() == 0)
-                    b.publish(descriptors, tile, TileStatus::Prefix, to_bits(scan.aggregate));
+                    b.publish(descriptors, tile, TileStatus::Prefix, to_bits(warps.aggregate));
             } else {
                 if (b.lane() == 0)
-                    b.publish(descriptors, tile, TileStatus::Aggregate, to_bits(scan.aggregate));
+                    b.publish(descriptors, tile, TileStatus::Aggregate, to_bits(warps.aggregate));
                 int window_end = tile - 1;  // lane i reads tile window_end - i
                 for (;;) {
                     const int target = window_end - b.lane();
@@ -100,18 +121,23 @@ struct DecoupledLookbackScan {
                 }
                 if (b.lane() == 0)
                     b.publish(descriptors, tile, TileStatus::Prefix,
-                              to_bits(op(exclusive, scan.aggregate)));
+                              to_bits(op(exclusive, warps.aggregate)));
             }
             if (b.lane() == 0) prefix_slot[0] = exclusive;
         }
         b.sync(Line::Store);
 
-        // 4. Everything before this thread's elements: the tiles before, then the threads before.
-        T running = Op::combine(prefix_slot[0], scan.exclusive);
-        for (int i = 0; i < Items; ++i) {
-            const T next = Op::combine(running, items[i]);
-            if (first + i < n) out[first + i] = inclusive ? next : running;
-            running = next;
+        // 6. Everything before an element: the tiles before, the warps before, the lanes (and
+        //    rows) before, the lane's own elements before it.
+        const T before_warp = Op::combine(prefix_slot[0], warps.before_warp);
+        for (int r = 0; r < Rows; ++r) {
+            T running = Op::combine(before_warp, before_lane[r]);
+            for (int v = 0; v < Vec; ++v) {
+                const T next = Op::combine(running, items[r][v]);
+                items[r][v] = inclusive ? next : running;
+                running = next;
+            }
+            store_consecutive<Vec>(out, warp_first + (r * 32 + b.lane()) * Vec, n, items[r]);
         }
     }
 };

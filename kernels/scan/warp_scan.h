@@ -21,30 +21,26 @@ SS_HD T warp_inclusive_scan(Block& b, T value) {
 }
 
 template <class T>
-struct BlockScanResult {
-    T exclusive;  // everything before this thread's value
-    T inclusive;  // ... and the value itself
-    T aggregate;  // the whole block
+struct WarpTotalsScan {
+    T before_warp;  // the totals of the warps before this one
+    T aggregate;    // the whole block
 };
 
-// Scans one value per thread across the block. `warp_totals` holds 32 elements. The two barriers
-// begin steps labelled `scan_totals_line` and `add_totals_line`.
+// Combines the warps' totals across the block; lane 31 of each warp holds its warp's total.
+// `warp_totals` holds 32 elements. The two barriers begin steps labelled `scan_totals_line` and
+// `add_totals_line`.
 template <class Op, class Block, class T, class Totals>
-SS_HD BlockScanResult<T> block_scan(Block& b, T value, const Totals& warp_totals,
-                                    std::uint16_t scan_totals_line, std::uint16_t add_totals_line) {
-    const Op op;
+SS_HD WarpTotalsScan<T> scan_warp_totals(Block& b, T warp_total, const Totals& warp_totals,
+                                         std::uint16_t scan_totals_line,
+                                         std::uint16_t add_totals_line) {
     const int lane = b.lane();
     const int warp = b.warp();
 
-    // 1. Each warp scans its own values.
-    const T in_warp = warp_inclusive_scan<Op>(b, value);
-    const T before_in_warp = b.shfl_up(in_warp, 1);  // lane 0 gets its own: unused
-
-    // 2. Each warp's last lane publishes the warp's total.
-    if (lane == 31) warp_totals[warp] = in_warp;
+    // Each warp's last lane publishes the warp's total.
+    if (lane == 31) warp_totals[warp] = warp_total;
     b.sync(scan_totals_line);
 
-    // 3. Warp 0 scans the totals: warp_totals[w] becomes the total of warps 0 .. w.
+    // Warp 0 scans the totals: warp_totals[w] becomes the total of warps 0 .. w.
     if (warp == 0) {
         T total = Op::identity();
         if (lane < b.warps()) total = warp_totals[lane];
@@ -53,12 +49,32 @@ SS_HD BlockScanResult<T> block_scan(Block& b, T value, const Totals& warp_totals
     }
     b.sync(add_totals_line);
 
-    // 4. Each warp adds the totals of the warps before it.
-    T prefix = Op::identity();
-    if (warp > 0) prefix = warp_totals[warp - 1];
+    // Each warp reads the totals of the warps before it.
+    T before = Op::identity();
+    if (warp > 0) before = warp_totals[warp - 1];
     const T aggregate = warp_totals[b.warps() - 1];
-    const T exclusive = lane == 0 ? prefix : op(prefix, before_in_warp);
-    return {exclusive, op(prefix, in_warp), aggregate};
+    return {before, aggregate};
+}
+
+template <class T>
+struct BlockScanResult {
+    T exclusive;  // everything before this thread's value
+    T inclusive;  // ... and the value itself
+    T aggregate;  // the whole block
+};
+
+// Scans one value per thread across the block: each warp scans its own values, then the warps'
+// totals are combined (see scan_warp_totals for the barriers and lines).
+template <class Op, class Block, class T, class Totals>
+SS_HD BlockScanResult<T> block_scan(Block& b, T value, const Totals& warp_totals,
+                                    std::uint16_t scan_totals_line, std::uint16_t add_totals_line) {
+    const Op op;
+    const T in_warp = warp_inclusive_scan<Op>(b, value);
+    const T before_in_warp = b.shfl_up(in_warp, 1);  // lane 0 gets its own: unused
+    const WarpTotalsScan<T> warps =
+        scan_warp_totals<Op>(b, in_warp, warp_totals, scan_totals_line, add_totals_line);
+    const T exclusive = b.lane() == 0 ? warps.before_warp : op(warps.before_warp, before_in_warp);
+    return {exclusive, op(warps.before_warp, in_warp), warps.aggregate};
 }
 
 struct WarpShuffleLine {

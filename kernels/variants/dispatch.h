@@ -15,7 +15,7 @@ namespace scanscope::kernels {
 template <class L, class T, class Op>
 void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
     const VariantInfo& v = *find_variant(r.variant);
-    const int threads = r.block_threads ? r.block_threads : default_block_threads(v, r.n);
+    const int threads = r.block_threads ? r.block_threads : default_block_threads(v, r.n, r.shape);
     const int log_banks = log2_of(r.banks);
     switch (v.id) {
         case VariantId::HillisSteele:
@@ -35,21 +35,28 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
             return reduce_then_scan<L, T, Op>(launcher, in, out, r.n, r.inclusive, threads,
                                               log_banks, 0);
         case VariantId::DecoupledLookback:
-            return decoupled_lookback<L, T, Op, 1>(launcher, in, out, r.n, r.inclusive, threads);
+            if (r.shape == KernelShape::Timed)
+                return decoupled_lookback<L, T, Op, kLookbackRows, kLookbackVec>(
+                    launcher, in, out, r.n, r.inclusive, threads);
+            return decoupled_lookback<L, T, Op, 1, 1>(launcher, in, out, r.n, r.inclusive, threads);
         case VariantId::ReduceInterleavedDivergent:
-            return reduce_passes<ReduceInterleavedDivergent, L, T, Op>(launcher, in, out, r.n,
+            return reduce_passes<ReduceInterleavedDivergent<T, Op>, L>(launcher, in, out, r.n,
                                                                        threads);
         case VariantId::ReduceInterleavedStrided:
-            return reduce_passes<ReduceInterleavedStrided, L, T, Op>(launcher, in, out, r.n,
+            return reduce_passes<ReduceInterleavedStrided<T, Op>, L>(launcher, in, out, r.n,
                                                                      threads);
         case VariantId::ReduceSequential:
-            return reduce_passes<ReduceSequential, L, T, Op>(launcher, in, out, r.n, threads);
+            return reduce_passes<ReduceSequential<T, Op>, L>(launcher, in, out, r.n, threads);
         case VariantId::ReduceFirstAdd:
-            return reduce_passes<ReduceFirstAdd, L, T, Op>(launcher, in, out, r.n, threads);
+            return reduce_passes<ReduceFirstAdd<T, Op>, L>(launcher, in, out, r.n, threads);
         case VariantId::ReduceUnrolledWarp:
-            return reduce_passes<ReduceUnrolledWarp, L, T, Op>(launcher, in, out, r.n, threads);
+            return reduce_passes<ReduceUnrolledWarp<T, Op>, L>(launcher, in, out, r.n, threads);
         case VariantId::ReduceWarpShuffle:
-            return reduce_passes<ReduceWarpShuffle, L, T, Op>(launcher, in, out, r.n, threads);
+            if (r.shape == KernelShape::Timed)
+                return reduce_passes<ReduceWarpShuffle<T, Op, kReduceRows, kReduceVec>, L>(
+                    launcher, in, out, r.n, threads);
+            return reduce_passes<ReduceWarpShuffle<T, Op, 2, 1>, L>(launcher, in, out, r.n,
+                                                                    threads);
     }
 }
 

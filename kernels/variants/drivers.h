@@ -120,14 +120,15 @@ void reduce_then_scan(L& launcher, const T* in, T* out, int n, bool inclusive, i
 // Resident blocks the emulation interleaves for the single-pass scan.
 constexpr int kEmulatedResidentTiles = 4;
 
-template <class L, class T, class Op, int Items>
+template <class L, class T, class Op, int Rows, int Vec>
 void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads) {
-    using Scan = DecoupledLookbackScan<T, Op, Items>;
+    using Scan = DecoupledLookbackScan<T, Op, Rows, Vec>;
     const int tiles = ceil_div(n, Scan::tile_elements(threads));
-    DescriptorWord* descriptors = launcher.template alloc<DescriptorWord>(tiles);
-    int* counter = launcher.template alloc<int>(1);
-    launcher.zero(descriptors, tiles);
-    launcher.zero(counter, 1);
+    // The descriptors and, after them, the tile counter: one allocation, zeroed by one memset (at
+    // small n every extra launch shows in the time).
+    DescriptorWord* descriptors = launcher.template alloc<DescriptorWord>(tiles + 1);
+    launcher.zero(descriptors, tiles + 1);
+    int* counter = reinterpret_cast<int*>(descriptors + tiles);
     LaunchShape shape{"single-pass scan", tiles, threads, bytes_of<T>(32) + 4 + bytes_of<T>(1)};
     shape.emulated_resident_blocks = kEmulatedResidentTiles;
     launcher.launch(shape, Scan{in, out, n, inclusive, descriptors, counter},
@@ -138,9 +139,9 @@ void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
 
 // Reduces `in` to out[0]: each pass leaves one partial result per block, the next pass reduces
 // those, until one block does it all.
-template <template <class, class> class Kernel, class L, class T, class Op>
+template <class Kernel, class L, class T>
 void reduce_passes(L& launcher, const T* in, T* out, int n, int threads) {
-    const int per_block = threads * Kernel<T, Op>::kElementsPerThread;
+    const int per_block = threads * Kernel::kElementsPerThread;
     const T* from = in;
     int count = n;
     for (int pass = 1;; ++pass) {
@@ -149,10 +150,10 @@ void reduce_passes(L& launcher, const T* in, T* out, int n, int threads) {
         const std::uint32_t shared = bytes_of<T>(std::max(threads, 32));
         const std::string name = "reduce, pass " + std::to_string(pass);
         if (blocks == 1) {
-            launcher.launch({name, 1, threads, shared}, Kernel<T, Op>{from, partials, count});
+            launcher.launch({name, 1, threads, shared}, Kernel{from, partials, count});
             return;
         }
-        launcher.launch({name, blocks, threads, shared}, Kernel<T, Op>{from, partials, count},
+        launcher.launch({name, blocks, threads, shared}, Kernel{from, partials, count},
                         {{"partial results", partials, std::size_t(blocks), 4}});
         from = partials;
         count = blocks;

@@ -602,8 +602,21 @@ int output_count(const VariantInfo& variant, int n) {
     return variant.algorithm == Algorithm::Reduce ? 1 : n;
 }
 
-int default_block_threads(const VariantInfo& variant, int n) {
+int default_block_threads(const VariantInfo& variant, int n, KernelShape shape) {
     if (!variant.multi_block) return 0;
+    if (shape == KernelShape::Timed) {
+        switch (variant.id) {
+            case VariantId::DecoupledLookback:
+                return kernels::kLookbackThreads;
+            case VariantId::ReduceWarpShuffle:
+                return kernels::kReduceThreads;
+            case VariantId::ScanThenPropagate:
+            case VariantId::ReduceThenScan:
+                return kernels::kBlellochBlocksThreads;
+            default:
+                return kernels::kReduceBlockThreads;
+        }
+    }
     // Teaching sizes: a few blocks for a few thousand elements.
     const int cap = variant.algorithm == Algorithm::Reduce ? 256 : 128;
     const int per_thread = elements_per_thread(variant.id);
@@ -611,6 +624,28 @@ int default_block_threads(const VariantInfo& variant, int n) {
     threads = std::max(threads, variant.min_threads);
     if (variant.whole_warps) threads = round_up(threads, 32);
     return threads;
+}
+
+int items_per_thread(const VariantInfo& variant, KernelShape shape) {
+    if (shape == KernelShape::Timed) {
+        if (variant.id == VariantId::DecoupledLookback)
+            return kernels::kLookbackRows * kernels::kLookbackVec;
+        if (variant.id == VariantId::ReduceWarpShuffle)
+            return kernels::kReduceRows * kernels::kReduceVec;
+    }
+    return elements_per_thread(variant.id);
+}
+
+std::string describe_shape(const RunRequest& r) {
+    const VariantInfo* v = find_variant(r.variant);
+    if (!v || !v->multi_block) return "one block";
+    const int threads = r.block_threads ? r.block_threads : default_block_threads(*v, r.n, r.shape);
+    const int items = items_per_thread(*v, r.shape);
+    std::string text = std::to_string(threads) + " threads/block, " + std::to_string(items) +
+                       (items == 1 ? " element" : " elements") + " per thread";
+    if (r.shape == KernelShape::Timed && items > 2)
+        text += " (" + std::to_string(items / 4) + " rows of 16-byte loads)";
+    return text;
 }
 
 std::string check_request(const RunRequest& r) {

@@ -54,7 +54,15 @@ const VariantInfo& variant_info(VariantId id);
 int output_count(const VariantInfo& variant, int n);
 
 // The block size a multi-block variant uses for n elements when none is asked for.
-int default_block_threads(const VariantInfo& variant, int n);
+int default_block_threads(const VariantInfo& variant, int n,
+                          KernelShape shape = KernelShape::Teaching);
+
+// Elements each thread of the variant's main kernel takes in this shape.
+int items_per_thread(const VariantInfo& variant, KernelShape shape);
+
+// The launch a request makes, in words: "256 threads/block, 16 elements per thread (4 rows of
+// 16-byte loads)", or "one block".
+std::string describe_shape(const RunRequest& request);
 
 // Empty when `request` can run; otherwise what is wrong, in a sentence for the user.
 std::string check_request(const RunRequest& request);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/ops.h"
+#include "variants/kernel_shape.h"
 
 namespace scanscope {
 
@@ -19,6 +20,7 @@ struct RunRequest {
     int banks = 32;                   // blelloch-padded pads for this many banks (16 or 32)
     int block_threads = 0;            // multi-block variants; 0: the variant's default for n
     std::uint64_t schedule_seed = 1;  // the emulation's block order (decoupled-lookback)
+    KernelShape shape = KernelShape::Teaching;  // what is captured, or the larger timed tiles
 };
 
 const char* type_name(ElementType type);  // "int32", "float32"

@@ -10,6 +10,8 @@
 #     sanitize  compute-sanitizer memcheck and racecheck on every variant (timed and capturing)
 #     ncu       Nsight Compute's shared-memory counters for the single-block variants
 #     sass      cuobjdump --dump-sass of the kernels
+#     tune      the timed-shape sweep (bench/tune/tune_shapes.cu) beside CUB and a copy
+#     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
 #   default: build test
 set -uo pipefail
 
@@ -68,10 +70,14 @@ stage_test() {
 }
 
 # One variant under one sanitizer tool; prints "tool variant n mode: verdict".
-sanitize_one() {  # tool variant n mode(run|capture)
+sanitize_one() {  # tool variant n mode(run|capture|timed)
     local tool=$1 variant=$2 n=$3 mode=$4 log="$logs/sanitizer/$1-$2-$3-$4.log" args
     args=(--variant "$variant" --n "$n" --device gpu)
-    [ "$mode" = capture ] && args=(capture "${args[@]}" --out "/tmp/san-$tool-$variant-$n.json") || args=(run "${args[@]}")
+    case $mode in
+        capture) args=(capture "${args[@]}" --out "/tmp/san-$tool-$variant-$n.json") ;;
+        timed) args=(run "${args[@]}" --shape timed) ;;
+        *) args=(run "${args[@]}") ;;
+    esac
     compute-sanitizer --tool "$tool" --error-exitcode 99 --print-limit 20 "$app" "${args[@]}" >"$log" 2>&1
     local rc=$?
     local verdict="clean"
@@ -91,6 +97,7 @@ stage_sanitize() {
         for n in "${sizes[@]}"; do
             for tool in memcheck racecheck; do
                 jobs+=("$tool $variant $n run")
+                [ "$max" = "any" ] && jobs+=("$tool $variant $n timed")
                 [ "$n" = 1000 ] && jobs+=("$tool $variant $n capture")
             done
         done
@@ -116,6 +123,25 @@ stage_sass() {
     note "sass" "$(grep -c 'Function :' "$out/scanscope.sass") kernels dumped"
 }
 
+stage_tune() {
+    "$build/bench/scanscope_tune" >"$out/tune.txt" 2>&1
+    local rc=$?
+    note "tune sweep" "$([ $rc -eq 0 ] && echo "done (tune.txt)" || echo "exit $rc (see tune.txt)")"
+    grep "==" "$out/tune.txt"
+}
+
+stage_bench() {
+    mkdir -p "$out/bench"
+    local args=(bench --format csv --out "$out/bench/bench.csv")
+    "$app" "${args[@]}" >/dev/null 2>"$logs/bench.log"
+    local rc=$?
+    "$app" bench --sizes 2^20,2^24,2^28 --format table --no-cpu --out "$out/bench/bench-table.txt" \
+        >/dev/null 2>>"$logs/bench.log"
+    echo "scanscope ${args[*]}" >"$out/bench/command.txt"
+    note "bench" "$([ $rc -eq 0 ] && echo "done (bench/)" || echo "exit $rc (see logs/bench.log)")"
+    cat "$out/bench/bench-table.txt"
+}
+
 {
     echo "== machine"
     nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv 2>&1
@@ -131,6 +157,8 @@ if stage_build && [ -x "$app" ]; then
     wants sanitize && stage_sanitize
     wants ncu && stage_ncu
     wants sass && stage_sass
+    wants tune && stage_tune
+    wants bench && stage_bench
 fi
 
 tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$logs"

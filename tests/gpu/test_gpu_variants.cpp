@@ -93,6 +93,30 @@ std::string name_of(const testing::TestParamInfo<std::string>& info) {
 
 INSTANTIATE_TEST_SUITE_P(Gpu, GpuEveryVariant, testing::ValuesIn(correct_variants()), name_of);
 
+// The timed shapes run 16-byte loads and stores on the GPU (the emulation never does): every n
+// up to 2048 covers each partial last vector and row, the larger ones many tiles.
+TEST_F(OnGpu, TimedShapesAreRight) {
+    std::vector<int> sizes;
+    for (int n = 1; n <= 2048; ++n)
+        sizes.push_back(n);
+    for (int n : {4095, 4096, 4097, 65536 + 3, 1 << 20, (1 << 22) + 5})
+        sizes.push_back(n);
+    for (const VariantInfo& v : all_variants()) {
+        if (!v.multi_block) continue;
+        const bool scan = v.algorithm == Algorithm::Scan;
+        for (int n : sizes) {
+            RunRequest r = make(v.key, n, ElementType::Int32, OpKind::Add, scan && n % 2 == 0);
+            r.shape = KernelShape::Timed;
+            ASSERT_EQ(run_and_check(r, std::uint64_t(n)), "") << "timed shape";
+        }
+        for (ElementType type : {ElementType::Int32, ElementType::Float32}) {
+            RunRequest r = make(v.key, 1000003, type, OpKind::Max, scan);
+            r.shape = KernelShape::Timed;
+            ASSERT_EQ(run_and_check(r, 4), "") << "timed shape";
+        }
+    }
+}
+
 // What you see is what ran: for integer data, the GPU's trace and the emulation's are identical.
 TEST_F(OnGpu, TracesEqualTheEmulation) {
     for (const VariantInfo& v : all_variants()) {
@@ -111,6 +135,17 @@ TEST_F(OnGpu, TracesEqualTheEmulation) {
                 EXPECT_EQ(check_snapshots_follow_writes(gpu), "") << v.key << " n=" << n;
             }
         }
+    }
+}
+
+TEST_F(OnGpu, TimedShapeTracesEqualTheEmulation) {
+    for (const VariantInfo& v : all_variants()) {
+        if (!v.deterministic || !v.multi_block) continue;
+        RunRequest r = make(v.key, 5000, ElementType::Int32, OpKind::Add, true);
+        r.shape = KernelShape::Timed;
+        const auto input = random_values(r.n, ElementType::Int32, 5);
+        const Trace gpu = capture_trace(r, input, DeviceChoice::Gpu);
+        EXPECT_EQ(first_difference(gpu, capture_trace(r, input, DeviceChoice::Cpu)), "") << v.key;
     }
 }
 

@@ -125,6 +125,24 @@ TEST(Emulation, BlockSizesChangeNothingButTheShape) {
     }
 }
 
+// The timed shapes (large tiles, several rows per thread) from the same source: tile edges, a
+// partial last row, a partial last vector, many tiles.
+TEST(Emulation, TimedShapesAreRightToo) {
+    for (const VariantInfo& v : all_variants()) {
+        if (!v.multi_block) continue;
+        for (int n : {1, 3, 4, 5, 127, 128, 129, 4095, 4096, 4097, 8191, 12289, 100003}) {
+            for (ElementType type : {ElementType::Int32, ElementType::Float32}) {
+                for (OpKind op : {OpKind::Add, OpKind::Max}) {
+                    const bool scan = v.algorithm == Algorithm::Scan;
+                    RunRequest r = make(v, n, type, op, scan && n % 2 == 1);
+                    r.shape = KernelShape::Timed;
+                    ASSERT_EQ(run_and_check(r, std::uint64_t(n) + 3), "") << "timed shape";
+                }
+            }
+        }
+    }
+}
+
 TEST(Emulation, TheInPlaceRaceGoesWrongAcrossWarps) {
     const RunRequest r =
         make(*find_variant("hillis-steele-inplace"), 256, ElementType::Int32, OpKind::Add, true);
