@@ -38,10 +38,12 @@ double median_ms(int reps, cudaStream_t stream, const std::function<void()>& run
     return samples[samples.size() / 2];
 }
 
+// One size's input, expected results and buffers; each configuration runs on a launcher of its
+// own, whose temporaries are allocated by the first (checked) run and reused by the timed runs.
 struct Bench {
     int n;
     int reps;
-    GpuLauncher launcher;
+    GpuLauncher data;
     int* in = nullptr;
     int* out = nullptr;
     std::vector<int> host;
@@ -56,27 +58,32 @@ struct Bench {
         for (std::size_t i = 0; i < host.size(); ++i)
             expected_scan[i] = int(running += host[i]);
         expected_sum = running;
-        in = launcher.alloc<int>(host.size());
-        out = launcher.alloc<int>(host.size());
-        launcher.upload(in, host.data(), host.size());
-        launcher.keep_allocations();
+        in = data.alloc<int>(host.size());
+        out = data.alloc<int>(host.size());
+        data.upload(in, host.data(), host.size());
+        data.synchronize();
     }
 
-    // Runs `driver` once and checks, then returns its median time.
-    double time(const std::function<void()>& driver, bool scan, const char* what) {
-        launcher.rewind();
+    // Runs `driver` once and checks its output, then returns its median time.
+    enum class Check { Scan, Reduce, None };
+    double time(const std::function<void(GpuLauncher&)>& driver, Check check, const char* what) {
+        GpuLauncher launcher;
+        launcher.alloc<int>(1);  // something to keep, so that rewind() reuses what follows
+        launcher.keep_allocations();
         SS_CUDA_CHECK(cudaMemsetAsync(out, 0, std::size_t(n) * 4, launcher.stream()));
-        driver();
-        std::vector<int> got(scan ? std::size_t(n) : 1);
+        driver(launcher);
+        std::vector<int> got(check == Check::Scan ? std::size_t(n) : 1);
         launcher.download(got.data(), out, got.size());
-        const bool ok = scan ? got == expected_scan : got[0] == int(expected_sum);
+        const bool ok = check == Check::None   ? true
+                        : check == Check::Scan ? got == expected_scan
+                                               : got[0] == int(expected_sum);
         if (!ok) {
             std::printf("%s: WRONG RESULT\n", what);
             std::exit(1);
         }
         return median_ms(reps, launcher.stream(), [&] {
             launcher.rewind();
-            driver();
+            driver(launcher);
         });
     }
 };
@@ -85,16 +92,17 @@ template <int Rows>
 void lookback_row(Bench& b, double copy_ms, double cub_ms) {
     for (int threads : {128, 256, 512}) {
         const double ms = b.time(
-            [&] {
-                kernels::decoupled_lookback<GpuLauncher, int, Op, Rows, 4>(b.launcher, b.in, b.out,
-                                                                           b.n, true, threads);
+            [&](GpuLauncher& l) {
+                kernels::decoupled_lookback<GpuLauncher, int, Op, Rows, 4>(l, b.in, b.out, b.n,
+                                                                           true, threads);
             },
-            true, "lookback");
+            Bench::Check::Scan, "lookback");
         cudaFuncAttributes a;
         SS_CUDA_CHECK(cudaFuncGetAttributes(
             &a, block_kernel<PlainMode, kernels::DecoupledLookbackScan<int, Op, Rows, 4>>));
         std::printf(
-            "lookback   rows %2d x4  threads %4d  regs %3d  %9.4f ms  x copy %.3f  x CUB %.3f\n",
+            "lookback   rows %2d x4  threads %4d  regs %3d  %9.4f ms  x copy %.3f  x CUB "
+            "%.3f\n",
             Rows, threads, a.numRegs, ms, ms / copy_ms, ms / cub_ms);
     }
 }
@@ -103,53 +111,95 @@ template <int Rows>
 void reduce_row(Bench& b, double copy_ms, double cub_ms) {
     for (int threads : {128, 256, 512}) {
         const double ms = b.time(
-            [&] {
+            [&](GpuLauncher& l) {
                 kernels::reduce_passes<kernels::ReduceWarpShuffle<int, Op, Rows, 4>, GpuLauncher>(
-                    b.launcher, b.in, b.out, b.n, threads);
+                    l, b.in, b.out, b.n, threads);
             },
-            false, "reduce");
+            Bench::Check::Reduce, "reduce");
         std::printf(
-            "reduce     rows %2d x4  threads %4d           %9.4f ms  x copy %.3f  x CUB %.3f\n",
+            "reduce     rows %2d x4  threads %4d           %9.4f ms  x copy %.3f  x CUB "
+            "%.3f\n",
             Rows, threads, ms, ms / copy_ms, ms / cub_ms);
     }
 }
 
+// The plain kernel with another pause for waiting warps (GpuBlock<Mode>::back_off).
+template <unsigned Ns>
+struct PauseMode {
+    static constexpr bool recording = false;
+    static constexpr unsigned kBackOffNs = Ns;
+};
+
+template <int Rows, unsigned Ns>
+void lookback_pause_row(Bench& b, int threads, double copy_ms, double cub_ms) {
+    using Scan = kernels::DecoupledLookbackScan<int, Op, Rows, 4>;
+    const double ms = b.time(
+        [&](GpuLauncher& l) {  // kernels::decoupled_lookback, with the mode swapped
+            const int tiles =
+                (b.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
+            DescriptorWord* descriptors = l.alloc<DescriptorWord>(std::size_t(tiles) + 1);
+            l.zero(descriptors, std::size_t(tiles) + 1);
+            LaunchEnv env;
+            env.shared_bytes = 32 * 4 + 4 + 4;
+            block_kernel<PauseMode<Ns>, Scan><<<tiles, threads, env.shared_bytes, l.stream()>>>(
+                Scan{b.in, b.out, b.n, true, descriptors,
+                     reinterpret_cast<int*>(descriptors + tiles)},
+                env);
+            SS_CUDA_CHECK_LAUNCH();
+        },
+        Bench::Check::Scan, "lookback with pause");
+    std::printf(
+        "lookback   rows %2d x4  threads %4d  pause %4u ns  %9.4f ms  x copy %.3f  x CUB "
+        "%.3f\n",
+        Rows, threads, Ns, ms, ms / copy_ms, ms / cub_ms);
+}
+
 void sweep(int log_n, int reps) {
     Bench b(1 << log_n, reps);
-    const cudaStream_t s = b.launcher.stream();
     const std::size_t bytes = std::size_t(b.n) * 4;
-    void* copy_to = b.launcher.alloc<int>(std::size_t(b.n));
-    const double copy_ms = median_ms(reps, s, [&] {
-        SS_CUDA_CHECK(cudaMemcpyAsync(copy_to, b.in, bytes, cudaMemcpyDeviceToDevice, s));
-    });
-    const double half_copy_ms = median_ms(reps, s, [&] {
-        SS_CUDA_CHECK(cudaMemcpyAsync(copy_to, b.in, bytes / 2, cudaMemcpyDeviceToDevice, s));
-    });
     std::size_t scan_temp = 0, reduce_temp = 0;
-    SS_CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, scan_temp, b.in, b.out, b.n, s));
-    SS_CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, reduce_temp, b.in, b.out, b.n, s));
-    void* temp = b.launcher.alloc<char>(std::max(scan_temp, reduce_temp));
-    b.launcher.keep_allocations();
+    SS_CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, scan_temp, b.in, b.out, b.n));
+    SS_CUDA_CHECK(cub::DeviceReduce::Sum(nullptr, reduce_temp, b.in, b.out, b.n));
+    void* temp = b.data.alloc<char>(std::max(scan_temp, reduce_temp));
+    b.data.synchronize();
+    const double copy_ms = b.time(
+        [&](GpuLauncher& l) {
+            SS_CUDA_CHECK(
+                cudaMemcpyAsync(b.out, b.in, bytes, cudaMemcpyDeviceToDevice, l.stream()));
+        },
+        Bench::Check::None, "copy");
     const double cub_scan_ms = b.time(
-        [&] { SS_CUDA_CHECK(cub::DeviceScan::InclusiveSum(temp, scan_temp, b.in, b.out, b.n, s)); },
-        true, "CUB scan");
+        [&](GpuLauncher& l) {
+            SS_CUDA_CHECK(
+                cub::DeviceScan::InclusiveSum(temp, scan_temp, b.in, b.out, b.n, l.stream()));
+        },
+        Bench::Check::Scan, "CUB scan");
     const double cub_reduce_ms = b.time(
-        [&] { SS_CUDA_CHECK(cub::DeviceReduce::Sum(temp, reduce_temp, b.in, b.out, b.n, s)); },
-        false, "CUB reduce");
+        [&](GpuLauncher& l) {
+            SS_CUDA_CHECK(cub::DeviceReduce::Sum(temp, reduce_temp, b.in, b.out, b.n, l.stream()));
+        },
+        Bench::Check::Reduce, "CUB reduce");
     std::printf(
         "\n== n = 2^%d: copy %.4f ms (%.0f GB/s), CUB InclusiveSum %.4f ms (x copy %.3f), "
-        "half copy %.4f ms, CUB Reduce::Sum %.4f ms (x half copy %.3f)\n",
+        "CUB Reduce::Sum %.4f ms\n",
         log_n, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6, cub_scan_ms, cub_scan_ms / copy_ms,
-        half_copy_ms, cub_reduce_ms, cub_reduce_ms / half_copy_ms);
+        cub_reduce_ms);
     lookback_row<2>(b, copy_ms, cub_scan_ms);
     lookback_row<3>(b, copy_ms, cub_scan_ms);
     lookback_row<4>(b, copy_ms, cub_scan_ms);
     lookback_row<6>(b, copy_ms, cub_scan_ms);
     lookback_row<8>(b, copy_ms, cub_scan_ms);
-    reduce_row<2>(b, half_copy_ms, cub_reduce_ms);
-    reduce_row<4>(b, half_copy_ms, cub_reduce_ms);
-    reduce_row<8>(b, half_copy_ms, cub_reduce_ms);
-    reduce_row<16>(b, half_copy_ms, cub_reduce_ms);
+    for (int threads : {128, 256}) {
+        lookback_pause_row<4, 32>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<4, 100>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<4, 300>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<8, 100>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<8, 300>(b, threads, copy_ms, cub_scan_ms);
+    }
+    reduce_row<2>(b, copy_ms / 2, cub_reduce_ms);
+    reduce_row<4>(b, copy_ms / 2, cub_reduce_ms);
+    reduce_row<8>(b, copy_ms / 2, cub_reduce_ms);
+    reduce_row<16>(b, copy_ms / 2, cub_reduce_ms);
 }
 
 }  // namespace

@@ -17,11 +17,15 @@
 
 namespace scanscope {
 
+// kBackOffNs: how long a warp that found a tile not ready yet sleeps before it looks again
+// (__nanosleep), so that waiting warps leave the memory system to the tiles still loading.
 struct PlainMode {
     static constexpr bool recording = false;
+    static constexpr unsigned kBackOffNs = 0;
 };
 struct CaptureMode {
     static constexpr bool recording = true;
+    static constexpr unsigned kBackOffNs = 0;
 };
 
 // What a launch passes to every block.
@@ -147,6 +151,10 @@ class GpuBlock {
         if constexpr (recording)
             record_event({std::uint32_t(tile), std::uint32_t(tile),
                           std::uint16_t(TileEventKind::Publish), std::uint16_t(status), value, 0});
+    }
+    // A warp that must wait for another block pauses before it looks again.
+    __device__ void back_off() {
+        if constexpr (Mode::kBackOffNs > 0) __nanosleep(Mode::kBackOffNs);
     }
     __device__ TileDescriptor peek(const DescriptorWord* descriptors, int reader_tile, int tile) {
         const TileDescriptor d = unpack_descriptor(

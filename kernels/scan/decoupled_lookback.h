@@ -110,8 +110,10 @@ struct DecoupledLookbackScan {
                     const int target = window_end - b.lane();
                     TileDescriptor d{TileStatus::Prefix, to_bits(Op::identity())};
                     if (target >= 0) d = b.peek(descriptors, tile, target);
-                    if (b.ballot(d.status == TileStatus::Invalid))
-                        continue;  // not all ready: again
+                    if (b.ballot(d.status == TileStatus::Invalid)) {
+                        b.back_off();  // not all ready: wait a little, look again
+                        continue;
+                    }
                     const unsigned prefix_lanes = b.ballot(d.status == TileStatus::Prefix);
                     const int stop = prefix_lanes ? lowest_set_bit(prefix_lanes) : 31;
                     const T value = b.lane() <= stop ? from_bits<T>(d.value) : Op::identity();
