@@ -124,13 +124,14 @@ void reduce_row(Bench& b, double copy_ms, double cub_ms) {
 }
 
 // The plain kernel with another pause for waiting warps (GpuBlock<Mode>::back_off).
-template <unsigned Ns>
+template <unsigned Ns, bool BlockOrder>
 struct PauseMode {
     static constexpr bool recording = false;
     static constexpr unsigned kBackOffNs = Ns;
+    static constexpr bool kTilesInBlockOrder = BlockOrder;
 };
 
-template <int Rows, unsigned Ns>
+template <int Rows, unsigned Ns, bool BlockOrder = false>
 void lookback_pause_row(Bench& b, int threads, double copy_ms, double cub_ms) {
     using Scan = kernels::DecoupledLookbackScan<int, Op, Rows, 4>;
     const double ms = b.time(
@@ -141,17 +142,19 @@ void lookback_pause_row(Bench& b, int threads, double copy_ms, double cub_ms) {
             l.zero(descriptors, std::size_t(tiles) + 1);
             LaunchEnv env;
             env.shared_bytes = 32 * 4 + 4 + 4;
-            block_kernel<PauseMode<Ns>, Scan><<<tiles, threads, env.shared_bytes, l.stream()>>>(
-                Scan{b.in, b.out, b.n, true, descriptors,
-                     reinterpret_cast<int*>(descriptors + tiles)},
-                env);
+            block_kernel<PauseMode<Ns, BlockOrder>, Scan>
+                <<<tiles, threads, env.shared_bytes, l.stream()>>>(
+                    Scan{b.in, b.out, b.n, true, descriptors,
+                         reinterpret_cast<int*>(descriptors + tiles)},
+                    env);
             SS_CUDA_CHECK_LAUNCH();
         },
         Bench::Check::Scan, "lookback with pause");
     std::printf(
-        "lookback   rows %2d x4  threads %4d  pause %4u ns  %9.4f ms  x copy %.3f  x CUB "
-        "%.3f\n",
-        Rows, threads, Ns, ms, ms / copy_ms, ms / cub_ms);
+        "lookback   rows %2d x4  threads %4d  pause %4u ns  %s  %9.4f ms  x copy %.3f  "
+        "x CUB %.3f\n",
+        Rows, threads, Ns, BlockOrder ? "block order" : "tickets    ", ms, ms / copy_ms,
+        ms / cub_ms);
 }
 
 void sweep(int log_n, int reps) {
@@ -184,17 +187,17 @@ void sweep(int log_n, int reps) {
         "CUB Reduce::Sum %.4f ms\n",
         log_n, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6, cub_scan_ms, cub_scan_ms / copy_ms,
         cub_reduce_ms);
-    lookback_row<2>(b, copy_ms, cub_scan_ms);
-    lookback_row<3>(b, copy_ms, cub_scan_ms);
     lookback_row<4>(b, copy_ms, cub_scan_ms);
     lookback_row<6>(b, copy_ms, cub_scan_ms);
     lookback_row<8>(b, copy_ms, cub_scan_ms);
-    for (int threads : {128, 256}) {
-        lookback_pause_row<4, 32>(b, threads, copy_ms, cub_scan_ms);
-        lookback_pause_row<4, 100>(b, threads, copy_ms, cub_scan_ms);
-        lookback_pause_row<4, 300>(b, threads, copy_ms, cub_scan_ms);
-        lookback_pause_row<8, 100>(b, threads, copy_ms, cub_scan_ms);
-        lookback_pause_row<8, 300>(b, threads, copy_ms, cub_scan_ms);
+    for (int threads : {128, 256, 512}) {
+        lookback_pause_row<6, 100>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<8, 0, true>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<8, 100, true>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<6, 0, true>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<4, 0, true>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<12, 0, false>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<12, 0, true>(b, threads, copy_ms, cub_scan_ms);
     }
     reduce_row<2>(b, copy_ms / 2, cub_reduce_ms);
     reduce_row<4>(b, copy_ms / 2, cub_reduce_ms);

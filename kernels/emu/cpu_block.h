@@ -73,9 +73,9 @@ class CpuBlock {
 
     // Global memory shared between blocks (the single-pass scan). Each operation lets the
     // scheduler switch blocks, so that tiles interleave as on a GPU.
-    int atomic_add(int* counter, int value) {
+    int take_tile(int* counter) {  // atomicAdd(counter, 1)
         const int old = *counter;
-        *counter = old + value;
+        *counter = old + 1;
         block_.yield(tid_);
         return old;
     }

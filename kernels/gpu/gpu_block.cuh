@@ -17,15 +17,19 @@
 
 namespace scanscope {
 
+// kTilesInBlockOrder: take_tile() returns the block index instead of a ticket (what CUB does,
+// trusting the hardware to start blocks in index order; a ticket needs no such trust).
 // kBackOffNs: how long a warp that found a tile not ready yet sleeps before it looks again
 // (__nanosleep), so that waiting warps leave the memory system to the tiles still loading.
 struct PlainMode {
     static constexpr bool recording = false;
     static constexpr unsigned kBackOffNs = 0;
+    static constexpr bool kTilesInBlockOrder = false;
 };
 struct CaptureMode {
     static constexpr bool recording = true;
     static constexpr unsigned kBackOffNs = 0;
+    static constexpr bool kTilesInBlockOrder = false;
 };
 
 // What a launch passes to every block.
@@ -143,7 +147,11 @@ class GpuBlock {
     __device__ unsigned ballot(bool predicate) { return __ballot_sync(0xffffffffu, predicate); }
 
     // Global memory shared between blocks (the single-pass scan).
-    __device__ int atomic_add(int* counter, int value) { return atomicAdd(counter, value); }
+    // The next tile's number: a ticket from a global counter, in the order blocks start.
+    __device__ int take_tile(int* counter) {
+        if constexpr (Mode::kTilesInBlockOrder) return int(blockIdx.x);
+        return atomicAdd(counter, 1);
+    }
     __device__ void publish(DescriptorWord* descriptors, int tile, TileStatus status,
                             std::uint32_t value) {
         *reinterpret_cast<volatile DescriptorWord*>(descriptors + tile) =

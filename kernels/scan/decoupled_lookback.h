@@ -66,7 +66,7 @@ struct DecoupledLookbackScan {
         // 1. Tiles are numbered in the order blocks start, not by block index: a tile then only
         //    ever waits for tiles whose blocks are already running.
         b.at(Line::TakeTile);
-        if (b.thread() == 0) tile_slot[0] = b.atomic_add(tile_counter, 1);
+        if (b.thread() == 0) tile_slot[0] = b.take_tile(tile_counter);
         b.sync(Line::ScanTile);
         const int tile = tile_slot[0];
 

@@ -13,14 +13,14 @@ enum class KernelShape : std::uint8_t { Teaching, Timed };
 namespace kernels {
 
 // decoupled-lookback, timed: each lane takes kLookbackRows rows of kLookbackVec elements.
-constexpr int kLookbackRows = 4;
+constexpr int kLookbackRows = 8;
 constexpr int kLookbackVec = 4;
 constexpr int kLookbackThreads = 256;
 
 // reduce-warp-shuffle, timed: each thread first adds kReduceRows rows of kReduceVec elements.
 constexpr int kReduceRows = 4;
 constexpr int kReduceVec = 4;
-constexpr int kReduceThreads = 256;
+constexpr int kReduceThreads = 512;
 
 // scan-then-propagate and reduce-then-scan, timed: Blelloch blocks of 512 threads (1024
 // elements); the other multi-block reductions, 256 threads.
