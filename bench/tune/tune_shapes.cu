@@ -101,9 +101,9 @@ void lookback_row(Bench& b, double copy_ms, double cub_ms) {
         SS_CUDA_CHECK(cudaFuncGetAttributes(
             &a, block_kernel<PlainMode, kernels::DecoupledLookbackScan<int, Op, Rows, 4>>));
         std::printf(
-            "lookback   rows %2d x4  threads %4d  regs %3d  %9.4f ms  x copy %.3f  x CUB "
-            "%.3f\n",
-            Rows, threads, a.numRegs, ms, ms / copy_ms, ms / cub_ms);
+            "lookback   rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x copy %.3f  "
+            "x CUB %.3f\n",
+            Rows, threads, a.numRegs, a.localSizeBytes, ms, ms / copy_ms, ms / cub_ms);
     }
 }
 
@@ -190,19 +190,17 @@ void sweep(int log_n, int reps) {
     lookback_row<4>(b, copy_ms, cub_scan_ms);
     lookback_row<6>(b, copy_ms, cub_scan_ms);
     lookback_row<8>(b, copy_ms, cub_scan_ms);
-    for (int threads : {128, 256, 512}) {
-        lookback_pause_row<6, 100>(b, threads, copy_ms, cub_scan_ms);
-        lookback_pause_row<8, 0, true>(b, threads, copy_ms, cub_scan_ms);
-        lookback_pause_row<8, 100, true>(b, threads, copy_ms, cub_scan_ms);
-        lookback_pause_row<6, 0, true>(b, threads, copy_ms, cub_scan_ms);
-        lookback_pause_row<4, 0, true>(b, threads, copy_ms, cub_scan_ms);
-        lookback_pause_row<12, 0, false>(b, threads, copy_ms, cub_scan_ms);
-        lookback_pause_row<12, 0, true>(b, threads, copy_ms, cub_scan_ms);
+    lookback_row<12>(b, copy_ms, cub_scan_ms);
+    lookback_row<16>(b, copy_ms, cub_scan_ms);
+    lookback_row<20>(b, copy_ms, cub_scan_ms);
+    for (int threads : {256, 512}) {
+        lookback_pause_row<12, 100>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<16, 100>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<16, 0, true>(b, threads, copy_ms, cub_scan_ms);
     }
     reduce_row<2>(b, copy_ms / 2, cub_reduce_ms);
     reduce_row<4>(b, copy_ms / 2, cub_reduce_ms);
     reduce_row<8>(b, copy_ms / 2, cub_reduce_ms);
-    reduce_row<16>(b, copy_ms / 2, cub_reduce_ms);
 }
 
 }  // namespace
