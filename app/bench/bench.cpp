@@ -321,19 +321,20 @@ std::string format_table(const BenchReport& r) {
     out << "# scanscope bench, " << r.date << "\n# device: " << r.device << "\n# " << r.settings
         << "\n";
     char line[512];
-    std::snprintf(line, sizeof line, "%-28s %-11s %-10s %11s %10s %9s %8s %7s %7s  %s\n", "what",
-                  "where", "n", "median ms", "Gelem/s", "GB/s", "x copy", "x CUB", "x plain",
-                  "check");
+    std::snprintf(line, sizeof line, "%-28s %-11s %-10s %11s %10s %9s %8s %7s %7s  %-5s  %s\n",
+                  "what", "where", "n", "median ms", "Gelem/s", "GB/s", "x copy", "x CUB",
+                  "x plain", "check", "shape");
     out << line;
     for (const BenchRow& row : r.rows) {
         auto ratio = [](double v) {
             return v > 0 ? std::to_string(v).substr(0, 5) : std::string("-");
         };
-        std::snprintf(line, sizeof line, "%-28s %-11s %-10s %11.4f %10.3f %9.1f %8s %7s %7s  %s\n",
+        std::snprintf(line, sizeof line,
+                      "%-28s %-11s %-10s %11.4f %10.3f %9.1f %8s %7s %7s  %-5s  %s\n",
                       row.what.c_str(), row.where.c_str(), human_size(row.n).c_str(),
                       row.time.median_ms, row.elements_per_s() / 1e9, row.gb_per_s(),
                       ratio(row.vs_copy).c_str(), ratio(row.vs_cub).c_str(),
-                      ratio(row.vs_plain).c_str(), row.check.c_str());
+                      ratio(row.vs_plain).c_str(), row.check.c_str(), row.config.c_str());
         out << line;
     }
     for (const std::string& note : r.notes)

@@ -99,7 +99,7 @@ void lookback_row(Bench& b, double copy_ms, double cub_ms) {
             Bench::Check::Scan, "lookback");
         cudaFuncAttributes a;
         SS_CUDA_CHECK(cudaFuncGetAttributes(
-            &a, block_kernel<PlainMode, kernels::DecoupledLookbackScan<int, Op, Rows, 4>>));
+            &a, kernel_entry<PlainMode, kernels::DecoupledLookbackScan<int, Op, Rows, 4>>()));
         std::printf(
             "lookback   rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x copy %.3f  "
             "x CUB %.3f\n",
@@ -142,11 +142,11 @@ void lookback_pause_row(Bench& b, int threads, double copy_ms, double cub_ms) {
             l.zero(descriptors, std::size_t(tiles) + 1);
             LaunchEnv env;
             env.shared_bytes = 32 * 4 + 4 + 4;
-            block_kernel<PauseMode<Ns, BlockOrder>, Scan>
-                <<<tiles, threads, env.shared_bytes, l.stream()>>>(
-                    Scan{b.in, b.out, b.n, true, descriptors,
-                         reinterpret_cast<int*>(descriptors + tiles)},
-                    env);
+            const auto entry = kernel_entry<PauseMode<Ns, BlockOrder>, Scan>();
+            entry<<<tiles, threads, env.shared_bytes, l.stream()>>>(
+                Scan{b.in, b.out, b.n, true, descriptors,
+                     reinterpret_cast<int*>(descriptors + tiles)},
+                env);
             SS_CUDA_CHECK_LAUNCH();
         },
         Bench::Check::Scan, "lookback with pause");
@@ -188,15 +188,12 @@ void sweep(int log_n, int reps) {
         log_n, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6, cub_scan_ms, cub_scan_ms / copy_ms,
         cub_reduce_ms);
     lookback_row<4>(b, copy_ms, cub_scan_ms);
-    lookback_row<6>(b, copy_ms, cub_scan_ms);
     lookback_row<8>(b, copy_ms, cub_scan_ms);
-    lookback_row<12>(b, copy_ms, cub_scan_ms);
     lookback_row<16>(b, copy_ms, cub_scan_ms);
     lookback_row<20>(b, copy_ms, cub_scan_ms);
     for (int threads : {256, 512}) {
-        lookback_pause_row<12, 100>(b, threads, copy_ms, cub_scan_ms);
-        lookback_pause_row<16, 100>(b, threads, copy_ms, cub_scan_ms);
-        lookback_pause_row<16, 0, true>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<20, 100>(b, threads, copy_ms, cub_scan_ms);
+        lookback_pause_row<20, 0, true>(b, threads, copy_ms, cub_scan_ms);
     }
     reduce_row<2>(b, copy_ms / 2, cub_reduce_ms);
     reduce_row<4>(b, copy_ms / 2, cub_reduce_ms);

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/launch_shape.h"
@@ -24,6 +25,34 @@ __global__ void block_kernel(Kernel kernel, LaunchEnv env) {
     GpuBlock<Mode> block(env);
     kernel(block);
     block.finish();
+}
+
+// Kernels whose large tiles fill the register file name the most threads a block may have
+// (kMaxBlockThreads); they are compiled for that many (__launch_bounds__), so the compiler keeps
+// within the registers a full block gets.
+template <class Kernel, class = void>
+struct BlockThreadsBound {
+    static constexpr int value = 0;  // no bound
+};
+template <class Kernel>
+struct BlockThreadsBound<Kernel, std::void_t<decltype(Kernel::kMaxBlockThreads)>> {
+    static constexpr int value = Kernel::kMaxBlockThreads;
+};
+
+template <class Mode, class Kernel, int MaxThreads>
+__global__ void __launch_bounds__(MaxThreads) bounded_block_kernel(Kernel kernel, LaunchEnv env) {
+    GpuBlock<Mode> block(env);
+    kernel(block);
+    block.finish();
+}
+
+template <class Mode, class Kernel>
+constexpr auto kernel_entry() {
+    constexpr int bound = BlockThreadsBound<Kernel>::value;
+    if constexpr (bound > 0)
+        return &bounded_block_kernel<Mode, Kernel, bound>;
+    else
+        return &block_kernel<Mode, Kernel>;
 }
 
 // Device memory for one capture attempt, mirroring HostCaptureStorage.
@@ -87,20 +116,20 @@ class GpuLauncher {
         if (!capture_) {
             LaunchEnv env;
             env.shared_bytes = shape.shared_bytes;
-            allow_shared(&block_kernel<PlainMode, Kernel>, shape.shared_bytes);
-            block_kernel<PlainMode, Kernel>
-                <<<shape.grid, shape.block, shape.shared_bytes, stream_>>>(kernel, env);
+            const auto entry = kernel_entry<PlainMode, Kernel>();
+            allow_shared(entry, shape.shared_bytes);
+            entry<<<shape.grid, shape.block, shape.shared_bytes, stream_>>>(kernel, env);
             SS_CUDA_CHECK_LAUNCH();
             return;
         }
         const std::uint32_t shared = shape.shared_bytes + kCaptureScratchBytes;
-        allow_shared(&block_kernel<CaptureMode, Kernel>, shared);
+        const auto entry = kernel_entry<CaptureMode, Kernel>();
+        allow_shared(entry, shared);
         capture_launch(shape, globals, [&](const CaptureBuffers& buffers) {
             LaunchEnv env;
             env.shared_bytes = shape.shared_bytes;
             env.capture = buffers;
-            block_kernel<CaptureMode, Kernel>
-                <<<shape.grid, shape.block, shared, stream_>>>(kernel, env);
+            entry<<<shape.grid, shape.block, shared, stream_>>>(kernel, env);
             SS_CUDA_CHECK_LAUNCH();
         });
     }

@@ -46,6 +46,8 @@ SS_HD T warp_reduce_far_to_near(Block& b, T value) {
 template <class T, class Op, int Rows, int Vec>
 struct DecoupledLookbackScan {
     static constexpr int kItems = Rows * Vec;  // per thread
+    // 80 elements per thread take about 128 registers: at most 512 threads fit one SM's 64K.
+    static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
     const T* in;
     T* out;
     int n;

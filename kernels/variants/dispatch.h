@@ -35,8 +35,11 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
             return reduce_then_scan<L, T, Op>(launcher, in, out, r.n, r.inclusive, threads,
                                               log_banks, 0);
         case VariantId::DecoupledLookback:
-            if (r.shape == KernelShape::Timed)
+            if (r.shape == KernelShape::Timed && r.n >= kLookbackLargeFrom)
                 return decoupled_lookback<L, T, Op, kLookbackRows, kLookbackVec>(
+                    launcher, in, out, r.n, r.inclusive, threads);
+            if (r.shape == KernelShape::Timed)
+                return decoupled_lookback<L, T, Op, kLookbackSmallRows, kLookbackVec>(
                     launcher, in, out, r.n, r.inclusive, threads);
             return decoupled_lookback<L, T, Op, 1, 1>(launcher, in, out, r.n, r.inclusive, threads);
         case VariantId::ReduceInterleavedDivergent:

@@ -1,7 +1,8 @@
 // Two shapes of the same kernel source. The teaching shape is the one captured and animated:
 // one or two elements per thread, small blocks, every step easy to follow. The timed shape gives
 // the same kernels larger tiles (more elements per thread, 16-byte loads, bigger blocks), the
-// shape a production library would run; bench/tuning.md records how these numbers were chosen.
+// shape a production library would run. bench/tuning.md records the sweeps (bench/tune) these
+// numbers come from.
 #pragma once
 
 #include <cstdint>
@@ -12,10 +13,17 @@ enum class KernelShape : std::uint8_t { Teaching, Timed };
 
 namespace kernels {
 
-// decoupled-lookback, timed: each lane takes kLookbackRows rows of kLookbackVec elements.
-constexpr int kLookbackRows = 8;
+// decoupled-lookback, timed: each lane takes Rows rows of 4 elements. Large tiles hide the
+// look-back's latency behind more bytes; below kLookbackLargeFrom they would leave SMs idle.
 constexpr int kLookbackVec = 4;
-constexpr int kLookbackThreads = 256;
+constexpr int kLookbackRows = 20;  // 80 elements per thread, 40960 per tile
+constexpr int kLookbackThreads = 512;
+constexpr int kLookbackSmallRows = 4;  // 16 elements per thread, 4096 per tile
+constexpr int kLookbackSmallThreads = 256;
+constexpr int kLookbackLargeFrom = 1 << 22;
+// The large tiles fill the register file at 512 threads (their kernels are compiled for at most
+// 512: __launch_bounds__), so a block takes at most this many elements.
+constexpr int kMaxTileElements = kLookbackRows * kLookbackVec * kLookbackThreads;
 
 // reduce-warp-shuffle, timed: each thread first adds kReduceRows rows of kReduceVec elements.
 constexpr int kReduceRows = 4;

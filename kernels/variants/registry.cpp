@@ -607,7 +607,8 @@ int default_block_threads(const VariantInfo& variant, int n, KernelShape shape) 
     if (shape == KernelShape::Timed) {
         switch (variant.id) {
             case VariantId::DecoupledLookback:
-                return kernels::kLookbackThreads;
+                return n >= kernels::kLookbackLargeFrom ? kernels::kLookbackThreads
+                                                        : kernels::kLookbackSmallThreads;
             case VariantId::ReduceWarpShuffle:
                 return kernels::kReduceThreads;
             case VariantId::ScanThenPropagate:
@@ -626,10 +627,12 @@ int default_block_threads(const VariantInfo& variant, int n, KernelShape shape) 
     return threads;
 }
 
-int items_per_thread(const VariantInfo& variant, KernelShape shape) {
+int items_per_thread(const VariantInfo& variant, int n, KernelShape shape) {
     if (shape == KernelShape::Timed) {
         if (variant.id == VariantId::DecoupledLookback)
-            return kernels::kLookbackRows * kernels::kLookbackVec;
+            return (n >= kernels::kLookbackLargeFrom ? kernels::kLookbackRows
+                                                     : kernels::kLookbackSmallRows) *
+                   kernels::kLookbackVec;
         if (variant.id == VariantId::ReduceWarpShuffle)
             return kernels::kReduceRows * kernels::kReduceVec;
     }
@@ -640,11 +643,11 @@ std::string describe_shape(const RunRequest& r) {
     const VariantInfo* v = find_variant(r.variant);
     if (!v || !v->multi_block) return "one block";
     const int threads = r.block_threads ? r.block_threads : default_block_threads(*v, r.n, r.shape);
-    const int items = items_per_thread(*v, r.shape);
+    const int items = items_per_thread(*v, r.n, r.shape);
     std::string text = std::to_string(threads) + " threads/block, " + std::to_string(items) +
                        (items == 1 ? " element" : " elements") + " per thread";
     if (r.shape == KernelShape::Timed && items > 2)
-        text += " (" + std::to_string(items / 4) + " rows of 16-byte loads)";
+        text += " (" + std::to_string(items / 4) + " rows of 4, one 16-byte access each on the GPU)";
     return text;
 }
 
@@ -672,6 +675,12 @@ std::string check_request(const RunRequest& r) {
                    std::to_string(t) + ")";
         if (v->whole_warps && t % 32 != 0)
             return v->key + " uses warp shuffles: its blocks must be whole warps (multiples of 32)";
+        if (items_per_thread(*v, r.n, r.shape) * t > kernels::kMaxTileElements)
+            return v->key + "'s timed tiles take " +
+                   std::to_string(items_per_thread(*v, r.n, r.shape)) +
+                   " elements per thread, so at most " +
+                   std::to_string(kernels::kMaxTileElements / items_per_thread(*v, r.n, r.shape)) +
+                   " threads per block (got " + std::to_string(t) + ")";
     }
     return {};
 }

@@ -58,7 +58,7 @@ int default_block_threads(const VariantInfo& variant, int n,
                           KernelShape shape = KernelShape::Teaching);
 
 // Elements each thread of the variant's main kernel takes in this shape.
-int items_per_thread(const VariantInfo& variant, KernelShape shape);
+int items_per_thread(const VariantInfo& variant, int n, KernelShape shape);
 
 // The launch a request makes, in words: "256 threads/block, 16 elements per thread (4 rows of
 // 16-byte loads)", or "one block".

@@ -143,6 +143,18 @@ TEST(Emulation, TimedShapesAreRightToo) {
     }
 }
 
+// From 2^22 elements the timed single-pass scan takes its large tiles (80 elements per thread).
+TEST(Emulation, LargeTimedLookbackTilesAreRight) {
+    RunRequest r = make(*find_variant("decoupled-lookback"), kernels::kLookbackLargeFrom + 5,
+                        ElementType::Int32, OpKind::Add, true);
+    r.shape = KernelShape::Timed;
+    EXPECT_EQ(describe_shape(r),
+              "512 threads/block, 80 elements per thread (20 rows of 4, one 16-byte access each on the GPU)");
+    EXPECT_EQ(run_and_check(r, 12), "");
+    r.block_threads = 1024;
+    EXPECT_NE(check_request(r).find("at most 512 threads"), std::string::npos) << check_request(r);
+}
+
 TEST(Emulation, TheInPlaceRaceGoesWrongAcrossWarps) {
     const RunRequest r =
         make(*find_variant("hillis-steele-inplace"), 256, ElementType::Int32, OpKind::Add, true);
