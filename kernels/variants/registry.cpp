@@ -647,7 +647,8 @@ std::string describe_shape(const RunRequest& r) {
     std::string text = std::to_string(threads) + " threads/block, " + std::to_string(items) +
                        (items == 1 ? " element" : " elements") + " per thread";
     if (r.shape == KernelShape::Timed && items > 2)
-        text += " (" + std::to_string(items / 4) + " rows of 4, one 16-byte access each on the GPU)";
+        text +=
+            " (" + std::to_string(items / 4) + " rows of 4, one 16-byte access each on the GPU)";
     return text;
 }
 

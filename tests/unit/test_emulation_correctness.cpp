@@ -149,7 +149,8 @@ TEST(Emulation, LargeTimedLookbackTilesAreRight) {
                         ElementType::Int32, OpKind::Add, true);
     r.shape = KernelShape::Timed;
     EXPECT_EQ(describe_shape(r),
-              "512 threads/block, 80 elements per thread (20 rows of 4, one 16-byte access each on the GPU)");
+              "512 threads/block, 80 elements per thread (20 rows of 4, one 16-byte access each on "
+              "the GPU)");
     EXPECT_EQ(run_and_check(r, 12), "");
     r.block_threads = 1024;
     EXPECT_NE(check_request(r).find("at most 512 threads"), std::string::npos) << check_request(r);
