@@ -342,19 +342,26 @@ std::string format_table(const BenchReport& r) {
     return out.str();
 }
 
+// A text field as RFC 4180 wants it: quoted where it holds a comma, quote or line break.
+std::string csv_field(const std::string& text) {
+    if (text.find_first_of(",\"\n") == std::string::npos) return text;
+    std::string quoted = "\"";
+    for (char c : text)
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + "\"";
+}
+
 std::string format_csv(const BenchReport& r) {
     std::ostringstream out;
     out << "# device: " << r.device << "\n# date: " << r.date << "\n# " << r.settings << "\n";
     out << "what,where,config,n,median_ms,min_ms,max_ms,reps,bytes,gelem_per_s,gb_per_s,vs_copy,vs_"
            "cub,vs_plain,check\n";
     for (const BenchRow& row : r.rows) {
-        out << row.what << "," << row.where << "," << row.config << "," << row.n << ","
-            << row.time.median_ms << "," << row.time.min_ms << "," << row.time.max_ms << ","
-            << row.time.reps << "," << row.bytes << "," << row.elements_per_s() / 1e9 << ","
-            << row.gb_per_s() << "," << row.vs_copy << "," << row.vs_cub << "," << row.vs_plain
-            << ","
-            << (row.check.find(',') == std::string::npos ? row.check : "\"" + row.check + "\"")
-            << "\n";
+        out << csv_field(row.what) << "," << csv_field(row.where) << "," << csv_field(row.config)
+            << "," << row.n << "," << row.time.median_ms << "," << row.time.min_ms << ","
+            << row.time.max_ms << "," << row.time.reps << "," << row.bytes << ","
+            << row.elements_per_s() / 1e9 << "," << row.gb_per_s() << "," << row.vs_copy << ","
+            << row.vs_cub << "," << row.vs_plain << "," << csv_field(row.check) << "\n";
     }
     for (const std::string& note : r.notes)
         out << "# note: " << note << "\n";

@@ -63,6 +63,7 @@ std::vector<std::int64_t> parse_sizes(const std::string& text);
 
 std::string format_table(const BenchReport& report);
 std::string format_csv(const BenchReport& report);
+std::string csv_field(const std::string& text);  // quoted where RFC 4180 needs it
 std::string format_json(const BenchReport& report);
 
 }  // namespace scanscope

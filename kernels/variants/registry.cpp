@@ -125,8 +125,9 @@ std::vector<ListingLine> reduce_then_scan_listing() {
 
 const std::vector<ListingLine> kDecoupledLookbackListing = {
     {30, "tile := atomicAdd(tile_counter, 1)"},
-    {31, "load ITEMS consecutive elements"},
-    {31, "scan the threads' totals (shuffles)"},
+    {31, "each lane: ROWS rows of VEC consecutive"},
+    {31, "  elements (teaching: 1 x 1)"},
+    {31, "each warp scans row by row (shuffles)"},
     {32, "warp 0 scans the warp totals"},
     {33, "tile 0: publish(PREFIX, aggregate)"},
     {33, "else:  publish(AGGREGATE, aggregate)"},
@@ -407,11 +408,13 @@ std::vector<VariantInfo> make_variants() {
         harris + ", \"Arrays of Arbitrary Size\", Figure 5",
         "One block scans a couple of thousand elements at most. For any n, Harris splits the array "
         "into blocks, scans each block (Blelloch, padded) and writes its total to an array of "
-        "block "
-        "sums, scans the block sums (the same way, recursively when there are many), and adds to "
-        "each block the total of the blocks before it. Elements past the end are padded with the "
-        "identity, so n need not be a power of two. Device memory sees the data four times: read "
-        "and written by the block scans, read and written again by the uniform add.",
+        "block sums, scans the block sums (the same way, recursively when there are many), and "
+        "adds to each block the total of the blocks before it. Elements past the end are padded "
+        "with the identity, so n need not be a power of two. Device memory sees the data four "
+        "times: read and written by the block scans, read and written again by the uniform add, "
+        "16 bytes per int32 element where a copy moves 8. Measured on an H100 at 2^28 elements: "
+        "2.98 ms, 4.2 times a copy of the same data (0.72 ms) and 3.4 times CUB; its small "
+        "Blelloch tiles make it slower still than its bytes say (bench/results).",
         scan_then_propagate_listing(),
         join({kBlellochLabels, kAddPrefixLabels}),
         {"temp (padded)"}};
@@ -426,8 +429,10 @@ std::vector<VariantInfo> make_variants() {
         "Merrill and Garland (2016), section 3; " + harris,
         "Three phases over tiles: reduce each tile to its total, scan the totals, then scan each "
         "tile again starting from the total of the tiles before it. The input is read twice and "
-        "the "
-        "output written once: three moves of the data, against scan-then-propagate's four.",
+        "the output written once: three moves of the data (12 bytes per int32 element), against "
+        "scan-then-propagate's four (16) and a copy's two (8). Measured on an H100 at 2^28 "
+        "elements: 2.87 ms, 4.0 times the copy (0.72 ms), a little faster than "
+        "scan-then-propagate (2.98 ms) and 3.3 times CUB.",
         reduce_then_scan_listing(),
         join({kReduceLabels, kBlellochLabels}),
         {"s / temp"}};
@@ -448,7 +453,11 @@ std::vector<VariantInfo> make_variants() {
         "where a descriptor is still invalid. Tiles take their numbers in the order their blocks "
         "start, so a tile only ever waits on tiles already running. Here warp 0 looks back, 32 "
         "predecessors at a time. On the GPU the order of these events is the hardware's, timed by "
-        "%globaltimer; the emulation interleaves tiles in a seeded order.",
+        "%globaltimer; the emulation interleaves tiles in a seeded order. The captured scan "
+        "gives each thread one element; the timed scan is the same source with 80 elements per "
+        "thread (20 rows of 16-byte loads) and 512 threads. Measured on an H100 at 2^28 "
+        "elements: 0.81 ms, 1.13 times a copy of the same 2 GiB (0.72 ms), faster than CUB's "
+        "InclusiveSum (0.88 ms) and 3.7 times faster than scan-then-propagate.",
         kDecoupledLookbackListing,
         join({kDecoupledLookbackLabels}),
         {"warp totals", "tile", "prefix"}};

@@ -1,6 +1,8 @@
 // The benchmark's plumbing (not its speed: speed is measured by scanscope bench, never in tests).
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include <nlohmann/json.hpp>
 
 #include "bench/bench.h"
@@ -59,6 +61,32 @@ TEST(Bench, FormatsCarryTheDeviceAndEveryRow) {
     EXPECT_NE(csv.find("# device: " + r.device), std::string::npos);
     EXPECT_NE(csv.find("what,where,config,n,median_ms"), std::string::npos);
     EXPECT_NE(format_table(r).find("reduce-sequential"), std::string::npos);
+}
+
+// The shape column holds commas: every CSV line must still have the header's 15 fields.
+TEST(Bench, CsvQuotesFieldsWithCommas) {
+    EXPECT_EQ(csv_field("ok"), "ok");
+    EXPECT_EQ(csv_field("256 threads/block, 16 elements"), "\"256 threads/block, 16 elements\"");
+    EXPECT_EQ(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+    BenchOptions o;
+    o.variants = {"decoupled-lookback"};
+    o.sizes = {4096};
+    o.reps = 1;
+    o.device = DeviceChoice::Cpu;
+    std::istringstream lines(format_csv(run_bench(o)));
+    int rows = 0;
+    for (std::string line; std::getline(lines, line);) {
+        if (line.empty() || line[0] == '#') continue;
+        int fields = 1;
+        bool quoted = false;
+        for (char c : line) {
+            if (c == '"') quoted = !quoted;
+            if (c == ',' && !quoted) ++fields;
+        }
+        EXPECT_EQ(fields, 15) << line;
+        ++rows;
+    }
+    EXPECT_GE(rows, 3);  // header, the variant, the CPU baselines
 }
 
 TEST(Bench, BytesMovedAreEightPerScannedElementFourPerReducedOne) {
