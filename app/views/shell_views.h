@@ -26,7 +26,8 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
 void draw_code_panel(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
 void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, const UiFonts& fonts,
                       const Theme& theme);
-void draw_timings_panel(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
+void draw_timings_panel(AppState& state, const Rect& rect, const UiFonts& fonts,
+                        const Theme& theme);
 void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
 void draw_status_line(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
 void draw_dialogs(AppState& state, const UiFonts& fonts);

@@ -6,6 +6,7 @@
 
 #include "scenes/banks_scene.h"
 #include "views/panel.h"
+#include "views/series_palette.h"
 #include "views/shell_views.h"
 
 namespace scanscope {
@@ -66,16 +67,14 @@ void collect(AppState& state) {
     }
 }
 
-ImU32 series_color(const Theme& theme, std::size_t i) {
-    const Color palette[] = {theme.accent, theme.write,       theme.conflict[0], theme.hazard,
-                             theme.read,   theme.conflict[2], theme.conflict[4], theme.text_dim};
-    const Color& c = palette[i % 8];
-    return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, 1));
+ImU32 series_color(std::size_t i) {
+    const std::uint8_t* c = kSeriesPalette[i % kSeriesColours];
+    return IM_COL32(c[0], c[1], c[2], 255);
 }
 
 // Time against n, both on log scales, one line per series (a variant where it ran, the copy, CUB,
 // the CPU).
-void plot(const BenchReport& report, const Theme& theme, ImVec2 size) {
+void plot(const BenchReport& report, ImVec2 size) {
     std::map<std::string, std::vector<std::pair<double, double>>> series;
     for (const BenchRow& row : report.rows) {
         if (row.where == "gpu capture" || row.time.median_ms <= 0) continue;
@@ -115,11 +114,14 @@ void plot(const BenchReport& report, const Theme& theme, ImVec2 size) {
         const ImVec2 a = map(x, y0);
         char label[16];
         std::snprintf(label, sizeof label, "2^%d", int(x));
-        list->AddText(ImVec2(a.x - 10, p1.y + 2), text, label);
+        // Centred under its tick, but kept inside the plot at both ends.
+        const float w = ImGui::CalcTextSize(label).x;
+        const float lx = std::clamp(a.x - w / 2, at.x, p1.x - w);
+        list->AddText(ImVec2(lx, p1.y + 2), text, label);
     }
     std::size_t i = 0;
     for (const auto& [name, points] : series) {
-        const ImU32 color = series_color(theme, i++);
+        const ImU32 color = series_color(i++);
         for (std::size_t k = 0; k + 1 < points.size(); ++k)
             list->AddLine(map(points[k].first, points[k].second),
                           map(points[k + 1].first, points[k + 1].second), color, 2.0f);
@@ -132,7 +134,7 @@ void plot(const BenchReport& report, const Theme& theme, ImVec2 size) {
         if (i) ImGui::SameLine();
         if (ImGui::GetContentRegionAvail().x < ImGui::CalcTextSize(name.c_str()).x + 20)
             ImGui::NewLine();
-        const ImU32 color = series_color(theme, i++);
+        const ImU32 color = series_color(i++);
         const ImVec2 p = ImGui::GetCursorScreenPos();
         ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(p.x, p.y + 4), ImVec2(p.x + 10, p.y + 14),
                                                   color);
@@ -259,8 +261,7 @@ void draw_timings_panel(AppState& state, const Rect& rect, const UiFonts& fonts,
         ImGui::SetNextWindowPos(ImGui::GetMainViewport()->GetCenter(), ImGuiCond_FirstUseEver,
                                 ImVec2(0.5f, 0.5f));
         if (ImGui::Begin("Timings", &t.show_table, ImGuiWindowFlags_NoSavedSettings)) {
-            plot(*t.report, theme,
-                 ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 16));
+            plot(*t.report, ImVec2(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 16));
             table(*t.report);
         }
         ImGui::End();

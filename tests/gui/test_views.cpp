@@ -13,6 +13,7 @@
 #include "support/process.h"
 #include "support/temp_file.h"
 #include "support/virtual_display.h"
+#include "views/series_palette.h"
 
 namespace scanscope::test {
 namespace {
@@ -156,6 +157,20 @@ TEST_F(Views, BadViewOrTraceIsAClearError) {
                     {"--screenshot", "/tmp/x.png", "--trace", "/nonexistent/t.json"}, {display_});
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_NE(r.output.find("cannot open"), std::string::npos) << r.output;
+}
+
+// Without a GPU, --timings runs the CPU baselines and the emulation and opens the plot: one line
+// per series (4 variants emulated, 2 CPU baselines for scans and 2 for reductions), each in its
+// own colour.
+TEST_F(Views, TimingsWithoutAGpuPlotEverySeries) {
+    const Image image = shoot({"--timings", "2^10..2^11", "--frames", "4"}, "timings");
+    int seen = 0;
+    for (std::size_t i = 0; i < kSeriesColours; ++i) {
+        const Color c{kSeriesPalette[i][0] / 255.0f, kSeriesPalette[i][1] / 255.0f,
+                      kSeriesPalette[i][2] / 255.0f, 1.0f};
+        seen += pixels_near(image, c, 6) >= 40;
+    }
+    EXPECT_GE(seen, 8) << "series colours drawn";
 }
 
 }  // namespace
