@@ -24,20 +24,6 @@ namespace {
 
 using Op = AddOp<int>;
 
-double median_ms(int reps, cudaStream_t stream, const std::function<void()>& run) {
-    for (int w = 0; w < 3; ++w)
-        run();
-    EventTimer timer;
-    std::vector<double> samples;
-    for (int i = 0; i < reps; ++i) {
-        timer.start(stream);
-        run();
-        samples.push_back(timer.stop(stream));
-    }
-    std::sort(samples.begin(), samples.end());
-    return samples[samples.size() / 2];
-}
-
 // One size's input, expected results and buffers; each configuration runs on a launcher of its
 // own, whose temporaries are allocated by the first (checked) run and reused by the timed runs.
 struct Bench {
@@ -81,10 +67,12 @@ struct Bench {
             std::printf("%s: WRONG RESULT\n", what);
             std::exit(1);
         }
-        return median_ms(reps, launcher.stream(), [&] {
-            launcher.rewind();
-            driver(launcher);
-        });
+        return time_on_stream(launcher.stream(), reps,
+                              [&] {
+                                  launcher.rewind();
+                                  driver(launcher);
+                              })
+            .median_ms;
     }
 };
 

@@ -74,17 +74,9 @@ Timing cub_typed(const RunRequest& r, const std::vector<std::uint32_t>& input, i
         SS_CUDA_CHECK(cudaMemcpy(output->data(), out.data, std::size_t(out_n) * sizeof(T),
                                  cudaMemcpyDeviceToHost));
     }
-    for (int w = 0; w < kWarmupRuns; ++w)
-        run();
-    EventTimer timer;
-    std::vector<double> samples;
-    for (int i = 0; i < reps; ++i) {
-        timer.start(stream);
-        run();
-        samples.push_back(timer.stop(stream));
-    }
+    const Timing timing = time_on_stream(stream, reps, run);
     cudaStreamDestroy(stream);
-    return summarize(samples);
+    return timing;
 }
 
 }  // namespace
@@ -115,17 +107,11 @@ Timing time_device_copy(std::size_t bytes, int reps) {
     SS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     DeviceBuffer from(bytes), to(bytes);
     SS_CUDA_CHECK(cudaMemset(from.data, 1, bytes));
-    for (int w = 0; w < kWarmupRuns; ++w)
+    const Timing timing = time_on_stream(stream, reps, [&] {
         SS_CUDA_CHECK(cudaMemcpyAsync(to.data, from.data, bytes, cudaMemcpyDeviceToDevice, stream));
-    EventTimer timer;
-    std::vector<double> samples;
-    for (int i = 0; i < reps; ++i) {
-        timer.start(stream);
-        SS_CUDA_CHECK(cudaMemcpyAsync(to.data, from.data, bytes, cudaMemcpyDeviceToDevice, stream));
-        samples.push_back(timer.stop(stream));
-    }
+    });
     cudaStreamDestroy(stream);
-    return summarize(samples);
+    return timing;
 }
 
 Timing time_cub(const RunRequest& r, const std::vector<std::uint32_t>& input, int reps,

@@ -41,6 +41,21 @@ class EventTimer {
 
 constexpr int kWarmupRuns = 3;
 
+// Runs `run` kWarmupRuns times, then times it `reps` times with events on `stream`.
+template <class Run>
+Timing time_on_stream(cudaStream_t stream, int reps, const Run& run) {
+    for (int w = 0; w < kWarmupRuns; ++w)
+        run();
+    EventTimer timer;
+    std::vector<double> samples;
+    for (int i = 0; i < reps; ++i) {
+        timer.start(stream);
+        run();
+        samples.push_back(timer.stop(stream));
+    }
+    return summarize(samples);
+}
+
 template <class T, class Op>
 Timing time_typed(const RunRequest& r, const std::vector<std::uint32_t>& input, int reps,
                   std::vector<std::uint32_t>* output) {
@@ -62,19 +77,10 @@ Timing time_typed(const RunRequest& r, const std::vector<std::uint32_t>& input, 
         for (std::size_t i = 0; i < result.size(); ++i)
             (*output)[i] = to_bits(result[i]);
     }
-    for (int w = 0; w < kWarmupRuns; ++w) {
-        launcher.rewind();
+    return time_on_stream(launcher.stream(), reps, [&] {
+        launcher.rewind();  // host-side only: reuses the first run's buffers
         kernels::run_variant<GpuLauncher, T, Op>(launcher, r, in, out);
-    }
-    EventTimer timer;
-    std::vector<double> samples;
-    for (int i = 0; i < reps; ++i) {
-        launcher.rewind();
-        timer.start(launcher.stream());
-        kernels::run_variant<GpuLauncher, T, Op>(launcher, r, in, out);
-        samples.push_back(timer.stop(launcher.stream()));
-    }
-    return summarize(samples);
+    });
 }
 
 template <class T, class Op>

@@ -685,12 +685,12 @@ std::string check_request(const RunRequest& r) {
                    std::to_string(t) + ")";
         if (v->whole_warps && t % 32 != 0)
             return v->key + " uses warp shuffles: its blocks must be whole warps (multiples of 32)";
-        if (items_per_thread(*v, r.n, r.shape) * t > kernels::kMaxTileElements)
-            return v->key + "'s timed tiles take " +
-                   std::to_string(items_per_thread(*v, r.n, r.shape)) +
+        const int items = items_per_thread(*v, r.n, r.shape);
+        if (items * t > kernels::kMaxTileElements)
+            return v->key + "'s timed tiles take " + std::to_string(items) +
                    " elements per thread, so at most " +
-                   std::to_string(kernels::kMaxTileElements / items_per_thread(*v, r.n, r.shape)) +
-                   " threads per block (got " + std::to_string(t) + ")";
+                   std::to_string(kernels::kMaxTileElements / items) + " threads per block (got " +
+                   std::to_string(t) + ")";
     }
     return {};
 }
