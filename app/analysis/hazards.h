@@ -18,6 +18,9 @@ struct Hazard {
     bool write_write = false;   // else a read and a write
     int writer = 0;             // thread indices in the block
     int other = 0;              // the reader (or the second writer)
+    // Between two warps: nothing orders them. Inside one warp the lanes of an instruction move
+    // together, so a read issued before a write still sees the old value.
+    bool across_warps() const { return writer / 32 != other / 32; }
 };
 
 // At most `limit` hazards are listed per step (the count is exact).

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
+#include <set>
 #include <numeric>
 #include <random>
 #include <sstream>
@@ -164,6 +165,7 @@ BenchReport run_bench(const BenchOptions& o,
     auto cancelled = [&] { return cancel && cancel->load(); };
     const int reps = std::max(o.reps, 1);
     std::map<std::string, bool> noted;  // one note per variant that cannot take a size
+    std::set<std::string> accepted;     // variants whose request some size passed
 
     for (std::int64_t n : o.sizes) {
         if (cancelled()) break;
@@ -195,9 +197,12 @@ BenchReport run_bench(const BenchOptions& o,
             r.block_threads = v->multi_block ? o.block_threads : 0;
             if (std::string problem = check_request(r); !problem.empty()) {
                 if (!noted[key]) report.notes.push_back(key + ": " + problem);
+                if (!accepted.count(key)) report.refused[key] = problem;
                 noted[key] = true;
                 continue;
             }
+            accepted.insert(key);
+            report.refused.erase(key);
             const bool reduce = v->algorithm == Algorithm::Reduce;
             BenchRow row;
             row.what = key;

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -51,6 +52,9 @@ struct BenchReport {
     std::string settings;  // type, operator, scan kind, reps
     std::vector<BenchRow> rows;
     std::vector<std::string> notes;  // sizes skipped, and why
+    // Variants whose request was refused at every size asked (e.g. a block size they cannot
+    // take), with the reason: a run that timed none of a variant says so.
+    std::map<std::string, std::string> refused;
 };
 
 // Progress lines as it goes; `cancel` stops it between figures.

@@ -63,7 +63,8 @@ nlohmann::ordered_json report_json(const Trace& trace, const TraceBanks& banks) 
             nlohmann::ordered_json sj = totals_json(lb.steps[s]);
             const StepLabel* label = trace.label(step.line);
             sj["block"] = step.block;
-            sj["step"] = step.index;
+            sj["step"] = trace.step_number(int(l), step.index);  // as the window and --step
+            sj["index"] = step.index;                            // within the block
             sj["phase"] = label ? label->phase : "";
             sj["vars"] = step.vars;
             lj["steps"].push_back(std::move(sj));
@@ -95,8 +96,9 @@ void print_report(const Trace& trace, const TraceBanks& banks) {
         for (std::size_t s = 0; s < lb.steps.size(); ++s) {
             const Step& step = launch.steps[s];
             const StepLabel* label = trace.label(step.line);
-            std::string what = "b" + std::to_string(step.block) + " s" +
-                               std::to_string(step.index) + " " + (label ? label->phase : "?");
+            std::string what = "step " + std::to_string(trace.step_number(int(l), step.index)) +
+                               (launch.grid > 1 ? " b" + std::to_string(step.block) : "") + " " +
+                               (label ? label->phase : "?");
             for (std::size_t v = 0; v < step.vars.size(); ++v)
                 what += (label && v < label->vars.size() ? " " + label->vars[v] + "=" : " ") +
                         std::to_string(step.vars[v]);
@@ -142,7 +144,7 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
                                  "--trace FILE\n";
                     return kExitUsage;
                 }
-                const ResolvedRun run = resolve_run(*options);
+                const ResolvedRun run = resolve_run(*options, RunPurpose::Capture);
                 trace = capture_trace(run.request, run.input, run.device);
             }
         } catch (const CLI::ValidationError& e) {

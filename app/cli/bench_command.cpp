@@ -8,6 +8,7 @@
 #include "bench/bench.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "platform/file_write.h"
 #include "variants/registry.h"
 
 namespace scanscope {
@@ -67,9 +68,14 @@ void register_bench_command(CLI::App& app, CommandSet& set) {
                 for (std::string key; std::getline(list, key, ',');)
                     if (!key.empty()) o.variants.push_back(key);
             }
+            if (o.variants.empty())
+                throw std::invalid_argument("--variants names no variant");
             for (const std::string& key : o.variants)
                 if (!find_variant(key))
                     throw std::invalid_argument("unknown variant '" + key + "'");
+            if (f->block_threads && (f->block_threads & (f->block_threads - 1)))
+                throw std::invalid_argument("--block-threads " + std::to_string(f->block_threads) +
+                                            ": blocks of the multi-block variants are powers of two");
             o.sizes = parse_sizes(f->sizes);
         } catch (const std::invalid_argument& e) {
             std::cerr << "scanscope bench: " << e.what() << "\n";
@@ -92,10 +98,13 @@ void register_bench_command(CLI::App& app, CommandSet& set) {
                                      : f->format == "json" ? format_json(report)
                                                            : format_table(report);
             std::cout << text;
-            if (!f->out.empty()) {
-                std::ofstream file(f->out);
-                file << text;
-                if (!file) throw std::runtime_error("cannot write '" + f->out + "'");
+            if (!f->out.empty()) write_file(f->out, text);
+            // A variant refused at every size was not timed at all: a usage problem.
+            if (!report.refused.empty()) {
+                for (const auto& [key, problem] : report.refused)
+                    std::cerr << "scanscope bench: " << key << " was not timed: " << problem
+                              << "\n";
+                return kExitUsage;
             }
             for (const BenchRow& row : report.rows)
                 if (!row.check.empty() && row.check != "ok") {

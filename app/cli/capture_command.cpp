@@ -9,6 +9,7 @@
 #include "model/input_values.h"
 #include "model/trace_json.h"
 #include "model/values.h"
+#include "platform/file_write.h"
 
 namespace scanscope {
 
@@ -20,9 +21,14 @@ void register_capture_command(CLI::App& app, CommandSet& set) {
     add_run_options(capture, *options);
     capture->add_option("--out", *out, "Trace file to write")->required();
     set.add(capture, [options, out] {
+        if (!options->input_file.empty() && same_file(options->input_file, *out)) {
+            std::cerr << "scanscope capture: --out '" << *out
+                      << "' is the input file; writing the trace would destroy the input\n";
+            return kExitUsage;
+        }
         ResolvedRun run;
         try {
-            run = resolve_run(*options);
+            run = resolve_run(*options, RunPurpose::Capture);
         } catch (const CLI::ValidationError& e) {
             std::cerr << "scanscope capture: " << e.what() << "\n";
             return kExitUsage;
@@ -39,8 +45,11 @@ void register_capture_command(CLI::App& app, CommandSet& set) {
                     accesses += s.accesses.size();
             std::cout << "captured " << run.request.variant << " (n = " << run.request.n << ") on "
                       << trace.source.device << ": " << trace.launches.size() << " launch(es), "
-                      << trace.step_count() << " steps, " << accesses << " warp accesses -> "
-                      << *out << "\n";
+                      << trace.frame_count() << " steps";
+            // The window's steps go through every block at once; say what they add up to.
+            if (trace.step_count() != trace.frame_count())
+                std::cout << " (" << trace.step_count() << " block-steps over all blocks)";
+            std::cout << ", " << accesses << " warp accesses -> " << *out << "\n";
             const ElementKind kind = kind_of(run.request.type);
             std::cout << "output:";
             for (std::size_t i = 0; i < trace.output.size() && i < 16; ++i)

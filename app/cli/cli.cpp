@@ -9,6 +9,7 @@
 #include "cli/run_options.h"
 #include "cli/size_option.h"
 #include "device/device_info.h"
+#include "variants/registry.h"
 #include "version.h"
 
 namespace scanscope {
@@ -63,7 +64,14 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
     app.add_option("--step", gui_options.step, "Step (or look-back event) to show, from 1")
         ->check(CLI::Range(1, 1 << 30));
     app.add_option("--block", gui_options.block, "Block to show")->check(CLI::Range(0, 1 << 30));
-    app.add_option("--compare", gui_options.compare, "Variant to compare with");
+    app.add_option("--compare", gui_options.compare, "Variant to compare with")
+        ->check([](const std::string& key) -> std::string {
+            if (find_variant(key)) return {};
+            std::string ids;
+            for (const VariantInfo& v : all_variants())
+                ids += (ids.empty() ? "" : ", ") + v.key;
+            return "unknown variant '" + key + "'; the variants are " + ids;
+        });
     app.add_option("--timings", gui_options.timings,
                    "Time the Timings panel's variants at these sizes first (e.g. 2^10..2^16)");
     app.add_flag("--benchmark-frames", gui_options.benchmark,
@@ -84,7 +92,13 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         return kExitUsage;
     }
 
-    if (int code = commands.run_selected(); code != kNoCommandSelected) return code;
+    try {
+        if (int code = commands.run_selected(); code != kNoCommandSelected) return code;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "scanscope: out of memory (the request needs more memory than this machine "
+                     "gives the program); try a smaller --n\n";
+        return kExitFailure;
+    }
 
     if (!size_text.empty()) {
         PixelSize size = *parse_pixel_size(size_text);
@@ -96,7 +110,12 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
                      "Use a subcommand; 'scanscope --help' lists them.\n";
         return kExitFailure;
     }
-    return gui(gui_options);
+    try {
+        return gui(gui_options);
+    } catch (const std::bad_alloc&) {
+        std::cerr << "scanscope: out of memory\n";
+        return kExitFailure;
+    }
 }
 
 }  // namespace scanscope

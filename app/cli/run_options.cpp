@@ -14,7 +14,13 @@ void add_run_options(CLI::App* c, RunOptions& o, bool variant_required) {
     auto* file =
         c->add_option("--input-file", o.input_file, "File of values (commas or white space)");
     auto* seed =
-        c->add_option("--seed", o.seed, "Random input from this seed (the default, seed 1)");
+        c->add_option("--seed", o.seed, "Random input from this seed (the default, seed 1)")
+            ->check([](const std::string& text) -> std::string {
+                // CLI11 would read -1 as 2^64 - 1.
+                return text.find_first_not_of("0123456789") == std::string::npos
+                           ? std::string()
+                           : "expected a whole number from 0 to 2^64 - 1, got '" + text + "'";
+            });
     list->excludes(file)->excludes(seed);
     file->excludes(seed);
     c->add_option("--type", o.type, "Element type")->check(CLI::IsMember({"int", "float"}));
@@ -34,7 +40,21 @@ void add_run_options(CLI::App* c, RunOptions& o, bool variant_required) {
         ->check(CLI::IsMember({"teaching", "timed"}));
 }
 
-ResolvedRun resolve_run(const RunOptions& o) {
+namespace {
+
+void check_size(const RunRequest& r, RunPurpose purpose) {
+    if (std::string problem = check_request(r); !problem.empty())
+        throw CLI::ValidationError(problem);
+    if (purpose == RunPurpose::Capture && r.n > kMaxCaptureN)
+        throw CLI::ValidationError("--n", "captures are for teaching sizes, n up to " +
+                                              std::to_string(kMaxCaptureN) + " (got " +
+                                              std::to_string(r.n) +
+                                              "); 'scanscope run' and 'scanscope bench' take any n");
+}
+
+}  // namespace
+
+ResolvedRun resolve_run(const RunOptions& o, RunPurpose purpose) {
     ResolvedRun run;
     RunRequest& r = run.request;
     r.variant = o.variant;
@@ -75,10 +95,10 @@ ResolvedRun resolve_run(const RunOptions& o) {
             throw CLI::ValidationError("--n",
                                        "give --n, or the values with --input or --input-file");
         r.n = o.n;
+        check_size(r, purpose);
         run.input = random_values(r.n, r.type, o.seed);
     }
-    if (std::string problem = check_request(r); !problem.empty())
-        throw CLI::ValidationError(problem);
+    check_size(r, purpose);
     return run;
 }
 

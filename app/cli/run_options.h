@@ -38,7 +38,11 @@ struct ResolvedRun {
     DeviceChoice device = DeviceChoice::Auto;
 };
 
+enum class RunPurpose { Run, Capture };
+
 // Throws CLI::ValidationError (a usage problem: exit 2) or InputError (an unreadable input file).
-ResolvedRun resolve_run(const RunOptions& options);
+// Every limit on n is checked before the input is made: a request too large to capture fails
+// at once instead of after building gigabytes of values.
+ResolvedRun resolve_run(const RunOptions& options, RunPurpose purpose = RunPurpose::Run);
 
 }  // namespace scanscope

@@ -105,9 +105,10 @@ CaptureOutcome run_job(const CaptureJob& job) {
             other.banks = job.compare_banks;
             if (other.variant == job.request.variant)
                 other.banks = job.request.banks == 32 ? 16 : 32;
-            if (!find_variant(other.variant)->multi_block) other.block_threads = 0;
-            if (find_variant(other.variant)->algorithm == Algorithm::Reduce)
-                other.inclusive = false;
+            const VariantInfo* partner = find_variant(other.variant);
+            if (!partner) throw std::runtime_error("unknown variant '" + other.variant + "'");
+            if (!partner->multi_block) other.block_threads = 0;
+            if (partner->algorithm == Algorithm::Reduce) other.inclusive = false;
             if (check_request(other).empty())
                 out.compare = capture_trace(other, job.input, job.device);
         }

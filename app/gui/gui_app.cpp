@@ -50,8 +50,9 @@ void load_lessons_into(AppState& state) {
         state.notify(Notice::Level::Warning, e);
 }
 
-// What the command line asked to open; false (with the message printed) when it cannot be.
-bool open_from_options(const GuiOptions& options, AppState& state) {
+// What the command line asked to open. Returns kExitOk, or the exit code after printing why:
+// kExitUsage for what the command line got wrong, kExitFailure for a file or run that failed.
+int open_from_options(const GuiOptions& options, AppState& state) {
     CaptureJob job;
     std::string what;
     if (!options.trace_file.empty()) {
@@ -61,57 +62,72 @@ bool open_from_options(const GuiOptions& options, AppState& state) {
             state.session.load(std::move(trace));
         } catch (const std::exception& e) {
             std::cerr << "scanscope: " << e.what() << "\n";
-            return false;
+            return kExitFailure;
         }
     } else if (!options.run.variant.empty()) {
         try {
-            const ResolvedRun run = resolve_run(options.run);
+            const ResolvedRun run = resolve_run(options.run, RunPurpose::Capture);
             job.request = run.request;
             job.input = run.input;
             job.device = run.device;
             job.compare_variant =
                 options.compare.empty() ? default_partner(run.request.variant) : options.compare;
             what = run.request.variant;
+        } catch (const CLI::ValidationError& e) {
+            std::cerr << "scanscope: " << e.what() << "\n";
+            return kExitUsage;
         } catch (const std::exception& e) {
             std::cerr << "scanscope: " << e.what() << "\n";
-            return false;
+            return kExitFailure;
         }
     } else {
         const std::string key = options.lesson.empty() ? kFirstLesson : options.lesson;
-        auto it = std::find_if(state.lessons.begin(), state.lessons.end(),
-                               [&](const Lesson& l) { return l.key == key; });
-        if (it == state.lessons.end()) {
-            if (options.lesson.empty()) return true;  // no lessons installed: start empty
-            std::cerr << "scanscope: no lesson '" << key << "' in assets/lessons\n";
-            return false;
+        const Lesson* lesson = find_lesson(state.lessons, key);
+        if (!lesson) {
+            if (options.lesson.empty()) return kExitOk;  // no lessons installed: start empty
+            std::cerr << "scanscope: no lesson '" << key << "'; the lessons are "
+                      << lesson_names(state.lessons) << "\n";
+            return kExitUsage;
         }
-        state.lesson = int(it - state.lessons.begin());
-        job = job_from_lesson(*it);
+        state.lesson = int(lesson - state.lessons.data());
+        job = job_from_lesson(*lesson);
         if (!options.compare.empty()) job.compare_variant = options.compare;
-        what = "lesson '" + it->title + "'";
+        what = "lesson '" + lesson->title + "'";
     }
     if (!what.empty()) {
         CaptureOutcome outcome = run_job(job);
         if (!outcome.error.empty()) {
             std::cerr << "scanscope: " << outcome.error << "\n";
-            return false;
+            return kExitFailure;
         }
         apply_outcome(state, std::move(outcome), what);
     }
     Session& s = state.session;
-    if (!s.loaded()) return true;
+    if (!s.loaded()) return kExitOk;
     if (!options.view.empty()) {
         const ViewInfo* v = find_view(options.view);
         if (!v || !view_applies(v->kind, s.trace())) {
             std::cerr << "scanscope: the " << options.view << " view has nothing to show for "
                       << s.trace().request.variant << "\n";
-            return false;
+            return kExitUsage;
         }
         s.view = v->kind;
     }
+    if (options.block >= s.trace().max_grid()) {
+        std::cerr << "scanscope: --block " << options.block << ": the trace's launches have "
+                  << s.trace().max_grid() << " block(s), 0.." << s.trace().max_grid() - 1 << "\n";
+        return kExitUsage;
+    }
     s.block = options.block;
+    if (options.step > s.timeline().size()) {
+        std::cerr << "scanscope: --step " << options.step << ": the " << view_info(s.view).name
+                  << " view has " << s.timeline().size()
+                  << (s.view == ViewKind::LookBack ? " events" : " steps") << ", 1.."
+                  << s.timeline().size() << "\n";
+        return kExitUsage;
+    }
     if (options.step > 0) s.timeline().seek(options.step - 1);
-    return true;
+    return kExitOk;
 }
 
 // --timings: what the Timings panel's Run would show, timed before the first frame.
@@ -244,7 +260,8 @@ int run_gui(const GuiOptions& options) {
     ImGuiLayer ui(*window, state.requested_ui_scale, load_named_theme(options.theme, state));
     if (!ui.font_notice().empty()) state.notify(Notice::Level::Warning, ui.font_notice());
     load_lessons_into(state);
-    if (!open_from_options(options, state) || !time_from_options(options, state)) return kExitUsage;
+    if (int code = open_from_options(options, state); code != kExitOk) return code;
+    if (!time_from_options(options, state)) return kExitUsage;
     Canvases canvases;
 
     if (screenshot) return take_screenshot(options, state, canvases, ui, monitor_scale);

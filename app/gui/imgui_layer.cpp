@@ -80,6 +80,7 @@ void ImGuiLayer::build_fonts() {
             "DejaVu fonts not found (install fonts-dejavu-core); using ImGui's built-in font";
     }
     io.FontDefault = fonts_.regular;
+    fonts_.scale = scale_;
 }
 
 void ImGuiLayer::apply_style() {

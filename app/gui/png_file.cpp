@@ -2,8 +2,9 @@
 
 #include <stb_image_write.h>
 
-#include <cerrno>
-#include <cstring>
+#include <string>
+
+#include "platform/file_write.h"
 
 namespace scanscope {
 
@@ -13,13 +14,21 @@ bool write_png(const std::string& path, int width, int height,
         error = "image buffer does not match its size";
         return false;
     }
-    errno = 0;
-    if (!stbi_write_png(path.c_str(), width, height, 4, rgba.data(), width * 4)) {
-        error =
-            "cannot write '" + path + "'" + (errno ? std::string(": ") + std::strerror(errno) : "");
+    std::string png;
+    auto append = [](void* context, void* data, int size) {
+        static_cast<std::string*>(context)->append(static_cast<const char*>(data),
+                                                   std::size_t(size));
+    };
+    if (!stbi_write_png_to_func(append, &png, width, height, 4, rgba.data(), width * 4)) {
+        error = "cannot encode a " + std::to_string(width) + "x" + std::to_string(height) + " PNG";
         return false;
     }
-    return true;
+    try {
+        write_file(path, png);  // every write checked, then renamed into place
+    } catch (const std::exception& e) {
+        error = e.what();
+    }
+    return error.empty();
 }
 
 }  // namespace scanscope

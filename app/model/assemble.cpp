@@ -129,7 +129,7 @@ Trace assemble_trace(const RunRequest& request, const std::vector<std::uint32_t>
     trace.source = std::move(source);
     trace.input = input;
     trace.output = output;
-    trace.listing = variant->listing;
+    trace.listing = listing_for(variant->listing, request.inclusive);
     trace.labels = variant->labels;
     for (const RawLaunch& l : raw.launches)
         trace.launches.push_back(assemble_launch(l, *variant));

@@ -13,8 +13,12 @@
 namespace scanscope {
 namespace {
 
-bool separator(char c) {
-    return c == ',' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == ';';
+bool space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+bool comma(char c) {
+    return c == ',' || c == ';';
 }
 
 std::uint32_t parse_one(const std::string& token, ElementType type, std::size_t index) {
@@ -32,25 +36,46 @@ std::uint32_t parse_one(const std::string& token, ElementType type, std::size_t 
     const float v = std::strtof(token.c_str(), &end);
     if (end == token.c_str() || *end != '\0') throw InputError(where + " is not a number");
     if (std::isnan(v)) throw InputError(where + " is NaN; scans of NaN show nothing useful");
-    if (std::isinf(v) || errno == ERANGE) throw InputError(where + " is not a finite float32");
+    if (std::isinf(v)) throw InputError(where + " is not a finite float32");
+    // ERANGE without infinity is underflow: subnormals are valid float32 values; only a nonzero
+    // value that rounds to zero is lost.
+    if (errno == ERANGE && v == 0.0f)
+        throw InputError(where + " is too small for float32 (it would round to 0)");
     return to_bits(v);
 }
 
 }  // namespace
 
 std::vector<std::uint32_t> parse_values(const std::string& text, ElementType type) {
+    // Values are separated by white space or by one comma (or semicolon) with optional white
+    // space around it; two commas with nothing between them leave a value out, which is an error.
     std::vector<std::uint32_t> values;
+    bool after_comma = false;  // a comma since the last value
     std::size_t i = 0;
     while (i < text.size()) {
-        while (i < text.size() && separator(text[i]))
+        if (space(text[i])) {
             ++i;
+            continue;
+        }
+        if (comma(text[i])) {
+            if (values.empty() || after_comma)
+                throw InputError("value " + std::to_string(values.size() + 1) +
+                                 " is empty (a comma with no value before it)");
+            after_comma = true;
+            ++i;
+            continue;
+        }
         std::size_t j = i;
-        while (j < text.size() && !separator(text[j]))
+        while (j < text.size() && !space(text[j]) && !comma(text[j]))
             ++j;
-        if (j > i) values.push_back(parse_one(text.substr(i, j - i), type, values.size()));
+        values.push_back(parse_one(text.substr(i, j - i), type, values.size()));
+        after_comma = false;
         i = j;
     }
     if (values.empty()) throw InputError("no values given (the input is empty)");
+    if (after_comma)
+        throw InputError("value " + std::to_string(values.size() + 1) +
+                         " is empty (the input ends with a comma)");
     return values;
 }
 

@@ -35,6 +35,8 @@ Lesson load_lesson(const std::string& path) {
         lesson.request.schedule_seed = lesson.seed;
         lesson.view = j.value("view", std::string());
         lesson.compare = j.value("compare", std::string());
+        if (!lesson.compare.empty() && !find_variant(lesson.compare))
+            throw std::runtime_error("\"compare\": unknown variant '" + lesson.compare + "'");
         if (j.contains("input")) {
             for (const auto& v : j.at("input"))
                 lesson.input.push_back(value_from_json(v, kind_of(lesson.request.type)));
@@ -65,6 +67,19 @@ std::vector<Lesson> load_lessons(const std::string& directory, std::vector<std::
     std::sort(lessons.begin(), lessons.end(),
               [](const Lesson& a, const Lesson& b) { return a.key < b.key; });
     return lessons;
+}
+
+const Lesson* find_lesson(const std::vector<Lesson>& lessons, const std::string& key) {
+    for (const Lesson& l : lessons)
+        if (l.key == key) return &l;
+    return nullptr;
+}
+
+std::string lesson_names(const std::vector<Lesson>& lessons) {
+    std::string names;
+    for (const Lesson& l : lessons)
+        names += (names.empty() ? "" : ", ") + l.key;
+    return names;
 }
 
 std::vector<std::uint32_t> lesson_input(const Lesson& lesson) {

@@ -25,6 +25,10 @@ struct Lesson {
 Lesson load_lesson(const std::string& path);
 // Every lesson in `directory`, sorted by key; files that fail to load are listed in `errors`.
 std::vector<Lesson> load_lessons(const std::string& directory, std::vector<std::string>& errors);
+// The lesson named `key`, or null.
+const Lesson* find_lesson(const std::vector<Lesson>& lessons, const std::string& key);
+// "01-harris-blelloch, 02-kirk-hwu-ping-pong, ...": the names --lesson takes.
+std::string lesson_names(const std::vector<Lesson>& lessons);
 // The input the lesson runs on.
 std::vector<std::uint32_t> lesson_input(const Lesson& lesson);
 

@@ -1,5 +1,7 @@
 #include "model/trace.h"
 
+#include <algorithm>
+
 namespace scanscope {
 
 bool Launch::operator==(const Launch& o) const {
@@ -28,6 +30,29 @@ int Launch::steps_of(int b) const {
     return count;
 }
 
+int Launch::longest_block() const {
+    int most = 0, run = 0;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        run = i > 0 && steps[i].block == steps[i - 1].block ? run + 1 : 1;
+        most = std::max(most, run);
+    }
+    return most;
+}
+
+int Launch::tile_of_block(int b) const {
+    for (const SharedArrayInfo& a : arrays) {
+        if (a.name != "tile" || a.count != 1) continue;
+        const int first = first_step(b), count = steps_of(b);
+        if (count == 0) return -1;
+        const Step& last = steps[std::size_t(first + count - 1)];
+        const std::size_t word = a.offset / 4;
+        if (word >= last.shared.size() || !last.defined[word]) return -1;
+        const int tile = int(last.shared[word]);
+        return tile >= 0 && tile < grid ? tile : -1;
+    }
+    return -1;
+}
+
 const StepLabel* Trace::label(std::uint16_t line) const {
     for (const StepLabel& l : labels)
         if (l.id == line) return &l;
@@ -39,6 +64,27 @@ std::size_t Trace::step_count() const {
     for (const Launch& l : launches)
         n += l.steps.size();
     return n;
+}
+
+std::size_t Trace::frame_count() const {
+    std::size_t n = 0;
+    for (const Launch& l : launches)
+        n += std::size_t(l.longest_block());
+    return n;
+}
+
+int Trace::step_number(int launch, int index) const {
+    int before = 0;
+    for (int l = 0; l < launch && l < int(launches.size()); ++l)
+        before += launches[std::size_t(l)].longest_block();
+    return before + index + 1;
+}
+
+int Trace::max_grid() const {
+    int most = 0;
+    for (const Launch& l : launches)
+        most = std::max(most, l.grid);
+    return most;
 }
 
 bool same_capture(const Trace& a, const Trace& b) {

@@ -95,6 +95,11 @@ struct Launch {
     // Steps of block b: [first_step(b), first_step(b) + steps_of(b)).
     int first_step(int b) const;
     int steps_of(int b) const;
+    // The most steps any block has: the frames the launch takes on the step timeline.
+    int longest_block() const;
+    // The tile block b took (the single-pass scan numbers tiles in the order blocks start, which
+    // need not be block order): the value of its shared "tile" word; -1 where there is none.
+    int tile_of_block(int b) const;
 };
 
 struct TraceSource {
@@ -116,7 +121,11 @@ struct Trace {
     std::vector<Launch> launches;
 
     const StepLabel* label(std::uint16_t line) const;
-    std::size_t step_count() const;  // over all launches and blocks
+    std::size_t step_count() const;  // block-steps over all launches and blocks
+    std::size_t frame_count() const;  // steps as the window numbers them: each launch's longest block
+    int max_grid() const;             // the most blocks any launch has
+    // The window's number (from 1, as --step takes it) of step `index` of launch `launch`.
+    int step_number(int launch, int index) const;
 };
 
 // Equal in everything but where and when it was captured.

@@ -1,10 +1,14 @@
 #include "model/trace_json.h"
 
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <sstream>
 
 #include "model/values.h"
+#include "platform/file_write.h"
 #include "variants/registry.h"
 
 namespace scanscope {
@@ -158,8 +162,8 @@ class Reader {
         return node_.size();
     }
     std::int64_t integer(std::int64_t lo, std::int64_t hi) const {
-        if (!node_.is_number_integer()) fail("expected an integer");
-        const std::int64_t v = node_.get<std::int64_t>();
+        std::int64_t v = 0;
+        if (!json_to_int64(node_, v)) fail("expected an integer");
         if (v < lo || v > hi)
             fail("expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
         return v;
@@ -170,9 +174,14 @@ class Reader {
             fail("expected a non-negative integer");
         return node_.get<std::uint64_t>();
     }
-    std::string text() const {
+    // A string of at most `most` bytes: every view can draw what the loader accepts.
+    std::string text(std::size_t most = kMaxTraceName) const {
         if (!node_.is_string()) fail("expected a string");
-        return node_.get<std::string>();
+        std::string s = node_.get<std::string>();
+        if (s.size() > most)
+            fail("a text of " + std::to_string(s.size()) + " characters; at most " +
+                 std::to_string(most));
+        return s;
     }
     bool flag() const {
         if (!node_.is_boolean()) fail("expected true or false");
@@ -207,10 +216,22 @@ class Reader {
 
 constexpr std::int64_t kMaxInt = std::numeric_limits<std::int32_t>::max();
 
-Launch launch_from_json(const Reader& r, ElementKind element) {
+// Values a label names "in" or "out" are the ping-pong buffers' numbers: 0 or 1.
+bool buffer_vars_ok(const std::vector<StepLabel>& labels, const Step& step) {
+    for (const StepLabel& label : labels) {
+        if (label.id != step.line) continue;
+        for (std::size_t v = 0; v < label.vars.size() && v < step.vars.size(); ++v)
+            if ((label.vars[v] == "in" || label.vars[v] == "out") &&
+                (step.vars[v] < 0 || step.vars[v] > 1))
+                return false;
+    }
+    return true;
+}
+
+Launch launch_from_json(const Reader& r, ElementKind element, const std::vector<StepLabel>& labels) {
     Launch l;
     l.name = r["name"].text();
-    l.grid = int(r["grid"].integer(1, kMaxInt));
+    l.grid = int(r["grid"].integer(1, kMaxTraceGrid));
     l.block = int(r["block"].integer(1, 1024));
     l.shared_bytes = std::uint32_t(r["shared_bytes"].integer(0, 1 << 30));
     if (l.shared_bytes % 4) r["shared_bytes"].fail("must be whole 4-byte words");
@@ -287,7 +308,27 @@ Launch launch_from_json(const Reader& r, ElementKind element) {
             }
             step.accesses.push_back(std::move(access));
         }
+        // Steps come block by block, numbered from 0 within each block: the views find a block's
+        // step k at first_step(block) + k.
+        const int expected = l.steps.empty() || l.steps.back().block != step.block
+                                 ? 0
+                                 : l.steps.back().index + 1;
+        if (!l.steps.empty() && step.block < l.steps.back().block)
+            s["block"].fail("steps must come block by block, in order (block " +
+                            std::to_string(step.block) + " after block " +
+                            std::to_string(l.steps.back().block) + ")");
+        if (step.index != expected)
+            s["index"].fail("expected " + std::to_string(expected) +
+                            " (steps are numbered from 0 within each block, in order)");
+        if (!buffer_vars_ok(labels, step)) s["vars"].fail("names a buffer other than 0 or 1");
         l.steps.push_back(std::move(step));
+    }
+    for (int b = 0, at = 0; b < l.grid; ++b) {
+        if (at >= int(l.steps.size()) || l.steps[std::size_t(at)].block != b)
+            steps.fail("block " + std::to_string(b) + " of the grid of " + std::to_string(l.grid) +
+                       " has no steps");
+        while (at < int(l.steps.size()) && l.steps[std::size_t(at)].block == b)
+            ++at;
     }
     const Reader globals = r["globals"];
     for (std::size_t i = 0; i < globals.size(); ++i) {
@@ -315,8 +356,8 @@ Launch launch_from_json(const Reader& r, ElementKind element) {
     for (std::size_t i = 0; i < events.size(); ++i) {
         const Reader e = events[i];
         TileEvent event{};
-        event.tile = std::uint32_t(e["tile"].integer(0, kMaxInt));
-        event.target = std::uint32_t(e["target"].integer(0, kMaxInt));
+        event.tile = std::uint32_t(e["tile"].integer(0, l.grid - 1));
+        event.target = std::uint32_t(e["target"].integer(0, event.tile));
         event.kind = std::uint16_t(e["kind"].one_of<TileEventKind>(
             {{"publish", TileEventKind::Publish}, {"read", TileEventKind::Read}}));
         event.status =
@@ -401,8 +442,8 @@ Trace trace_from_json(const nlohmann::json& document) {
         t.request.shape = config["shape"].one_of<KernelShape>(
             {{"teaching", KernelShape::Teaching}, {"timed", KernelShape::Timed}});
     const Reader source = root["source"];
-    t.source = {source["kind"].text(), source["device"].text(), source["scanscope"].text(),
-                source["captured_at"].text()};
+    t.source = {source["kind"].text(), source["device"].text(kMaxTraceNarration),
+                source["scanscope"].text(), source["captured_at"].text()};
 
     const ElementKind element = kind_of(t.request.type);
     const Reader input = root["input"];
@@ -415,36 +456,40 @@ Trace trace_from_json(const nlohmann::json& document) {
     for (std::size_t i = 0; i < output.size(); ++i)
         t.output.push_back(output[i].value(element));
     const Reader listing = root["listing"];
+    if (listing.size() > kMaxTraceListing) listing.fail("at most " + std::to_string(kMaxTraceListing) + " lines");
     for (std::size_t i = 0; i < listing.size(); ++i)
         t.listing.push_back(
-            {std::uint16_t(listing[i]["id"].integer(0, 65535)), listing[i]["text"].text()});
+            {std::uint16_t(listing[i]["id"].integer(0, 65535)), listing[i]["text"].text(kMaxTraceLine)});
     const Reader labels = root["labels"];
+    if (labels.size() > kMaxTraceListing) labels.fail("at most " + std::to_string(kMaxTraceListing) + " labels");
     for (std::size_t i = 0; i < labels.size(); ++i) {
         StepLabel label;
         label.id = std::uint16_t(labels[i]["id"].integer(0, 65535));
         label.phase = labels[i]["phase"].text();
         const Reader vars = labels[i]["vars"];
+        if (vars.size() > std::size_t(kMaxStepVars)) vars.fail("at most 3 names");
         for (std::size_t v = 0; v < vars.size(); ++v)
             label.vars.push_back(vars[v].text());
-        label.narration = labels[i]["narration"].text();
+        label.narration = labels[i]["narration"].text(kMaxTraceNarration);
         t.labels.push_back(std::move(label));
     }
     const Reader launches = root["launches"];
+    if (launches.size() == 0) launches.fail("a trace has at least one launch");
     for (std::size_t i = 0; i < launches.size(); ++i)
-        t.launches.push_back(launch_from_json(launches[i], element));
+        t.launches.push_back(launch_from_json(launches[i], element, t.labels));
     return t;
 }
 
 void save_trace(const Trace& trace, const std::string& path) {
-    std::ofstream file(path, std::ios::binary);
-    if (!file) throw std::runtime_error("cannot write '" + path + "'");
-    file << trace_to_json(trace).dump() << '\n';
-    if (!file) throw std::runtime_error("cannot write '" + path + "' (disk full?)");
+    write_file(path, trace_to_json(trace).dump() + "\n");
 }
 
 Trace load_trace(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw TraceFormatError("'" + path + "' is a folder, not a trace file");
     std::ifstream file(path, std::ios::binary);
-    if (!file) throw TraceFormatError("cannot open '" + path + "'");
+    if (!file) throw TraceFormatError("cannot open '" + path + "': " + std::strerror(errno));
     json document;
     try {
         document = json::parse(file);

@@ -16,6 +16,14 @@ class TraceFormatError : public std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// What the reader accepts, so that every view can draw whatever it accepts (documented in
+// kernels/README.md): captures keep n <= 65536, so no launch has more blocks.
+constexpr int kMaxTraceGrid = 65536;
+constexpr std::size_t kMaxTraceName = 200;        // names, phases, source fields
+constexpr std::size_t kMaxTraceLine = 200;        // a pseudo-code line
+constexpr std::size_t kMaxTraceNarration = 1000;  // a step label's sentence
+constexpr std::size_t kMaxTraceListing = 256;     // pseudo-code lines, and step labels
+
 nlohmann::ordered_json trace_to_json(const Trace& trace);
 Trace trace_from_json(const nlohmann::json& json);  // throws TraceFormatError
 

@@ -27,10 +27,23 @@ nlohmann::ordered_json value_to_json(std::uint32_t bits, ElementKind kind) {
     return double(f);
 }
 
+bool json_to_int64(const nlohmann::json& value, std::int64_t& out) {
+    if (!value.is_number_integer()) return false;
+    // JSON numbers from 2^63 up are unsigned; read as int64 they would wrap to negative.
+    if (value.is_number_unsigned() &&
+        value.get<std::uint64_t>() > std::uint64_t(std::numeric_limits<std::int64_t>::max()))
+        return false;
+    out = value.get<std::int64_t>();
+    return true;
+}
+
 std::uint32_t value_from_json(const nlohmann::json& value, ElementKind kind) {
     if (kind == ElementKind::Int) {
-        if (!value.is_number_integer()) throw std::invalid_argument("expected an integer");
-        const std::int64_t v = value.get<std::int64_t>();
+        std::int64_t v = 0;
+        if (!json_to_int64(value, v)) {
+            if (value.is_number_integer()) throw std::invalid_argument("integer outside int32");
+            throw std::invalid_argument("expected an integer");
+        }
         if (v < std::numeric_limits<std::int32_t>::min() ||
             v > std::numeric_limits<std::int32_t>::max())
             throw std::invalid_argument("integer outside int32");

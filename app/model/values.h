@@ -22,5 +22,7 @@ std::string format_value(std::uint32_t bits, ElementKind kind);
 nlohmann::ordered_json value_to_json(std::uint32_t bits, ElementKind kind);
 // Throws std::invalid_argument for anything else.
 std::uint32_t value_from_json(const nlohmann::json& value, ElementKind kind);
+// A JSON integer as int64; false for anything else, including integers from 2^63 up.
+bool json_to_int64(const nlohmann::json& value, std::int64_t& out);
 
 }  // namespace scanscope

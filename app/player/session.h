@@ -46,24 +46,31 @@ class Session {
     Timeline& timeline() { return view == ViewKind::LookBack ? events : steps; }
     const Timeline& timeline() const { return view == ViewKind::LookBack ? events : steps; }
 
+    // Where the detailed panels look. In the look-back view: the block that logged the current
+    // event, at its look-back step.
     Cursor cursor() const;
     const Step* current_step() const;
     const std::vector<StepFrame>& frames() const { return frames_; }
     const BankConfig& bank_config() const { return config_; }
     const TraceBanks& banks() const { return banks_; }
-    // Conflicts from the first step up to and including the current frame (every block).
+    // Conflicts from the first step up to and including the current frame (every block). In the
+    // look-back view, up to the current event: a block's steps before its look-back once its
+    // tile has published an aggregate, through its look-back once it has published its prefix.
     const ConflictTotals& conflicts_so_far() const;
     // Seeks the step timeline to launch `launch`, step `step`.
     void seek_step(int launch, int step);
 
   private:
     void analyse();
+    void analyse_events();
     std::optional<Trace> trace_;
     std::optional<Trace> compare_;
     std::vector<StepFrame> frames_;
     BankConfig config_;
     TraceBanks banks_;
-    std::vector<ConflictTotals> running_;  // per frame
+    std::vector<ConflictTotals> running_;         // per frame
+    std::vector<ConflictTotals> running_events_;  // per look-back event
+    std::vector<int> block_of_event_;             // the block that logged each event (-1: unknown)
 };
 
 }  // namespace scanscope

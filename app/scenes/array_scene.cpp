@@ -4,6 +4,7 @@
 
 #include "analysis/hazards.h"
 #include "model/values.h"
+#include "scenes/output_row.h"
 
 namespace scanscope {
 namespace {
@@ -21,13 +22,15 @@ ElementKind kind_at(const Launch& launch, std::uint32_t word, ElementKind fallba
 std::string step_caption(const Trace& trace, const Cursor& c) {
     if (c.launch >= int(trace.launches.size())) return {};
     const Launch& launch = trace.launches[std::size_t(c.launch)];
-    std::string text;
+    // Steps are numbered as the timeline, --step, capture and analyze number them: from 1, over
+    // all launches.
+    std::string text = "step " + std::to_string(trace.step_number(c.launch, c.step)) + "/" +
+                       std::to_string(trace.frame_count());
     if (trace.launches.size() > 1)
-        text += "launch " + std::to_string(c.launch + 1) + "/" +
-                std::to_string(trace.launches.size()) + " " + launch.name + " · ";
+        text += " · launch " + std::to_string(c.launch + 1) + "/" +
+                std::to_string(trace.launches.size()) + " " + launch.name;
     if (launch.grid > 1)
-        text += "block " + std::to_string(c.block) + "/" + std::to_string(launch.grid) + " · ";
-    text += "step " + std::to_string(c.step + 1) + "/" + std::to_string(launch.steps_of(c.block));
+        text += " · block " + std::to_string(c.block) + " of " + std::to_string(launch.grid);
     if (const Step* step = find_step(launch, c.block, c.step)) {
         if (const StepLabel* label = trace.label(step->line)) {
             text += " · " + label->phase;
@@ -97,7 +100,7 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
         if (place.rects[w].w == 0) continue;
         SceneCell cell;
         cell.rect = place.rects[w];
-        cell.tag = int(w);
+        cell.ref = CellRef::word(int(w), c.block);
         auto role = summary.roles.find(std::uint32_t(w));
         cell.role = !step->defined[w]             ? CellRole::Undefined
                     : role != summary.roles.end() ? role->second
@@ -158,7 +161,7 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
             cell.fill = mix(theme.cell, theme.accent, int(i) == c.block ? 0.35f : 0.12f);
             cell.border = theme.cell_border;
             cell.role = CellRole::Plain;
-            cell.tag = -2 - int(i);
+            cell.ref = CellRef::global(int(&g - launch.globals.data()), int(i));
             const std::uint32_t value = std::uint32_t(g.values[i]);
             if (g.element_bytes == 8) {
                 const auto status = TileStatus(g.values[i] >> 32);
@@ -174,6 +177,7 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
         }
         y += float((int(g.values.size()) + cols - 1) / cols) * kPitch + 1.2f;
     }
+    if (at_last_step(trace, c)) add_output_row(scene, trace, 0, y - 0.6f, options.columns, theme);
     scene.fit_bounds();
     return scene;
 }

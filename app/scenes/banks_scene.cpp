@@ -45,6 +45,7 @@ Color degree_color(const Theme& theme, int degree) {
 Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const BankConfig& config,
                         const Theme& theme) {
     Scene scene;
+    scene.min_readable_px = 0;  // every bank and every word row in view: the picture is the point
     if (c.launch >= int(trace.launches.size())) {
         scene.empty_message = "No trace loaded.";
         return scene;
@@ -91,7 +92,7 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
         cell.text = std::to_string(lane);
         cell.text_color = active ? theme.cell_text : theme.text_dim;
         cell.role = CellRole::Header;
-        cell.tag = 300000 + lane;
+        cell.ref = CellRef::lane(lane);
         scene.cells.push_back(cell);
     }
     scene.labels.push_back({{-0.3f, -3.0f}, "lanes", theme.text_dim, 0.4f, Align::Right});
@@ -106,7 +107,7 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
         cell.text = std::to_string(bank);
         cell.text_color = words == 0 ? theme.text_dim : theme.accent_text;
         cell.role = CellRole::Header;
-        cell.tag = 400000 + bank;
+        cell.ref = CellRef::bank(bank);
         scene.cells.push_back(cell);
     }
     scene.labels.push_back({{-0.3f, -0.9f}, "banks", theme.text_dim, 0.4f, Align::Right});
@@ -139,7 +140,7 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
         cell.text = std::to_string(word);
         cell.text_color = theme.cell_text;
         cell.role = a.kind == AccessKind::Read ? CellRole::Read : CellRole::Written;
-        cell.tag = int(word);
+        cell.ref = CellRef::word(int(word));
         scene.cells.push_back(cell);
     }
     for (const LaneAccess& l : a.lanes) {

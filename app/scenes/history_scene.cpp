@@ -4,6 +4,7 @@
 
 #include "model/values.h"
 #include "scenes/array_scene.h"
+#include "scenes/output_row.h"
 
 namespace scanscope {
 namespace {
@@ -30,8 +31,18 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
         return scene;
     }
     const Launch& launch = trace.launches[std::size_t(c.launch)];
-    if (options.array >= int(launch.arrays.size()) || !find_step(launch, c.block, c.step)) {
+    if (!find_step(launch, c.block, c.step)) {
         scene.empty_message = "Nothing to draw at this step.";
+        return scene;
+    }
+    if (options.array >= int(launch.arrays.size())) {
+        // A launch that works in global memory only (e.g. adding the block sums): no tree, but
+        // its step, and at the end what it wrote.
+        scene.labels.push_back(
+            {{0, -1.4f}, step_caption(trace, c), theme.text, 0.55f, Align::Left, 15.0f});
+        scene.notes.push_back("This launch uses no shared memory: it works in global memory.");
+        if (at_last_step(trace, c)) add_output_row(scene, trace, 0, 0, 32, theme);
+        scene.fit_bounds();
         return scene;
     }
     const SharedArrayInfo& array = launch.arrays[std::size_t(options.array)];
@@ -66,7 +77,7 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
         for (std::uint32_t w : columns) {
             SceneCell cell;
             cell.rect = {float(column_of[w]) * kColumn, y, 1.0f, 1.0f};
-            cell.tag = int(w);
+            cell.ref = CellRef::word(int(w), c.block);
             auto role = summary.roles.find(w);
             const bool written = role != summary.roles.end() && role->second != CellRole::Read;
             cell.role = !step.defined[w]          ? CellRole::Undefined
@@ -117,7 +128,7 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
                 cell.border = theme.cell_border;
                 cell.border_px = 0.5f;
                 cell.role = active ? CellRole::Highlight : CellRole::Plain;
-                cell.tag = 100000 + t;
+                cell.ref = CellRef::thread(t);
                 scene.cells.push_back(cell);
             }
             for (int warp = 0; warp * 32 < threads; ++warp) {
@@ -132,10 +143,14 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
                 outline.border = theme.conflict[3];
                 outline.border_px = 2.0f;
                 outline.role = CellRole::Header;
-                outline.tag = 200000 + warp;
+                outline.ref = CellRef::warp(warp);
                 scene.cells.push_back(outline);
             }
         }
+    }
+    if (at_last_step(trace, c)) {
+        const float below = float(c.step) * row_pitch + (options.threads ? kRow + kStrip + 1.2f : kRow);
+        add_output_row(scene, trace, 0, below, std::max<int>(int(columns.size()), 8), theme);
     }
     if (options.threads)
         scene.labels.push_back({{0, float(c.step) * row_pitch + 2.35f},

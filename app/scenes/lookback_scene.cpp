@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "model/values.h"
+#include "scenes/output_row.h"
 
 namespace scanscope {
 namespace {
@@ -41,7 +42,11 @@ std::string event_caption(const Trace& trace, int event) {
     const auto& events = trace.launches[std::size_t(l)].events;
     if (event < 0 || event >= int(events.size())) return {};
     const TileEvent& e = events[std::size_t(event)];
-    const std::uint64_t t0 = events.front().time_ns;
+    // Times count from the earliest event: clocks read on different SMs need not rise in the
+    // order the events were logged.
+    std::uint64_t t0 = events.front().time_ns;
+    for (const TileEvent& other : events)
+        t0 = std::min(t0, other.time_ns);
     char when[64];
     if (trace.source.kind == "gpu")
         std::snprintf(when, sizeof when, "%.3f us", double(e.time_ns - t0) / 1000.0);
@@ -112,7 +117,7 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme) {
         cell.role = s == TileStatus::Invalid     ? CellRole::Undefined
                     : s == TileStatus::Aggregate ? CellRole::Written
                                                  : CellRole::Highlight;
-        cell.tag = t;
+        cell.ref = CellRef::tile(t);
         scene.cells.push_back(cell);
     }
     if (now.kind == std::uint16_t(TileEventKind::Read) && int(now.target) < tiles &&
@@ -139,6 +144,8 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme) {
                                 0.4f,
                                 Align::Left});
     }
+    if (event == int(events.size()) - 1 && l == int(trace.launches.size()) - 1)
+        add_output_row(scene, trace, 0, legend + 1.6f, 32, theme);
     scene.fit_bounds();
     return scene;
 }

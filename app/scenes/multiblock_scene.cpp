@@ -4,6 +4,7 @@
 
 #include "model/values.h"
 #include "scenes/array_scene.h"
+#include "scenes/output_row.h"
 
 namespace scanscope {
 namespace {
@@ -22,13 +23,13 @@ std::string descriptor_text(std::uint64_t word, ElementKind element) {
 
 Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& theme) {
     Scene scene;
-    if (c.launch >= int(trace.launches.size()) ||
-        trace.launches[std::size_t(c.launch)].arrays.empty()) {
+    if (c.launch >= int(trace.launches.size())) {
         scene.empty_message = "No trace loaded.";
         return scene;
     }
     const Launch& launch = trace.launches[std::size_t(c.launch)];
-    const SharedArrayInfo& array = launch.arrays[0];
+    const bool has_shared = !launch.arrays.empty();
+    const SharedArrayInfo array = has_shared ? launch.arrays[0] : SharedArrayInfo{};
     const std::uint32_t first = array.offset / 4;
     const ElementKind element = kind_of(trace.request.type);
     Cursor caption = c;
@@ -36,19 +37,26 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
     std::string title = step_caption(trace, caption);
     if (launch.grid > 1) title += " (all " + std::to_string(launch.grid) + " blocks)";
     scene.labels.push_back({{0, -1.4f}, title, theme.text, 0.55f, Align::Left, 15.0f});
+    if (!has_shared)
+        scene.notes.push_back(
+            "This launch uses no shared memory: each block combines its elements in global memory "
+            "with the increment it is given.");
 
-    // Each block's shared memory at this step, 32 words a row.
-    float right = 0, y = 0;
+    // Each block's shared memory at this step, 32 words a row. The single-pass scan's blocks
+    // take tiles in the order they start: each row names its tile.
+    float right = has_shared ? 0.0f : 8.0f, y = 0;
     std::vector<float> block_y(std::size_t(launch.grid), 0.0f);
     for (int b = 0; b < launch.grid; ++b) {
         block_y[std::size_t(b)] = y;
-        scene.labels.push_back({{-0.3f, y + 0.68f},
-                                "block " + std::to_string(b),
-                                b == c.block ? theme.accent : theme.text_dim,
-                                0.42f,
-                                Align::Right});
+        const int tile = launch.tile_of_block(b);
+        scene.labels.push_back(
+            {{-0.3f, y + 0.68f},
+             "block " + std::to_string(b) + (tile >= 0 ? " · tile " + std::to_string(tile) : ""),
+             b == c.block ? theme.accent : theme.text_dim,
+             0.42f,
+             Align::Right});
         const Step* step = find_step(launch, b, c.step);
-        if (!step) {
+        if (!step || !has_shared) {
             y += 1.6f;
             continue;
         }
@@ -60,7 +68,7 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
             cell.rect = {float(column % kWrap) * kColumn, y + float(column / kWrap) * kColumn, 1.0f,
                          1.0f};
             ++column;
-            cell.tag = b * 1000000 + int(w);
+            cell.ref = CellRef::word(int(w), b);
             auto role = summary.roles.find(w);
             cell.role = !step->defined[w]             ? CellRole::Undefined
                         : role != summary.roles.end() ? role->second
@@ -73,11 +81,12 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
             scene.cells.push_back(cell);
         }
         right = std::max(right, float(std::min(column, kWrap)) * kColumn);
-        y += float((column + kWrap - 1) / kWrap) * kColumn + 0.5f;
+        y += float(std::max(1, (column + kWrap - 1) / kWrap)) * kColumn + 0.5f;
     }
 
     // The global buffers, one cell per block, beside the blocks: each block's total goes out,
-    // each block's increment comes back.
+    // each block's increment comes back. Tile descriptors are indexed by tile: each block's row
+    // shows its own tile's.
     const float x = right + 2.5f;
     for (std::size_t g = 0; g < launch.globals.size(); ++g) {
         const GlobalBuffer& buffer = launch.globals[g];
@@ -85,17 +94,21 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
         scene.labels.push_back({{gx, -0.35f}, buffer.name, theme.text_dim, 0.38f, Align::Left});
         const bool incoming = buffer.name.find("increment") != std::string::npos ||
                               buffer.name.find("prefix") != std::string::npos;
-        for (std::size_t b = 0; b < buffer.values.size() && int(b) < launch.grid; ++b) {
-            const float by = block_y[b];
+        for (int b = 0; b < launch.grid; ++b) {
+            const int tile = buffer.element_bytes == 8 ? launch.tile_of_block(b) : b;
+            const int index = tile >= 0 ? tile : b;
+            if (index >= int(buffer.values.size())) continue;
+            const float by = block_y[std::size_t(b)];
             SceneCell cell;
             cell.rect = {gx, by, 2.0f, 1.0f};
             cell.fill = mix(theme.cell, incoming ? theme.read : theme.write, 0.35f);
             cell.border = theme.cell_border;
             cell.text = buffer.element_bytes == 8
-                            ? descriptor_text(buffer.values[b], element)
-                            : format_value(std::uint32_t(buffer.values[b]), element);
+                            ? descriptor_text(buffer.values[std::size_t(index)], element)
+                            : format_value(std::uint32_t(buffer.values[std::size_t(index)]),
+                                           element);
             cell.text_color = theme.cell_text;
-            cell.tag = -2 - int(b);
+            cell.ref = CellRef::global(int(g), index);
             scene.cells.push_back(cell);
             const Vec2 block_end{right, by + 0.5f}, global{gx, by + 0.5f};
             scene.arrows.push_back({incoming ? global : block_end, incoming ? block_end : global,
@@ -103,6 +116,7 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
                                     true});
         }
     }
+    if (at_last_step(trace, c)) add_output_row(scene, trace, 0, y + 0.6f, kWrap, theme);
     scene.fit_bounds();
     return scene;
 }

@@ -5,6 +5,7 @@
 #include "analysis/hazards.h"
 #include "model/values.h"
 #include "scenes/array_scene.h"
+#include "scenes/output_row.h"
 
 namespace scanscope {
 namespace {
@@ -29,7 +30,7 @@ struct BufferRow {
 };
 
 void draw_row(Scene& scene, const BufferRow& row, const StepSummary& summary,
-              const std::set<std::uint32_t>& hazards, bool reads_here, ElementKind kind,
+              const std::set<std::uint32_t>& hazards, bool reads_here, ElementKind kind, int block,
               const Theme& theme) {
     for (std::uint32_t band = 0; band * kBand < row.words; ++band) {
         const std::uint32_t last = std::min(row.words, (band + 1) * kBand) - 1;
@@ -47,7 +48,7 @@ void draw_row(Scene& scene, const BufferRow& row, const StepSummary& summary,
         SceneCell cell;
         const Vec2 top = row.top_of(i);
         cell.rect = {top.x - 0.5f, top.y, 1.0f, 1.0f};
-        cell.tag = int(w);
+        cell.ref = CellRef::word(int(w), block);
         auto role = summary.roles.find(w);
         const bool read = role != summary.roles.end() && role->second != CellRole::Written;
         const bool written = role != summary.roles.end() && role->second != CellRole::Read;
@@ -101,6 +102,11 @@ Scene build_pingpong_scene(const Trace& trace, const Cursor& c, const Theme& the
     BufferRow top, bottom;
     if (double_buffered && adds) {
         const int in = step->vars[1], out = step->vars[2];
+        if (in < 0 || in > 1 || out < 0 || out > 1 || in == out) {
+            scene.empty_message = "This step names buffers T" + std::to_string(in) + " and T" +
+                                  std::to_string(out) + "; there are only T0 and T1.";
+            return scene;
+        }
         top = {base + std::uint32_t(in) * m,       m, &before.words, &before.defined,
                "T" + std::to_string(in) + " (in)", 0};
         bottom = {base + std::uint32_t(out) * m,        m,      &step->shared, &step->defined,
@@ -112,8 +118,8 @@ Scene build_pingpong_scene(const Trace& trace, const Cursor& c, const Theme& the
         top = {base, m, &before.words, &before.defined, "x before", 0};
         bottom = {base, m, &step->shared, &step->defined, "x after", kOutRow};
     }
-    draw_row(scene, top, summary, hazard_words, true, kind, theme);
-    draw_row(scene, bottom, summary, hazard_words, false, kind, theme);
+    draw_row(scene, top, summary, hazard_words, true, kind, c.block, theme);
+    draw_row(scene, bottom, summary, hazard_words, false, kind, c.block, theme);
 
     if (adds) {
         for (const Flow& f : summary.flows) {
@@ -137,16 +143,30 @@ Scene build_pingpong_scene(const Trace& trace, const Cursor& c, const Theme& the
             scene.notes.push_back("The buffers swap roles after each step: swap(in, out).");
     }
 
+    if (at_last_step(trace, c)) {
+        const float below = float((m + kBand - 1) / kBand - 1) * kBandPitch + kOutRow + 1.6f;
+        add_output_row(scene, trace, 0, below, kBand, theme);
+    }
+
     // The in-place race: each word one thread writes while another reads it, in the same step.
+    // Examples between warps come first: those are the ones that go wrong.
     if (!hazards.empty()) {
-        scene.notes.push_back(std::to_string(hazards.size()) +
-                              " hazards in this step, for example:");
-        for (std::size_t i = 0; i < hazards.size() && i < 3; ++i) {
-            const Hazard& h = hazards[i];
-            scene.notes.push_back("  thread " + std::to_string(h.other) +
+        std::vector<Hazard> examples = hazards;
+        std::stable_partition(examples.begin(), examples.end(),
+                              [](const Hazard& h) { return h.across_warps(); });
+        const auto across = std::count_if(hazards.begin(), hazards.end(),
+                                          [](const Hazard& h) { return h.across_warps(); });
+        scene.notes.push_back(std::to_string(hazards.size()) + " hazards in this step (" +
+                              std::to_string(across) + " between warps), for example:");
+        auto thread = [](int t) {
+            return "thread " + std::to_string(t) + " (warp " + std::to_string(t / 32) + ")";
+        };
+        for (std::size_t i = 0; i < examples.size() && i < 3; ++i) {
+            const Hazard& h = examples[i];
+            scene.notes.push_back("  " + thread(h.other) +
                                   (h.write_write ? " also writes x[" : " reads x[") +
-                                  std::to_string(h.address / 4 - base) + "] while thread " +
-                                  std::to_string(h.writer) + " writes it");
+                                  std::to_string(h.address / 4 - base) + "] while " +
+                                  thread(h.writer) + " writes it");
         }
     }
     scene.fit_bounds();

@@ -21,6 +21,27 @@ enum class CellRole {
     Header,     // a label cell (bank number, tile status legend)
 };
 
+// What a cell stands for, for the hover text and for tests: a typed reference, not a number code
+// (codes like block * 10^6 + word overflow and mix up blocks).
+struct CellRef {
+    enum class Kind { None, Word, Thread, Warp, Lane, Bank, Tile, Global, Output };
+    Kind kind = Kind::None;
+    int block = 0;  // Word: the block whose shared memory; Global: the buffer
+    int index = 0;  // the word, thread, warp, lane, bank, tile or element
+
+    static CellRef word(int w, int block = 0) { return {Kind::Word, block, w}; }
+    static CellRef thread(int t) { return {Kind::Thread, 0, t}; }
+    static CellRef warp(int w) { return {Kind::Warp, 0, w}; }
+    static CellRef lane(int l) { return {Kind::Lane, 0, l}; }
+    static CellRef bank(int b) { return {Kind::Bank, 0, b}; }
+    static CellRef tile(int t) { return {Kind::Tile, 0, t}; }
+    static CellRef global(int buffer, int i) { return {Kind::Global, buffer, i}; }
+    static CellRef output(int i) { return {Kind::Output, 0, i}; }
+    bool operator==(const CellRef& o) const {
+        return kind == o.kind && block == o.block && index == o.index;
+    }
+};
+
 struct SceneCell {
     Rect rect;
     Color fill;
@@ -29,7 +50,7 @@ struct SceneCell {
     std::string text;
     Color text_color;
     CellRole role = CellRole::Plain;
-    int tag = -1;  // what the cell stands for (a word, a tile, a bank), for hover and tests
+    CellRef ref;  // what the cell stands for
 };
 
 struct SceneArrow {

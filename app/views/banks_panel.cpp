@@ -105,7 +105,9 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
             Cursor c = s.cursor();
             c.glide = 1.0f;
             const std::string version = s.trace().source.captured_at + s.trace().request.variant +
-                                        "/" + std::to_string(s.steps.position()) + "/" +
+                                        "/" + std::to_string(c.launch) + "/" +
+                                        std::to_string(c.block) + "/" + std::to_string(c.step) +
+                                        "/" + std::to_string(s.timeline().position()) + "/" +
                                         std::to_string(shown) + "/" +
                                         std::to_string(s.bank_config().banks) + ui_theme_key(theme);
             if (canvases.banks.needs(version))
@@ -115,7 +117,9 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
             ImGui::EndChild();
             ImGui::SameLine();
             ImGui::BeginChild("banks-stats", ImVec2(0, 0));
-            totals_table("so far (all blocks)", s.conflicts_so_far());
+            totals_table(s.view == ViewKind::LookBack ? "so far (up to this event)"
+                                                      : "so far (all blocks)",
+                         s.conflicts_so_far());
             totals_table("whole kernel", s.banks().totals);
             degree_histogram(s.banks().totals, theme);
             ImGui::EndChild();

@@ -69,7 +69,7 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     if (key != key_ || !user_moved_) {
         if (key != key_) user_moved_ = false;
         key_ = key;
-        camera_.fit_readable(s.bounds, width, canvas_h, s.min_readable_px);
+        camera_.fit_readable(s.bounds, width, canvas_h, s.min_readable_px * fonts.scale);
     }
 
     // Reserve the area; the shaders draw into it when ImGui renders this window.
@@ -87,34 +87,36 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     };
     ImFont* font = fonts.mono;
     const float scale = camera_.scale;
+    const float ui = fonts.scale;  // text's pixel bounds grow with the UI scale (a projector)
 
     // Cell values: only where there is room to read them.
     for (const SceneCell& c : s.cells) {
         if (c.text.empty()) continue;
         const float cell_px = c.rect.h * scale;
-        if (cell_px < 11.0f) continue;
+        if (cell_px < 11.0f * ui) continue;
         const ImVec2 a = screen({c.rect.x, c.rect.y}),
                      b = screen({c.rect.right(), c.rect.bottom()});
         if (b.x < pos.x || a.x > pos.x + width || b.y < pos.y || a.y > pos.y + canvas_h) continue;
         const float lines = float(std::count(c.text.begin(), c.text.end(), '\n') + 1);
-        float size = std::min(cell_px * 0.5f / lines * (lines > 1 ? 1.4f : 1.0f), 40.0f);
+        float size = std::min(cell_px * 0.5f / lines * (lines > 1 ? 1.4f : 1.0f), 40.0f * ui);
         ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, c.text.c_str());
         if (extent.x > (b.x - a.x) * 0.94f) {
             size *= (b.x - a.x) * 0.94f / extent.x;
             extent = font->CalcTextSizeA(size, 1e9f, 0.0f, c.text.c_str());
         }
-        if (size < 8.0f) continue;
+        if (size < 8.0f * ui) continue;
         list->AddText(font, size, ImVec2((a.x + b.x - extent.x) / 2, (a.y + b.y - extent.y) / 2),
                       to_u32(c.text_color), c.text.c_str());
     }
     // Labels scale with the scene, within readable bounds; captions keep their size.
     for (const SceneLabel& l : s.labels) {
-        const float size = l.fixed_px > 0 ? l.fixed_px : std::clamp(l.size * scale, 11.0f, 30.0f);
+        const float size = l.fixed_px > 0 ? l.fixed_px * ui
+                                          : std::clamp(l.size * scale, 11.0f * ui, 30.0f * ui);
         text_at(list, fonts.regular, size, screen(l.at), l.align, to_u32(l.color), l.text);
     }
     // Values gliding between steps.
     for (const SceneGlide& g : s.glides) {
-        const float size = std::clamp(0.5f * scale, 9.0f, 40.0f);
+        const float size = std::clamp(0.5f * scale, 9.0f * ui, 40.0f * ui);
         const ImVec2 at = screen(lerp(g.from, g.to, g.t));
         const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, g.text.c_str());
         const ImVec2 a(at.x - extent.x / 2 - 3, at.y - extent.y / 2 - 1),

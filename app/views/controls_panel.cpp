@@ -86,6 +86,12 @@ void capture_section(AppState& state) {
     ImGui::Combo("run on", &f.device,
                  gpu ? "GPU if there is one\0GPU\0CPU emulation\0" : "CPU emulation (no GPU)\0\0");
     if (!gpu) f.device = 0;
+    if (state.session.loaded()) {
+        // Where the trace on screen ran, which need not be where the next capture runs.
+        const TraceSource& from = state.session.trace().source;
+        ImGui::TextWrapped("the trace shown ran on %s%s", from.device.c_str(),
+                           from.kind == "gpu" ? " (GPU)" : "");
+    }
     variant_combo("compare", f.compare_variant, true);
     ImGui::PopItemWidth();
 
@@ -143,7 +149,7 @@ void block_section(AppState& state) {
     const Launch& launch = s.trace().launches[std::size_t(s.cursor().launch)];
     if (launch.grid <= 1) return;
     ImGui::Separator();
-    int block = s.block;
+    int block = s.cursor().block;
     ImGui::SetNextItemWidth(-ImGui::GetFontSize() * 5.5f);
     if (ImGui::SliderInt("block", &block, 0, launch.grid - 1)) s.block = block;
 }
@@ -156,10 +162,6 @@ void draw_controls_panel(AppState& state, const Rect& rect, const UiFonts& fonts
         capture_section(state);
         block_section(state);
         trace_section(state);
-        if (state.session.loaded()) {
-            ImGui::Separator();
-            ImGui::TextDisabled("Captured on %s", state.session.trace().source.device.c_str());
-        }
     }
     end_panel();
 }

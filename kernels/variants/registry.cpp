@@ -10,9 +10,12 @@ namespace {
 
 // --- Listings: Harris's pseudo-code style; ids match the kernels' Line enums ---------------------
 
+constexpr ListingForm kExclusive = ListingForm::Exclusive;
+constexpr ListingForm kInclusive = ListingForm::Inclusive;
+
 const std::vector<ListingLine> kHillisSteeleListing = {
-    {1, "x[out][k] := input[k]"},
-    {1, "  (exclusive: input[k-1], identity at 0)"},
+    {1, "x[out][k] := input[k]", kInclusive},
+    {1, "x[out][k] := k > 0 ? input[k-1] : identity", kExclusive},
     {0, "for offset := 1, 2, 4, ... < n do"},
     {0, "    swap(in, out)"},
     {2, "    forall k in parallel do"},
@@ -25,8 +28,8 @@ const std::vector<ListingLine> kHillisSteeleListing = {
 };
 
 const std::vector<ListingLine> kHillisSteeleInPlaceListing = {
-    {1, "x[k] := input[k]"},
-    {1, "  (exclusive: input[k-1], identity at 0)"},
+    {1, "x[k] := input[k]", kInclusive},
+    {1, "x[k] := k > 0 ? input[k-1] : identity", kExclusive},
     {0, "for offset := 1, 2, 4, ... < n do"},
     {2, "    forall k in parallel do"},
     {2, "      if k >= offset then"},
@@ -55,8 +58,10 @@ const std::vector<ListingLine> kBlellochLines = {
     {13, "    t := temp[ai]"},
     {13, "    temp[ai] := temp[bi]"},
     {13, "    temp[bi] := temp[bi] + t"},
-    {14, "output[ai] := temp[ai]"},
-    {14, "output[bi] := temp[bi]"},
+    {14, "output[ai] := temp[ai]", kExclusive},
+    {14, "output[bi] := temp[bi]", kExclusive},
+    {14, "output[ai] := temp[ai] + input[ai]", kInclusive},
+    {14, "output[bi] := temp[bi] + input[bi]", kInclusive},
 };
 
 const std::vector<ListingLine> kBlellochPaddedLines = {
@@ -80,8 +85,10 @@ const std::vector<ListingLine> kBlellochPaddedLines = {
     {13, "    t := temp[ai]"},
     {13, "    temp[ai] := temp[bi]"},
     {13, "    temp[bi] := temp[bi] + t"},
-    {14, "output[ai] := temp[ai + CFO(ai)]"},
-    {14, "output[bi] := temp[bi + CFO(bi)]"},
+    {14, "output[ai] := temp[ai + CFO(ai)]", kExclusive},
+    {14, "output[bi] := temp[bi + CFO(bi)]", kExclusive},
+    {14, "output[ai] := temp[ai + CFO(ai)] + input[ai]", kInclusive},
+    {14, "output[bi] := temp[bi + CFO(bi)] + input[bi]", kInclusive},
 };
 
 const std::vector<ListingLine> kWarpShuffleListing = {
@@ -93,8 +100,8 @@ const std::vector<ListingLine> kWarpShuffleListing = {
     {0, "barrier"},
     {21, "warp 0: scan totals[] with shuffles"},
     {0, "barrier"},
-    {22, "output[k] := totals[warp-1] + x"},
-    {22, "  (exclusive: without its own value)"},
+    {22, "output[k] := totals[warp-1] + x", kInclusive},
+    {22, "output[k] := totals[warp-1] + (x without input[k])", kExclusive},
 };
 
 std::vector<ListingLine> scan_then_propagate_listing() {
@@ -137,7 +144,8 @@ const std::vector<ListingLine> kDecoupledLookbackListing = {
     {33, "  AGGREGATE: add it, look further"},
     {33, "  PREFIX: add it, stop"},
     {33, "  publish(PREFIX, exclusive + aggregate)"},
-    {34, "output := exclusive + own scan"},
+    {34, "output := exclusive + own inclusive scan", kInclusive},
+    {34, "output := exclusive + own exclusive scan", kExclusive},
 };
 
 const std::vector<ListingLine> kReduceDivergentListing = {
@@ -659,6 +667,14 @@ std::string describe_shape(const RunRequest& r) {
         text +=
             " (" + std::to_string(items / 4) + " rows of 4, one 16-byte access each on the GPU)";
     return text;
+}
+
+std::vector<ListingLine> listing_for(const std::vector<ListingLine>& listing, bool inclusive) {
+    std::vector<ListingLine> lines;
+    const ListingForm unwanted = inclusive ? ListingForm::Exclusive : ListingForm::Inclusive;
+    for (const ListingLine& line : listing)
+        if (line.form != unwanted) lines.push_back(line);
+    return lines;
 }
 
 std::string check_request(const RunRequest& r) {

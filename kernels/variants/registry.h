@@ -13,10 +13,17 @@ namespace scanscope {
 
 enum class Algorithm { Scan, Reduce };
 
+// Which scans a listing line belongs to: a run's trace keeps the lines of the form that ran.
+enum class ListingForm : std::uint8_t { Both, Exclusive, Inclusive };
+
 struct ListingLine {
     std::uint16_t id = 0;  // 0: context only; else the id steps mark (several lines may share one)
     std::string text;
+    ListingForm form = ListingForm::Both;
 };
+
+// The listing as it ran: the lines of its form (inclusive or exclusive) only.
+std::vector<ListingLine> listing_for(const std::vector<ListingLine>& listing, bool inclusive);
 
 // What a step marked with `id` is called, which values it shows, and a sentence about it.
 // The narration may name the values as {name}.

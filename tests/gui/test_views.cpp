@@ -155,7 +155,7 @@ TEST_F(Views, BadViewOrTraceIsAClearError) {
     EXPECT_NE(r.output.find("nothing to show"), std::string::npos) << r.output;
     r = run_process(scanscope_binary(),
                     {"--screenshot", "/tmp/x.png", "--trace", "/nonexistent/t.json"}, {display_});
-    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.exit_code, 1) << "a file that cannot be read is a failure, not a usage error";
     EXPECT_NE(r.output.find("cannot open"), std::string::npos) << r.output;
 }
 

@@ -12,7 +12,7 @@ namespace {
 TEST(Inputs, ParsesListsWithAnySeparator) {
     EXPECT_EQ(as_ints(parse_values("3,1,7,0,4,1,6,3", ElementType::Int32)),
               (std::vector<std::int32_t>{3, 1, 7, 0, 4, 1, 6, 3}));
-    EXPECT_EQ(as_ints(parse_values(" 3 1\t-7\n0; 4 ,,1 ", ElementType::Int32)),
+    EXPECT_EQ(as_ints(parse_values(" 3 1\t-7\n0; 4 , 1 ", ElementType::Int32)),
               (std::vector<std::int32_t>{3, 1, -7, 0, 4, 1}));
     EXPECT_EQ(parse_values("0.5, -2.25, 1e3", ElementType::Float32),
               float_bits({0.5f, -2.25f, 1000.0f}));
@@ -32,6 +32,11 @@ TEST(Inputs, RefusesBadValuesByPosition) {
         {"1,nan", ElementType::Float32, "value 2 ('nan') is NaN"},
         {"inf", ElementType::Float32, "not a finite"},
         {"1e39", ElementType::Float32, "not a finite"},
+        {"1,,2", ElementType::Int32, "value 2 is empty"},
+        {"1, ,2", ElementType::Int32, "value 2 is empty"},
+        {",1", ElementType::Int32, "value 1 is empty"},
+        {"1,2,", ElementType::Int32, "value 3 is empty"},
+        {"1e-50", ElementType::Float32, "too small for float32"},
     };
     for (const Case& c : cases) {
         try {
@@ -42,6 +47,15 @@ TEST(Inputs, RefusesBadValuesByPosition) {
                 << c.text << ": " << e.what();
         }
     }
+}
+
+// Subnormal float32 values are valid input (strtof reports them as underflow).
+TEST(Inputs, AcceptsSubnormalFloats) {
+    const auto values = parse_values("1e-40, -1e-45", ElementType::Float32);
+    ASSERT_EQ(values.size(), 2u);
+    EXPECT_EQ(values[0], float_bits({1e-40f})[0]);
+    EXPECT_EQ(values[1], float_bits({-1e-45f})[0]);
+    EXPECT_NE(values[0], 0u);
 }
 
 TEST(Inputs, ReadsFiles) {

@@ -33,9 +33,9 @@ Trace capture(const std::string& variant, const std::vector<std::int32_t>& input
 const Theme kTheme = builtin_theme("dark");
 const std::vector<std::int32_t> kHarris = {3, 1, 7, 0, 4, 1, 6, 3};
 
-const SceneCell* cell_with_tag(const Scene& s, int tag) {
+const SceneCell* cell_with_tag(const Scene& s, int word) {
     for (const SceneCell& c : s.cells)
-        if (c.tag == tag) return &c;
+        if (c.ref == CellRef::word(word)) return &c;
     return nullptr;
 }
 
@@ -76,7 +76,7 @@ TEST(Scenes, TreeViewHasHarrisRowsAndArrows) {
     // 9 rows of the 8 logical elements (padding words skipped).
     int data_cells = 0;
     for (const SceneCell& c : s.cells)
-        data_cells += c.tag >= 0 && c.tag < 100000;
+        data_cells += c.ref.kind == CellRef::Kind::Word;
     EXPECT_EQ(data_cells, 9 * 8);
     // Arrows: up-sweep 4 + 2 + 1, down-sweep 2 + 4 + 8 (each swap carries two values).
     EXPECT_EQ(s.arrows.size(), 7u + 14u);
@@ -89,8 +89,8 @@ TEST(Scenes, ReductionViewShowsIdleThreadsAndDivergentWarps) {
     const Scene s = build_history_scene(t, {0, 1, 0, 1.0f}, kTheme, {0, true});
     int active = 0, outlines = 0;
     for (const SceneCell& c : s.cells) {
-        if (c.tag >= 100000 && c.tag < 200000 && c.role == CellRole::Highlight) ++active;
-        if (c.tag >= 200000 && c.tag < 300000) ++outlines;
+        if (c.ref.kind == CellRef::Kind::Thread && c.role == CellRole::Highlight) ++active;
+        if (c.ref.kind == CellRef::Kind::Warp) ++outlines;
     }
     EXPECT_EQ(active, 64 + 32) << "all 64 loaded in step 0; 32 add in step 1";
     EXPECT_EQ(outlines, 2) << "both warps of step 1 diverge";
@@ -136,7 +136,7 @@ TEST(Scenes, BanksViewColoursConflictsLikeTheHardwareCounts) {
     // The header of a bank with 16 words wears the red end of the palette.
     bool red = false;
     for (const SceneCell& c : worst.cells)
-        if (c.tag >= 400000 && c.tag < 400032 && c.fill.r > c.fill.g) red = true;
+        if (c.ref.kind == CellRef::Kind::Bank && c.fill.r > c.fill.g) red = true;
     EXPECT_TRUE(red);
 }
 
@@ -150,13 +150,13 @@ TEST(Scenes, LookbackReplayEndsWithEveryTileKnowingItsPrefix) {
     const Scene last = build_lookback_scene(t, events - 1, kTheme);
     int prefix = 0, tiles = 0;
     for (const SceneCell& c : last.cells)
-        if (c.tag >= 0) ++tiles, prefix += c.role == CellRole::Highlight;
+        if (c.ref.kind == CellRef::Kind::Tile) ++tiles, prefix += c.role == CellRole::Highlight;
     EXPECT_EQ(tiles, t.launches[0].grid);
     EXPECT_EQ(prefix, tiles);
     const Scene first = build_lookback_scene(t, 0, kTheme);
     int published = 0;
     for (const SceneCell& c : first.cells)
-        if (c.tag >= 0) published += c.role != CellRole::Undefined;
+        if (c.ref.kind == CellRef::Kind::Tile) published += c.role != CellRole::Undefined;
     EXPECT_EQ(published, 1) << "after one event, one tile has published";
     EXPECT_NE(event_caption(t, 0).find("publishes"), std::string::npos);
 }
@@ -169,7 +169,7 @@ TEST(Scenes, MultiBlockShowsEveryBlockAndTheirSums) {
     for (const SceneLabel& l : s.labels)
         blocks += l.text.rfind("block ", 0) == 0 && l.text.size() > 6 && std::isdigit(l.text[6]);
     for (const SceneCell& c : s.cells)
-        sums += c.tag <= -2;
+        sums += c.ref.kind == CellRef::Kind::Global;
     EXPECT_EQ(blocks, t.launches[0].grid);
     EXPECT_EQ(sums, t.launches[0].grid) << "one block sum per block";
 }

@@ -1,0 +1,83 @@
+#include "platform/file_write.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <stdexcept>
+
+namespace scanscope {
+namespace {
+
+[[noreturn]] void fail(const std::string& path, int error) {
+    throw std::runtime_error("cannot write '" + path + "': " + std::strerror(error));
+}
+
+// Writes everything to fd; false with errno set on failure.
+bool write_all(int fd, std::string_view contents) {
+    while (!contents.empty()) {
+        const ssize_t n = ::write(fd, contents.data(), contents.size());
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            return false;
+        }
+        contents.remove_prefix(std::size_t(n));
+    }
+    return true;
+}
+
+void write_in_place(const std::string& path, std::string_view contents) {
+    const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0) fail(path, errno);
+    if (!write_all(fd, contents)) {
+        const int error = errno;
+        ::close(fd);
+        fail(path, error);
+    }
+    if (::close(fd) != 0) fail(path, errno);
+}
+
+}  // namespace
+
+void write_file(const std::string& path, std::string_view contents) {
+    struct stat existing {};
+    if (::stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
+        if (S_ISDIR(existing.st_mode)) fail(path, EISDIR);
+        return write_in_place(path, contents);  // a device or a pipe: no rename over it
+    }
+    std::string temp = path + ".XXXXXX";
+    const int fd = ::mkstemp(temp.data());
+    if (fd < 0) fail(path, errno);
+    auto abandon = [&](int error) {
+        ::close(fd);
+        ::unlink(temp.c_str());
+        fail(path, error);
+    };
+    if (!write_all(fd, contents)) abandon(errno);
+    if (::fsync(fd) != 0) abandon(errno);
+    // mkstemp makes the file private (0600); give it what a plain create would.
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    if (::fchmod(fd, 0666 & ~mask) != 0) abandon(errno);
+    if (::close(fd) != 0) {
+        const int error = errno;
+        ::unlink(temp.c_str());
+        fail(path, error);
+    }
+    if (::rename(temp.c_str(), path.c_str()) != 0) {
+        const int error = errno;
+        ::unlink(temp.c_str());
+        fail(path, error);
+    }
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+    struct stat sa {}, sb {};
+    if (::stat(a.c_str(), &sa) != 0 || ::stat(b.c_str(), &sb) != 0) return false;
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+}  // namespace scanscope

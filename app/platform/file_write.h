@@ -1,0 +1,18 @@
+// Writing a whole file so that a crash or a full disk never leaves half of it: the bytes go to a
+// temporary file in the same folder, which is flushed, closed (every step checked) and renamed
+// over the target. Targets that are not regular files (/dev/stdout, a pipe) are written in place,
+// still checked.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace scanscope {
+
+// Throws std::runtime_error naming the file and the system's reason.
+void write_file(const std::string& path, std::string_view contents);
+
+// True when a and b name the same existing file (so writing one would overwrite the other).
+bool same_file(const std::string& a, const std::string& b);
+
+}  // namespace scanscope

@@ -1,0 +1,47 @@
+#include "player/view_scene.h"
+
+#include "scenes/array_scene.h"
+#include "scenes/compare_scene.h"
+#include "scenes/history_scene.h"
+#include "scenes/lookback_scene.h"
+#include "scenes/multiblock_scene.h"
+#include "scenes/pingpong_scene.h"
+
+namespace scanscope {
+
+Scene build_view_scene(const Session& s, const Theme& theme) {
+    if (!s.loaded()) {
+        Scene none;
+        none.empty_message = "No trace loaded: pick a variant and press Capture, or open a trace.";
+        return none;
+    }
+    const Trace& t = s.trace();
+    const Cursor c = s.cursor();
+    switch (s.view) {
+        case ViewKind::Array:
+            return build_array_scene(t, c, theme);
+        case ViewKind::Tree:
+            return build_history_scene(t, c, theme);
+        case ViewKind::PingPong:
+            return build_pingpong_scene(t, c, theme);
+        case ViewKind::Reduction:
+            return build_history_scene(t, c, theme, {0, true});
+        case ViewKind::MultiBlock:
+            return build_multiblock_scene(t, c, theme);
+        case ViewKind::LookBack:
+            return build_lookback_scene(t, s.events.position(), theme);
+        case ViewKind::Compare: {
+            if (!s.compare()) {
+                Scene none;
+                none.empty_message =
+                    "Nothing to compare with: choose a variant under 'Compare with' and capture "
+                    "again.";
+                return none;
+            }
+            return build_compare_scene(t, *s.compare(), c, s.bank_config(), theme);
+        }
+    }
+    return {};
+}
+
+}  // namespace scanscope

@@ -1,0 +1,152 @@
+// Every view draws every step of every variant's trace, after the trip through a file, and ends
+// on the output the kernel wrote: what a teacher clicking through the tabs would see.
+#include <gtest/gtest.h>
+
+#include "analysis/banks.h"
+#include "capture/capture.h"
+#include "model/input_values.h"
+#include "model/trace_json.h"
+#include "model/values.h"
+#include "player/view_scene.h"
+#include "scenes/lookback_scene.h"
+#include "scenes/multiblock_scene.h"
+#include "support/reference.h"
+
+namespace scanscope::test {
+namespace {
+
+const Theme kTheme = builtin_theme("dark");
+
+Trace captured(const std::string& variant, int n, bool inclusive, int block_threads = 0) {
+    RunRequest r;
+    r.variant = variant;
+    r.n = n;
+    r.inclusive = inclusive;
+    r.block_threads = block_threads;
+    const Trace t = capture_trace(r, random_values(n, ElementType::Int32, 5), DeviceChoice::Cpu);
+    return trace_from_json(nlohmann::json::parse(trace_to_json(t).dump()));
+}
+
+// The output cells a scene draws, by index.
+std::map<int, std::string> output_cells(const Scene& s) {
+    std::map<int, std::string> cells;
+    for (const SceneCell& c : s.cells)
+        if (c.ref.kind == CellRef::Kind::Output) cells[c.ref.index] = c.text;
+    return cells;
+}
+
+TEST(ViewScenes, EveryViewDrawsEveryStepAndEndsOnTheOutput) {
+    for (const VariantInfo& v : all_variants()) {
+        for (bool inclusive : {false, true}) {
+            if (inclusive && v.algorithm == Algorithm::Reduce) continue;
+            const int n = v.max_n ? std::min(v.max_n, 100) : 300;
+            const Trace trace = captured(v.key, n, inclusive, v.multi_block ? 32 : 0);
+            Session s;
+            s.load(trace);
+            s.set_compare(trace);
+            for (const ViewInfo& view : all_views()) {
+                if (!view_applies(view.kind, trace)) continue;
+                s.view = view.kind;
+                const std::string what = v.key + (inclusive ? " inclusive" : "") + ", " + view.key;
+                for (int f = 0; f < s.timeline().size(); ++f) {
+                    s.timeline().seek(f);
+                    for (int b : {0, trace.max_grid() - 1}) {
+                        s.block = b;
+                        const Scene scene = build_view_scene(s, kTheme);
+                        EXPECT_TRUE(scene.empty_message.empty())
+                            << what << " frame " << f << " block " << b << ": "
+                            << scene.empty_message;
+                    }
+                }
+                if (view.kind == ViewKind::Compare) continue;
+                // The last frame shows the kernel's output, value for value.
+                s.block = 0;
+                s.timeline().end();
+                const auto out = output_cells(build_view_scene(s, kTheme));
+                EXPECT_EQ(out.size(), trace.output.size()) << what;
+                for (const auto& [i, text] : out)
+                    EXPECT_EQ(text, format_value(trace.output[std::size_t(i)], ElementKind::Int))
+                        << what << " output " << i;
+            }
+        }
+    }
+}
+
+// Harris's example, inclusive: the tree's last step shows 3 4 11 11 15 16 22 25, which shared
+// memory never holds (it keeps the exclusive scan), and the listing shows the inclusive store.
+TEST(ViewScenes, InclusiveBlellochShowsTheInclusiveOutputAndListing) {
+    RunRequest r;
+    r.variant = "blelloch";
+    r.n = 8;
+    r.inclusive = true;
+    const Trace t = capture_trace(r, int_bits({3, 1, 7, 0, 4, 1, 6, 3}), DeviceChoice::Cpu);
+    Session s;
+    s.load(t);
+    s.view = ViewKind::Tree;
+    s.timeline().end();
+    const auto out = output_cells(build_view_scene(s, kTheme));
+    std::vector<std::string> values;
+    for (const auto& [i, text] : out)
+        values.push_back(text);
+    EXPECT_EQ(values, (std::vector<std::string>{"3", "4", "11", "11", "15", "16", "22", "25"}));
+    bool inclusive_line = false, exclusive_line = false;
+    for (const ListingLine& line : t.listing) {
+        inclusive_line |= line.text == "output[ai] := temp[ai] + input[ai]";
+        exclusive_line |= line.text == "output[ai] := temp[ai]";
+    }
+    EXPECT_TRUE(inclusive_line);
+    EXPECT_FALSE(exclusive_line);
+}
+
+// The single-pass scan's blocks take tiles in ticket order: each block's row is labelled with
+// its tile, and the descriptor beside it is that tile's.
+TEST(ViewScenes, LookBackBlocksShowTheirOwnTilesDescriptor) {
+    const Trace t = captured("decoupled-lookback", 2048, true, 32);
+    const Launch& launch = t.launches[0];
+    bool reordered = false;
+    for (int b = 0; b < launch.grid; ++b) {
+        const int tile = launch.tile_of_block(b);
+        ASSERT_GE(tile, 0) << "block " << b;
+        reordered |= tile != b;
+    }
+    EXPECT_TRUE(reordered) << "the seeded schedule starts blocks out of order";
+    Cursor c;
+    c.step = launch.longest_block() - 1;
+    const Scene scene = build_multiblock_scene(t, c, kTheme);
+    for (const SceneCell& cell : scene.cells) {
+        if (cell.ref.kind != CellRef::Kind::Global) continue;
+        const std::uint64_t word = launch.globals[0].values[std::size_t(cell.ref.index)];
+        EXPECT_EQ(cell.text.substr(2), format_value(std::uint32_t(word), ElementKind::Int));
+    }
+    for (int b = 0; b < launch.grid; ++b) {
+        const std::string label =
+            "block " + std::to_string(b) + " · tile " + std::to_string(launch.tile_of_block(b));
+        bool found = false;
+        for (const SceneLabel& l : scene.labels)
+            found |= l.text == label;
+        EXPECT_TRUE(found) << label;
+    }
+}
+
+// In the look-back view the Banks totals follow the events: they grow as tiles publish.
+TEST(ViewScenes, BanksFollowTheLookBackEvents) {
+    Session s;
+    s.load(captured("decoupled-lookback", 2048, true, 32));
+    s.view = ViewKind::LookBack;
+    s.events.seek(0);
+    const ConflictTotals first = s.conflicts_so_far();
+    s.events.seek(s.events.size() / 2);
+    const ConflictTotals middle = s.conflicts_so_far();
+    s.events.end();
+    const ConflictTotals last = s.conflicts_so_far();
+    EXPECT_LT(first.load_instructions, middle.load_instructions);
+    EXPECT_LT(middle.load_instructions, last.load_instructions);
+    EXPECT_LE(last.load_instructions, s.banks().totals.load_instructions);
+    // The cursor follows the event's block to its look-back step.
+    const Step* step = s.current_step();
+    ASSERT_NE(step, nullptr);
+    EXPECT_EQ(s.trace().label(step->line)->phase, "look back");
+}
+
+}  // namespace
+}  // namespace scanscope::test
