@@ -163,8 +163,8 @@ class Reader {
     }
     std::int64_t integer(std::int64_t lo, std::int64_t hi) const {
         std::int64_t v = 0;
-        if (!json_to_int64(node_, v)) fail("expected an integer");
-        if (v < lo || v > hi)
+        if (!node_.is_number_integer()) fail("expected an integer");
+        if (!json_to_int64(node_, v) || v < lo || v > hi)
             fail("expected an integer from " + std::to_string(lo) + " to " + std::to_string(hi));
         return v;
     }
@@ -357,9 +357,14 @@ Launch launch_from_json(const Reader& r, ElementKind element, const std::vector<
         const Reader e = events[i];
         TileEvent event{};
         event.tile = std::uint32_t(e["tile"].integer(0, l.grid - 1));
-        event.target = std::uint32_t(e["target"].integer(0, event.tile));
         event.kind = std::uint16_t(e["kind"].one_of<TileEventKind>(
             {{"publish", TileEventKind::Publish}, {"read", TileEventKind::Read}}));
+        // A tile publishes its own descriptor and reads only earlier tiles'.
+        event.target = std::uint32_t(e["target"].integer(0, event.tile));
+        if ((event.kind == std::uint16_t(TileEventKind::Publish)) != (event.target == event.tile))
+            e["target"].fail(event.kind == std::uint16_t(TileEventKind::Publish)
+                                 ? "a tile publishes its own descriptor"
+                                 : "a tile looks back at earlier tiles only");
         event.status =
             std::uint16_t(e["status"].one_of<TileStatus>({{"invalid", TileStatus::Invalid},
                                                           {"aggregate", TileStatus::Aggregate},

@@ -2,6 +2,8 @@
 // the colours the trace calls for are there (or, where it calls for none, absent).
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <cmath>
 #include <cstdio>
 
@@ -157,6 +159,70 @@ TEST_F(Views, BadViewOrTraceIsAClearError) {
                     {"--screenshot", "/tmp/x.png", "--trace", "/nonexistent/t.json"}, {display_});
     EXPECT_EQ(r.exit_code, 1) << "a file that cannot be read is a failure, not a usage error";
     EXPECT_NE(r.output.find("cannot open"), std::string::npos) << r.output;
+}
+
+// What a teacher and a damaged file found (issue 11): each is a message and an exit code, never
+// a crash: 2 for what the command line got wrong, 1 for a file that cannot be shown or written.
+TEST_F(Views, MistakesAreMessagesNotCrashes) {
+    const std::string shot = temp_file("never.png");
+    struct Case {
+        std::vector<std::string> args;
+        int exit_code;
+        std::string expected;
+    } cases[] = {
+        {{"--variant", "blelloch", "--n", "16", "--compare", "nope"}, 2, "the variants are"},
+        {{"--lesson", "05-bank-conflicts", "--compare", "blelloch-padd"}, 2, "unknown variant"},
+        {{"--lesson", "05-bank-conflict"}, 2, "the lessons are 01-harris-blelloch"},
+        {{"--lesson", "08-multi-block", "--step", "999"}, 2, "has 27 steps"},
+        {{"--lesson", "08-multi-block", "--block", "99"}, 2, "8 block(s), 0..7"},
+        {{"--lesson", "07-look-back", "--step", "99999"}, 2, "events"},
+    };
+    for (const Case& c : cases) {
+        std::vector<std::string> args = {"--screenshot", shot, "--device", "cpu"};
+        args.insert(args.end(), c.args.begin(), c.args.end());
+        const ProcessResult r = run_process(scanscope_binary(), args, {display_});
+        EXPECT_EQ(r.exit_code, c.exit_code) << c.args[1] << ": " << r.output;
+        EXPECT_NE(r.output.find(c.expected), std::string::npos) << r.output;
+    }
+    // Every trace the reader refuses is refused by the window too, with exit 1.
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::string(SCANSCOPE_TEST_DATA) + "/bad-traces")) {
+        const ProcessResult r = run_process(
+            scanscope_binary(), {"--screenshot", shot, "--trace", entry.path().string()},
+            {display_});
+        EXPECT_EQ(r.exit_code, 1) << entry.path() << ": " << r.output;
+        EXPECT_NE(r.output.find(": trace"), std::string::npos) << r.output;
+    }
+    // A full disk is a failure, not "wrote".
+    const ProcessResult full = run_process(
+        scanscope_binary(), {"--screenshot", "/dev/full", "--lesson", "01-harris-blelloch"},
+        {display_});
+    EXPECT_EQ(full.exit_code, 1) << full.output;
+    EXPECT_EQ(full.output.find("wrote"), std::string::npos) << full.output;
+}
+
+// Canvas text grows with the UI scale: the step caption, the canvas's first line of
+// text-coloured pixels, is about twice as tall at 2 as at 1.
+TEST_F(Views, CanvasTextFollowsTheUiScale) {
+    auto caption_height = [&](float scale) {
+        const Image image = shoot({"--lesson", "01-harris-blelloch", "--view", "tree", "--step",
+                                   "9", "--ui-scale", std::to_string(scale)},
+                                  "scale" + std::to_string(int(scale)));
+        const PanelLayout layout = compute_layout(1600, 1000, 24 * scale, scale);
+        Rect canvas = layout.canvas;
+        canvas.y += 45 * scale, canvas.h -= 45 * scale;  // below the view tabs
+        int first = -1, last = -1;
+        for (int y = int(canvas.y); y < int(canvas.bottom()); ++y) {
+            const bool text = pixels_near(image, kDark.text, 40, {canvas.x, float(y), canvas.w, 1});
+            if (text && first < 0) first = y;
+            if (text) last = y;
+            if (!text && first >= 0) break;
+        }
+        return last - first + 1;
+    };
+    const int one = caption_height(1), two = caption_height(2);
+    EXPECT_GE(double(two), 1.7 * double(one)) << "caption rows at scale 1: " << one << ", at 2: "
+                                              << two;
 }
 
 // Without a GPU, --timings runs the CPU baselines and the emulation and opens the plot: one line

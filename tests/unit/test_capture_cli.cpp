@@ -1,6 +1,7 @@
 // scanscope list and capture as users meet them: results, files, exit codes, messages.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <fstream>
 
 #include "model/trace_json.h"
@@ -88,6 +89,90 @@ TEST(CaptureCli, AskingForAGpuWhereThereIsNoneIsAClearError) {
                                        "gpu", "--out", temp_file("gpu.json")});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.output.find("no GPU to run on"), std::string::npos) << r.output;
+}
+
+// What a teacher and a damaged file found (issue 11): each gets a clear message and the right
+// exit code, quickly, with nothing allocated for a request that cannot run.
+TEST(CaptureCli, MistakesFoundByUsersGetClearMessages) {
+    const std::string values = temp_file("values-kept.txt");
+    std::ofstream(values) << "3 1 7 0\n";
+    struct Case {
+        std::vector<std::string> args;
+        int exit_code;
+        std::string expected;
+    } cases[] = {
+        {{"capture", "--variant", "blelloch", "--input-file", values, "--out", values},
+         2,
+         "is the input file"},
+        {{"capture", "--variant", "blelloch", "--seed", "-1", "--n", "8", "--out", "/tmp/x.json"},
+         2,
+         "expected a whole number"},
+        {{"capture", "--variant", "blelloch", "--input", "1,,2", "--out", "/tmp/x.json"},
+         2,
+         "value 2 is empty"},
+        {{"capture", "--variant", "decoupled-lookback", "--n", "1073741824", "--out", "/tmp/x.json"},
+         2,
+         "teaching sizes"},
+        {{"bench", "--variants", "", "--sizes", "2^10"}, 2, "names no variant"},
+        {{"bench", "--block-threads", "96", "--sizes", "2^10"}, 2, "powers of two"},
+        {{"bench", "--variants", "reduce-unrolled-warp", "--block-threads", "32", "--sizes", "2^10",
+          "--device", "cpu", "--no-cpu"},
+         2,
+         "was not timed"},
+        {{"bench", "--variants", "reduce-sequential", "--sizes", "2^10", "--reps", "1", "--no-cpu",
+          "--out", "/dev/full"},
+         1,
+         "No space left on device"},
+        {{"analyze", "--trace", "/tmp"}, 1, "is a folder"},
+    };
+    for (const Case& c : cases) {
+        const auto start = std::chrono::steady_clock::now();
+        const ProcessResult r = scanscope(c.args);
+        EXPECT_EQ(r.exit_code, c.exit_code) << c.args[0] << " " << c.args[2] << ": " << r.output;
+        EXPECT_NE(r.output.find(c.expected), std::string::npos) << r.output;
+        EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20)) << r.output;
+    }
+    std::ifstream kept(values);
+    std::string first;
+    kept >> first;
+    EXPECT_EQ(first, "3") << "the input file is untouched";
+}
+
+TEST(CaptureCli, RunOutOfMemoryIsAMessage) {
+#if defined(__SANITIZE_ADDRESS__)
+    GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit this test sets";
+#endif
+    // Under a 3 GB address-space limit 2^30 values do not fit: a message and exit 1, no abort.
+    const ProcessResult r = run_process(
+        "/bin/sh", {"-c", "ulimit -v 3000000 && exec \"$0\" run --variant decoupled-lookback "
+                          "--n 1073741824 --device cpu",
+                    scanscope_binary()});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("out of memory"), std::string::npos) << r.output;
+}
+
+TEST(CaptureCli, ListLessonsGivesTheNamesLessonTakes) {
+    const ProcessResult r = scanscope({"list", "--lessons"});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    for (const char* key : {"01-harris-blelloch", "04-the-race", "08-multi-block"})
+        EXPECT_NE(r.output.find(key), std::string::npos) << r.output;
+}
+
+// Steps are numbered alike everywhere: capture's count is the window's, and analyze's table
+// counts up to it.
+TEST(CaptureCli, StepsAreNumberedAsTheWindowNumbersThem) {
+    const std::string out = temp_file("multi.json");
+    ProcessResult r = scanscope({"capture", "--variant", "scan-then-propagate", "--n", "1000",
+                                 "--block-threads", "64", "--device", "cpu", "--out", out});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const Trace t = load_trace(out);
+    const std::string steps = std::to_string(t.frame_count()) + " steps (";
+    EXPECT_NE(r.output.find(steps), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find(std::to_string(t.step_count()) + " block-steps"), std::string::npos);
+    r = scanscope({"analyze", "--trace", out});
+    EXPECT_NE(r.output.find("step " + std::to_string(t.frame_count()) + " "), std::string::npos);
+    EXPECT_EQ(r.output.find("step " + std::to_string(t.frame_count() + 1) + " "),
+              std::string::npos);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Traces survive the trip through a file exactly; bad files get clear errors.
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <fstream>
 
 #include "capture/capture.h"
@@ -92,6 +93,25 @@ TEST(TraceJson, MalformedFilesGiveClearErrors) {
     }
 }
 
+// Traces that are valid JSON but break what the views assume (tests/data/bad-traces, made by
+// scripts/make-bad-traces.py from real captures; each once crashed or hung the window) are
+// refused, with the JSON path of the problem.
+TEST(TraceJson, TracesTheViewsCannotDrawAreRefused) {
+    int files = 0;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::string(SCANSCOPE_TEST_DATA) + "/bad-traces")) {
+        ++files;
+        try {
+            load_trace(entry.path().string());
+            ADD_FAILURE() << entry.path() << ": accepted";
+        } catch (const TraceFormatError& e) {
+            EXPECT_NE(std::string(e.what()).find(": trace"), std::string::npos)
+                << entry.path() << ": " << e.what();
+        }
+    }
+    EXPECT_GE(files, 16);
+}
+
 TEST(TraceJson, UnreadableFilesGiveClearErrors) {
     const std::string truncated = temp_path("truncated.json");
     write_file(truncated, "{\"format\": \"scanscope-trace\", \"version\": 1, \"launches\": [");
@@ -106,6 +126,12 @@ TEST(TraceJson, UnreadableFilesGiveClearErrors) {
         ADD_FAILURE();
     } catch (const TraceFormatError& e) {
         EXPECT_NE(std::string(e.what()).find("cannot open"), std::string::npos);
+    }
+    try {
+        load_trace("/tmp");
+        ADD_FAILURE();
+    } catch (const TraceFormatError& e) {
+        EXPECT_NE(std::string(e.what()).find("is a folder"), std::string::npos) << e.what();
     }
 }
 

@@ -10,6 +10,7 @@
 #include "player/view_scene.h"
 #include "scenes/lookback_scene.h"
 #include "scenes/multiblock_scene.h"
+#include "scenes/pingpong_scene.h"
 #include "support/reference.h"
 
 namespace scanscope::test {
@@ -40,7 +41,8 @@ TEST(ViewScenes, EveryViewDrawsEveryStepAndEndsOnTheOutput) {
         for (bool inclusive : {false, true}) {
             if (inclusive && v.algorithm == Algorithm::Reduce) continue;
             const int n = v.max_n ? std::min(v.max_n, 100) : 300;
-            const Trace trace = captured(v.key, n, inclusive, v.multi_block ? 32 : 0);
+            const Trace trace =
+                captured(v.key, n, inclusive, v.multi_block ? std::max(64, v.min_threads) : 0);
             Session s;
             s.load(trace);
             s.set_compare(trace);
@@ -146,6 +148,42 @@ TEST(ViewScenes, BanksFollowTheLookBackEvents) {
     const Step* step = s.current_step();
     ASSERT_NE(step, nullptr);
     EXPECT_EQ(s.trace().label(step->line)->phase, "look back");
+}
+
+// The race's examples start with the hazards between warps: those are the ones that go wrong.
+TEST(ViewScenes, RaceExamplesShowHazardsBetweenWarpsFirst) {
+    RunRequest r;
+    r.variant = "hillis-steele-inplace";
+    r.n = 64;
+    r.inclusive = true;
+    const Trace t =
+        capture_trace(r, std::vector<std::uint32_t>(64, int_bits({1})[0]), DeviceChoice::Cpu);
+    for (int step = 1; step <= 5; ++step) {
+        Cursor c;
+        c.step = step;
+        const Scene scene = build_pingpong_scene(t, c, kTheme);
+        ASSERT_GE(scene.notes.size(), 2u) << "step " << step;
+        EXPECT_NE(scene.notes[1].find("(warp 1) reads"), std::string::npos) << scene.notes[1];
+        EXPECT_NE(scene.notes[1].find("(warp 0) writes"), std::string::npos) << scene.notes[1];
+    }
+}
+
+// Thousands of blocks (one thread each): every cell names its own block. The old int code
+// (block * 10^6 + word) overflowed from block 2148 and mixed blocks up in the hover text.
+TEST(ViewScenes, CellsOfManyBlocksNameTheirBlock) {
+    const Trace t = captured("scan-then-propagate", 8192, false, 1);
+    const Launch& launch = t.launches[0];
+    ASSERT_GT(launch.grid, 2148);
+    const Scene scene = build_multiblock_scene(t, Cursor{}, kTheme);
+    std::vector<int> words_of(std::size_t(launch.grid), 0);
+    for (const SceneCell& c : scene.cells)
+        if (c.ref.kind == CellRef::Kind::Word) {
+            ASSERT_GE(c.ref.block, 0);
+            ASSERT_LT(c.ref.block, launch.grid);
+            ++words_of[std::size_t(c.ref.block)];
+        }
+    for (int b = 0; b < launch.grid; ++b)
+        EXPECT_EQ(words_of[std::size_t(b)], words_of[0]) << "block " << b;
 }
 
 }  // namespace
