@@ -6,9 +6,9 @@
 #include <chrono>
 #include <cstdio>
 #include <map>
-#include <set>
 #include <numeric>
 #include <random>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 

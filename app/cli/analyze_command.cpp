@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/banks.h"
+#include "analysis/consistency.h"
 #include "analysis/hazards.h"
 #include "capture/capture.h"
 #include "cli/cli.h"
@@ -34,6 +35,97 @@ nlohmann::ordered_json totals_json(const ConflictTotals& t) {
     return j;
 }
 
+// Hazards as compute-sanitizer's racecheck reports them: two threads touching one shared word
+// between barriers, at least one writing. Counted per step; the first few listed.
+constexpr std::size_t kHazardExamples = 8;
+
+struct StepHazards {
+    int launch, block, step, index;
+    std::size_t count = 0, between_warps = 0;
+};
+
+// Examples between warps come first: those are the ones that can go wrong on any GPU.
+std::vector<StepHazards> hazards_by_step(const Trace& trace, std::vector<Hazard>& examples) {
+    std::vector<StepHazards> steps;
+    std::vector<Hazard> within;
+    for (std::size_t l = 0; l < trace.launches.size(); ++l) {
+        const Launch& launch = trace.launches[l];
+        for (std::size_t s = 0; s < launch.steps.size(); ++s) {
+            const std::vector<Hazard> found = step_hazards(trace, int(l), int(s));
+            if (found.empty()) continue;
+            const Step& step = launch.steps[s];
+            StepHazards h{int(l), step.block, trace.step_number(int(l), step.index), step.index};
+            h.count = found.size();
+            for (const Hazard& one : found) {
+                h.between_warps += one.across_warps();
+                auto& list = one.across_warps() ? examples : within;
+                if (list.size() < kHazardExamples) list.push_back(one);
+            }
+            steps.push_back(h);
+        }
+    }
+    for (std::size_t i = 0; examples.size() < kHazardExamples && i < within.size(); ++i)
+        examples.push_back(within[i]);
+    return steps;
+}
+
+std::string hazard_text(const Trace& trace, const Hazard& h) {
+    return "step " + std::to_string(trace.step_number(h.launch, h.step)) + " block " +
+           std::to_string(h.block) + ": thread " + std::to_string(h.other) + " (warp " +
+           std::to_string(h.other / 32) + ")" + (h.write_write ? " writes" : " reads") + " byte " +
+           std::to_string(h.address) + " that thread " + std::to_string(h.writer) + " (warp " +
+           std::to_string(h.writer / 32) + ") writes";
+}
+
+nlohmann::ordered_json hazards_json(const Trace& trace) {
+    std::vector<Hazard> examples;
+    const std::vector<StepHazards> steps = hazards_by_step(trace, examples);
+    nlohmann::ordered_json j;
+    std::size_t count = 0, between = 0;
+    j["steps"] = nlohmann::ordered_json::array();
+    for (const StepHazards& s : steps) {
+        count += s.count, between += s.between_warps;
+        j["steps"].push_back({{"launch", s.launch},
+                              {"block", s.block},
+                              {"step", s.step},
+                              {"count", s.count},
+                              {"between_warps", s.between_warps}});
+    }
+    j["count"] = count;
+    j["between_warps"] = between;
+    j["first"] = nlohmann::ordered_json::array();
+    for (const Hazard& h : examples)
+        j["first"].push_back({{"launch", h.launch},
+                              {"block", h.block},
+                              {"step", trace.step_number(h.launch, h.step)},
+                              {"kind", h.write_write ? "write-write" : "read-write"},
+                              {"address", h.address},
+                              {"writer", h.writer},
+                              {"writer_warp", h.writer / 32},
+                              {"other", h.other},
+                              {"other_warp", h.other / 32}});
+    return j;
+}
+
+void print_hazards(const Trace& trace) {
+    std::vector<Hazard> examples;
+    const std::vector<StepHazards> steps = hazards_by_step(trace, examples);
+    std::size_t count = 0, between = 0;
+    for (const StepHazards& s : steps)
+        count += s.count, between += s.between_warps;
+    std::printf("\nshared-memory hazards: %zu (%zu between warps)%s\n", count, between,
+                count ? "" : ": none, as racecheck would find");
+    for (const StepHazards& s : steps)
+        std::printf("  step %d%s: %zu hazards, %zu between warps\n", s.step,
+                    trace.launches[std::size_t(s.launch)].grid > 1
+                        ? (" block " + std::to_string(s.block)).c_str()
+                        : "",
+                    s.count, s.between_warps);
+    if (!examples.empty()) std::printf("  the first %zu:\n", examples.size());
+    for (const Hazard& h : examples)
+        std::printf("    %s\n", hazard_text(trace, h).c_str());
+}
+
 nlohmann::ordered_json report_json(const Trace& trace, const TraceBanks& banks) {
     nlohmann::ordered_json j;
     j["variant"] = trace.request.variant;
@@ -45,6 +137,7 @@ nlohmann::ordered_json report_json(const Trace& trace, const TraceBanks& banks) 
     const nlohmann::ordered_json kernel = totals_json(banks.totals);
     for (const auto& [key, value] : kernel.items())
         j[key] = value;
+    j["hazards"] = hazards_json(trace);
     j["launches"] = nlohmann::ordered_json::array();
     for (std::size_t l = 0; l < banks.launches.size(); ++l) {
         const LaunchBanks& lb = banks.launches[l];
@@ -110,6 +203,7 @@ void print_report(const Trace& trace, const TraceBanks& banks) {
     }
     std::printf("\n");
     print_row("kernel total", banks.totals);
+    print_hazards(trace);
 }
 
 }  // namespace
@@ -122,6 +216,7 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
     auto model_banks = std::make_shared<int>(0);
     auto width = std::make_shared<int>(4);
     auto json = std::make_shared<bool>(false);
+    auto allow_inconsistent = std::make_shared<bool>(false);
     add_run_options(analyze, *options);
     analyze->get_option("--variant")->required(false);
     analyze->add_option("--trace", *trace_file, "Analyze this trace file instead of capturing")
@@ -133,11 +228,21 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
     analyze->add_option("--bank-width", *width, "Bank width in bytes")
         ->check(CLI::IsMember({4, 8}));
     analyze->add_flag("--json", *json, "Machine-readable output (see README, 'scanscope analyze')");
+    analyze->add_flag("--allow-inconsistent", *allow_inconsistent,
+                      "Analyze a trace file even if it contradicts itself (say where, then go on)");
     set.add(analyze, [=] {
         Trace trace;
         try {
             if (!trace_file->empty()) {
                 trace = load_trace(*trace_file);
+                if (const std::string problem = first_inconsistency(trace); !problem.empty()) {
+                    std::cerr << "scanscope analyze: '" << *trace_file << "' contradicts itself at "
+                              << problem
+                              << (*allow_inconsistent ? " (analyzed anyway)"
+                                                      : "; --allow-inconsistent analyzes it anyway")
+                              << "\n";
+                    if (!*allow_inconsistent) return kExitFailure;
+                }
             } else {
                 if (options->variant.empty()) {
                     std::cerr << "scanscope analyze: give --variant (and --n or --input), or "

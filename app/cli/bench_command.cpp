@@ -68,14 +68,14 @@ void register_bench_command(CLI::App& app, CommandSet& set) {
                 for (std::string key; std::getline(list, key, ',');)
                     if (!key.empty()) o.variants.push_back(key);
             }
-            if (o.variants.empty())
-                throw std::invalid_argument("--variants names no variant");
+            if (o.variants.empty()) throw std::invalid_argument("--variants names no variant");
             for (const std::string& key : o.variants)
                 if (!find_variant(key))
                     throw std::invalid_argument("unknown variant '" + key + "'");
             if (f->block_threads && (f->block_threads & (f->block_threads - 1)))
-                throw std::invalid_argument("--block-threads " + std::to_string(f->block_threads) +
-                                            ": blocks of the multi-block variants are powers of two");
+                throw std::invalid_argument(
+                    "--block-threads " + std::to_string(f->block_threads) +
+                    ": blocks of the multi-block variants are powers of two");
             o.sizes = parse_sizes(f->sizes);
         } catch (const std::invalid_argument& e) {
             std::cerr << "scanscope bench: " << e.what() << "\n";

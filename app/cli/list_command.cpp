@@ -37,20 +37,21 @@ int list_lessons() {
         std::cerr << "scanscope: " << e << "\n";
     std::printf("%-32s %-28s %s\n", "lesson (for --lesson)", "variant", "title");
     for (const Lesson& l : lessons)
-        std::printf("%-32s %-28s %s\n", l.key.c_str(), l.request.variant.c_str(),
-                    l.title.c_str());
+        std::printf("%-32s %-28s %s\n", l.key.c_str(), l.request.variant.c_str(), l.title.c_str());
     return errors.empty() ? kExitOk : kExitFailure;
 }
 
 }  // namespace
 
 void register_list_command(CLI::App& app, CommandSet& set) {
-    CLI::App* list = app.add_subcommand("list", "List the variants (or, with --lessons, the lessons)");
+    CLI::App* list =
+        app.add_subcommand("list", "List the variants (or, with --lessons, the lessons)");
     auto lessons = std::make_shared<bool>(false);
     auto details = std::make_shared<bool>(false);
     list->add_flag("--lessons", *lessons, "List the lessons, by the names --lesson takes");
     list->add_flag("--details", *details, "Also print each variant's source and lesson text");
-    set.add(list, [lessons, details] { return *lessons ? list_lessons() : list_variants(*details); });
+    set.add(list,
+            [lessons, details] { return *lessons ? list_lessons() : list_variants(*details); });
 }
 
 }  // namespace scanscope

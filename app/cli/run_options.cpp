@@ -46,10 +46,10 @@ void check_size(const RunRequest& r, RunPurpose purpose) {
     if (std::string problem = check_request(r); !problem.empty())
         throw CLI::ValidationError(problem);
     if (purpose == RunPurpose::Capture && r.n > kMaxCaptureN)
-        throw CLI::ValidationError("--n", "captures are for teaching sizes, n up to " +
-                                              std::to_string(kMaxCaptureN) + " (got " +
-                                              std::to_string(r.n) +
-                                              "); 'scanscope run' and 'scanscope bench' take any n");
+        throw CLI::ValidationError(
+            "--n", "captures are for teaching sizes, n up to " + std::to_string(kMaxCaptureN) +
+                       " (got " + std::to_string(r.n) +
+                       "); 'scanscope run' and 'scanscope bench' take any n");
 }
 
 }  // namespace

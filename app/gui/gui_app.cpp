@@ -60,6 +60,10 @@ int open_from_options(const GuiOptions& options, AppState& state) {
             Trace trace = load_trace(options.trace_file);
             form_from_trace(state.form, trace);
             state.session.load(std::move(trace));
+            if (!state.session.inconsistency().empty())
+                state.notify(Notice::Level::Warning, "'" + options.trace_file +
+                                                         "' contradicts itself at " +
+                                                         state.session.inconsistency());
         } catch (const std::exception& e) {
             std::cerr << "scanscope: " << e.what() << "\n";
             return kExitFailure;

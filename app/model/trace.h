@@ -122,8 +122,9 @@ struct Trace {
 
     const StepLabel* label(std::uint16_t line) const;
     std::size_t step_count() const;  // block-steps over all launches and blocks
-    std::size_t frame_count() const;  // steps as the window numbers them: each launch's longest block
-    int max_grid() const;             // the most blocks any launch has
+    std::size_t frame_count()
+        const;             // steps as the window numbers them: each launch's longest block
+    int max_grid() const;  // the most blocks any launch has
     // The window's number (from 1, as --step takes it) of step `index` of launch `launch`.
     int step_number(int launch, int index) const;
 };

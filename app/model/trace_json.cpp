@@ -228,7 +228,8 @@ bool buffer_vars_ok(const std::vector<StepLabel>& labels, const Step& step) {
     return true;
 }
 
-Launch launch_from_json(const Reader& r, ElementKind element, const std::vector<StepLabel>& labels) {
+Launch launch_from_json(const Reader& r, ElementKind element,
+                        const std::vector<StepLabel>& labels) {
     Launch l;
     l.name = r["name"].text();
     l.grid = int(r["grid"].integer(1, kMaxTraceGrid));
@@ -310,9 +311,8 @@ Launch launch_from_json(const Reader& r, ElementKind element, const std::vector<
         }
         // Steps come block by block, numbered from 0 within each block: the views find a block's
         // step k at first_step(block) + k.
-        const int expected = l.steps.empty() || l.steps.back().block != step.block
-                                 ? 0
-                                 : l.steps.back().index + 1;
+        const int expected =
+            l.steps.empty() || l.steps.back().block != step.block ? 0 : l.steps.back().index + 1;
         if (!l.steps.empty() && step.block < l.steps.back().block)
             s["block"].fail("steps must come block by block, in order (block " +
                             std::to_string(step.block) + " after block " +
@@ -461,12 +461,14 @@ Trace trace_from_json(const nlohmann::json& document) {
     for (std::size_t i = 0; i < output.size(); ++i)
         t.output.push_back(output[i].value(element));
     const Reader listing = root["listing"];
-    if (listing.size() > kMaxTraceListing) listing.fail("at most " + std::to_string(kMaxTraceListing) + " lines");
+    if (listing.size() > kMaxTraceListing)
+        listing.fail("at most " + std::to_string(kMaxTraceListing) + " lines");
     for (std::size_t i = 0; i < listing.size(); ++i)
-        t.listing.push_back(
-            {std::uint16_t(listing[i]["id"].integer(0, 65535)), listing[i]["text"].text(kMaxTraceLine)});
+        t.listing.push_back({std::uint16_t(listing[i]["id"].integer(0, 65535)),
+                             listing[i]["text"].text(kMaxTraceLine)});
     const Reader labels = root["labels"];
-    if (labels.size() > kMaxTraceListing) labels.fail("at most " + std::to_string(kMaxTraceListing) + " labels");
+    if (labels.size() > kMaxTraceListing)
+        labels.fail("at most " + std::to_string(kMaxTraceListing) + " labels");
     for (std::size_t i = 0; i < labels.size(); ++i) {
         StepLabel label;
         label.id = std::uint16_t(labels[i]["id"].integer(0, 65535));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "analysis/consistency.h"
 #include "scan/decoupled_lookback.h"
 #include "scenes/lookback_scene.h"
 
@@ -40,6 +41,7 @@ void Session::load(Trace trace) {
     view = default_view(*trace_);
     config_.banks = trace_->request.banks;
     config_.width_bytes = trace_->bank_width_bytes;
+    inconsistency_ = first_inconsistency(*trace_);
     analyse();
 }
 
@@ -101,8 +103,8 @@ void Session::analyse_events() {
         if (b >= 0 && look[std::size_t(b)] >= 0 &&
             e.kind == std::uint16_t(TileEventKind::Publish)) {
             // Publishing an aggregate ends the steps before the look-back; a prefix, the look-back.
-            const int done = look[std::size_t(b)] +
-                             (TileStatus(e.status) == TileStatus::Prefix ? 1 : 0);
+            const int done =
+                look[std::size_t(b)] + (TileStatus(e.status) == TileStatus::Prefix ? 1 : 0);
             for (int s = counted[std::size_t(b)]; s < done; ++s)
                 sum.add(lb.steps[std::size_t(first[std::size_t(b)] + s)]);
             counted[std::size_t(b)] = std::max(counted[std::size_t(b)], done);

@@ -34,6 +34,8 @@ class Session {
     void set_bank_config(const BankConfig& config);
 
     bool loaded() const { return trace_.has_value(); }
+    // Where the trace contradicts itself (analysis/consistency.h); empty when it does not.
+    const std::string& inconsistency() const { return inconsistency_; }
     const Trace& trace() const { return *trace_; }
     const Trace* compare() const { return compare_ ? &*compare_ : nullptr; }
 
@@ -64,6 +66,7 @@ class Session {
     void analyse();
     void analyse_events();
     std::optional<Trace> trace_;
+    std::string inconsistency_;
     std::optional<Trace> compare_;
     std::vector<StepFrame> frames_;
     BankConfig config_;

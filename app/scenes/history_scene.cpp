@@ -149,7 +149,8 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
         }
     }
     if (at_last_step(trace, c)) {
-        const float below = float(c.step) * row_pitch + (options.threads ? kRow + kStrip + 1.2f : kRow);
+        const float below =
+            float(c.step) * row_pitch + (options.threads ? kRow + kStrip + 1.2f : kRow);
         add_output_row(scene, trace, 0, below, std::max<int>(int(columns.size()), 8), theme);
     }
     if (options.threads)

@@ -103,10 +103,10 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
             cell.rect = {gx, by, 2.0f, 1.0f};
             cell.fill = mix(theme.cell, incoming ? theme.read : theme.write, 0.35f);
             cell.border = theme.cell_border;
-            cell.text = buffer.element_bytes == 8
-                            ? descriptor_text(buffer.values[std::size_t(index)], element)
-                            : format_value(std::uint32_t(buffer.values[std::size_t(index)]),
-                                           element);
+            cell.text =
+                buffer.element_bytes == 8
+                    ? descriptor_text(buffer.values[std::size_t(index)], element)
+                    : format_value(std::uint32_t(buffer.values[std::size_t(index)]), element);
             cell.text_color = theme.cell_text;
             cell.ref = CellRef::global(int(g), index);
             scene.cells.push_back(cell);

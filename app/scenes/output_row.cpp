@@ -29,8 +29,8 @@ float add_output_row(Scene& scene, const Trace& trace, float x, float y, int col
              : trace.request.inclusive ? "inclusive scan"
                                        : "exclusive scan";
     if (count < int(trace.output.size()))
-        title += " (first " + std::to_string(count) + " of " +
-                 std::to_string(trace.output.size()) + " values; all are in the trace)";
+        title += " (first " + std::to_string(count) + " of " + std::to_string(trace.output.size()) +
+                 " values; all are in the trace)";
     scene.labels.push_back({{x, y + 0.1f}, title, theme.accent, 0.42f, Align::Left});
     y += 0.55f;
     columns = std::max(columns, 1);

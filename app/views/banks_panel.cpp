@@ -117,9 +117,9 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
             ImGui::EndChild();
             ImGui::SameLine();
             ImGui::BeginChild("banks-stats", ImVec2(0, 0));
-            totals_table(s.view == ViewKind::LookBack ? "so far (up to this event)"
-                                                      : "so far (all blocks)",
-                         s.conflicts_so_far());
+            totals_table(
+                s.view == ViewKind::LookBack ? "so far (up to this event)" : "so far (all blocks)",
+                s.conflicts_so_far());
             totals_table("whole kernel", s.banks().totals);
             degree_histogram(s.banks().totals, theme);
             ImGui::EndChild();

@@ -34,8 +34,8 @@ std::string describe_cell(const Session& s, const SceneCell& cell) {
                    cell.text;
         case CellRef::Kind::Output:
             if (cell.ref.index < 0 || cell.ref.index >= int(trace.output.size())) return {};
-            return "output[" + std::to_string(cell.ref.index) + "] = " +
-                   format_value(trace.output[std::size_t(cell.ref.index)], element) +
+            return "output[" + std::to_string(cell.ref.index) +
+                   "] = " + format_value(trace.output[std::size_t(cell.ref.index)], element) +
                    " (global memory, what the kernel wrote)";
         default:
             return {};
@@ -56,6 +56,16 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
             empty_state(state.capturing() ? "Capturing..."
                                           : "Pick a variant and press Capture, or open a lesson.");
         } else {
+            if (!s.inconsistency().empty()) {
+                // A trace that contradicts itself is not shown as if it were what ran.
+                ImGui::PushStyleColor(ImGuiCol_Text,
+                                      ImVec4(theme.hazard.r, theme.hazard.g, theme.hazard.b, 1));
+                ImGui::TextWrapped(
+                    "This trace contradicts itself at %s. It was edited or damaged "
+                    "after capture; what it shows may not be what ran.",
+                    s.inconsistency().c_str());
+                ImGui::PopStyleColor();
+            }
             if (ImGui::BeginTabBar("views")) {
                 for (const ViewInfo& v : all_views()) {
                     if (!view_applies(v.kind, s.trace())) continue;

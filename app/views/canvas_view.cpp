@@ -110,8 +110,8 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     }
     // Labels scale with the scene, within readable bounds; captions keep their size.
     for (const SceneLabel& l : s.labels) {
-        const float size = l.fixed_px > 0 ? l.fixed_px * ui
-                                          : std::clamp(l.size * scale, 11.0f * ui, 30.0f * ui);
+        const float size =
+            l.fixed_px > 0 ? l.fixed_px * ui : std::clamp(l.size * scale, 11.0f * ui, 30.0f * ui);
         text_at(list, fonts.regular, size, screen(l.at), l.align, to_u32(l.color), l.text);
     }
     // Values gliding between steps.

@@ -126,6 +126,10 @@ void trace_section(AppState& state) {
             state.session.clear_compare();
             state.notify(Notice::Level::Info, "opened '" + state.trace_path + "' (captured on " +
                                                   state.session.trace().source.device + ")");
+            if (!state.session.inconsistency().empty())
+                state.notify(Notice::Level::Warning, "'" + state.trace_path +
+                                                         "' contradicts itself at " +
+                                                         state.session.inconsistency());
         } catch (const std::exception& e) {
             state.notify(Notice::Level::Error, e.what());
         }

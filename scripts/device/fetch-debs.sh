@@ -3,7 +3,7 @@
 # .device-debs/, which .git/info/exclude ignores and the `device` tool carries.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
-mkdir -p "$root/.device-debs"
+mkdir -p "$root/.device-debs" "$root/.git/info"
 grep -qx '/.device-debs/' "$root/.git/info/exclude" 2>/dev/null ||
     echo '/.device-debs/' >>"$root/.git/info/exclude"
 cd "$root/.device-debs"

@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "analysis/consistency.h"
 #include "analysis/hazards.h"
 #include "capture/capture.h"
 #include "device/device_info.h"
@@ -133,6 +134,7 @@ TEST_F(OnGpu, TracesEqualTheEmulation) {
                 EXPECT_EQ(first_difference(gpu, cpu), "")
                     << v.key << " n=" << n << " op=" << op_name(op);
                 EXPECT_EQ(check_snapshots_follow_writes(gpu), "") << v.key << " n=" << n;
+                EXPECT_EQ(first_inconsistency(gpu), "") << v.key << " n=" << n;
             }
         }
     }
@@ -159,6 +161,7 @@ TEST_F(OnGpu, LookbackDescriptorsAreWellOrdered) {
             EXPECT_EQ(check_output(input, gpu.output, r.type, r.op, Algorithm::Scan, true), "");
             EXPECT_EQ(check_lookback(gpu), "") << "n=" << n << " threads=" << threads;
             EXPECT_EQ(check_snapshots_follow_writes(gpu), "");
+            EXPECT_EQ(first_inconsistency(gpu), "") << "n=" << n << " threads=" << threads;
         }
     }
 }
@@ -168,6 +171,8 @@ TEST_F(OnGpu, InPlaceRaceShowsItsHazards) {
     const Trace gpu =
         capture_trace(r, random_values(1024, ElementType::Int32, 1), DeviceChoice::Gpu);
     EXPECT_GT(find_hazards(gpu).total, 0u);
+    // Whatever order the hardware gave the racing warps, the trace agrees with itself.
+    EXPECT_EQ(first_inconsistency(gpu), "");
 }
 
 }  // namespace

@@ -187,16 +187,16 @@ TEST_F(Views, MistakesAreMessagesNotCrashes) {
     // Every trace the reader refuses is refused by the window too, with exit 1.
     for (const auto& entry :
          std::filesystem::directory_iterator(std::string(SCANSCOPE_TEST_DATA) + "/bad-traces")) {
-        const ProcessResult r = run_process(
-            scanscope_binary(), {"--screenshot", shot, "--trace", entry.path().string()},
-            {display_});
+        const ProcessResult r =
+            run_process(scanscope_binary(),
+                        {"--screenshot", shot, "--trace", entry.path().string()}, {display_});
         EXPECT_EQ(r.exit_code, 1) << entry.path() << ": " << r.output;
         EXPECT_NE(r.output.find(": trace"), std::string::npos) << r.output;
     }
     // A full disk is a failure, not "wrote".
-    const ProcessResult full = run_process(
-        scanscope_binary(), {"--screenshot", "/dev/full", "--lesson", "01-harris-blelloch"},
-        {display_});
+    const ProcessResult full =
+        run_process(scanscope_binary(),
+                    {"--screenshot", "/dev/full", "--lesson", "01-harris-blelloch"}, {display_});
     EXPECT_EQ(full.exit_code, 1) << full.output;
     EXPECT_EQ(full.output.find("wrote"), std::string::npos) << full.output;
 }
@@ -221,8 +221,8 @@ TEST_F(Views, CanvasTextFollowsTheUiScale) {
         return last - first + 1;
     };
     const int one = caption_height(1), two = caption_height(2);
-    EXPECT_GE(double(two), 1.7 * double(one)) << "caption rows at scale 1: " << one << ", at 2: "
-                                              << two;
+    EXPECT_GE(double(two), 1.7 * double(one))
+        << "caption rows at scale 1: " << one << ", at 2: " << two;
 }
 
 // Without a GPU, --timings runs the CPU baselines and the emulation and opens the plot: one line

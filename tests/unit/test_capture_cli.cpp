@@ -110,7 +110,8 @@ TEST(CaptureCli, MistakesFoundByUsersGetClearMessages) {
         {{"capture", "--variant", "blelloch", "--input", "1,,2", "--out", "/tmp/x.json"},
          2,
          "value 2 is empty"},
-        {{"capture", "--variant", "decoupled-lookback", "--n", "1073741824", "--out", "/tmp/x.json"},
+        {{"capture", "--variant", "decoupled-lookback", "--n", "1073741824", "--out",
+          "/tmp/x.json"},
          2,
          "teaching sizes"},
         {{"bench", "--variants", "", "--sizes", "2^10"}, 2, "names no variant"},
@@ -143,12 +144,30 @@ TEST(CaptureCli, RunOutOfMemoryIsAMessage) {
     GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit this test sets";
 #endif
     // Under a 3 GB address-space limit 2^30 values do not fit: a message and exit 1, no abort.
-    const ProcessResult r = run_process(
-        "/bin/sh", {"-c", "ulimit -v 3000000 && exec \"$0\" run --variant decoupled-lookback "
-                          "--n 1073741824 --device cpu",
-                    scanscope_binary()});
+    const ProcessResult r =
+        run_process("/bin/sh", {"-c",
+                                "ulimit -v 3000000 && exec \"$0\" run --variant decoupled-lookback "
+                                "--n 1073741824 --device cpu",
+                                scanscope_binary()});
     EXPECT_EQ(r.exit_code, 1) << r.output;
     EXPECT_NE(r.output.find("out of memory"), std::string::npos) << r.output;
+}
+
+// analyze reports shared-memory hazards as racecheck does: the in-place race has them, between
+// warps too; no other variant has any.
+TEST(CaptureCli, AnalyzeReportsHazards) {
+    ProcessResult r = scanscope({"analyze", "--variant", "hillis-steele-inplace", "--n", "64",
+                                 "--inclusive", "--device", "cpu", "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const nlohmann::json race = nlohmann::json::parse(r.output);
+    EXPECT_GT(race["hazards"]["count"].get<int>(), 0);
+    EXPECT_EQ(race["hazards"]["between_warps"].get<int>(), 1 + 2 + 4 + 8 + 16);
+    EXPECT_EQ(race["hazards"]["first"][0]["other_warp"].get<int>(), 1);
+    for (const VariantInfo& v : all_variants()) {
+        if (v.expects_hazards) continue;
+        r = scanscope({"analyze", "--variant", v.key, "--n", "256", "--device", "cpu"});
+        EXPECT_NE(r.output.find("shared-memory hazards: 0 "), std::string::npos) << v.key;
+    }
 }
 
 TEST(CaptureCli, ListLessonsGivesTheNamesLessonTakes) {

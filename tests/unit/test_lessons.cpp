@@ -30,7 +30,8 @@ Trace capture_lesson(const Lesson& l) {
 // True when `values` stand in a row somewhere the trace holds values: the input, the output, or
 // a step's shared memory.
 bool trace_shows(const Trace& t, const std::vector<std::uint32_t>& values) {
-    auto contains = [&](const std::vector<std::uint32_t>& words, const std::vector<std::uint8_t>* defined) {
+    auto contains = [&](const std::vector<std::uint32_t>& words,
+                        const std::vector<std::uint8_t>* defined) {
         for (std::size_t i = 0; i + values.size() <= words.size(); ++i) {
             bool all = true;
             for (std::size_t k = 0; k < values.size() && all; ++k)
@@ -71,14 +72,16 @@ TEST(Lessons, TheWorstConflictTheyNameIsTheTracesWorst) {
     for (const Lesson& lesson : shipped_lessons()) {
         std::smatch m;
         if (std::regex_search(lesson.text, m, queued)) {
-            const TraceBanks banks = analyze_banks(capture_lesson(lesson), {lesson.request.banks, 4});
+            const TraceBanks banks =
+                analyze_banks(capture_lesson(lesson), {lesson.request.banks, 4});
             EXPECT_EQ(banks.totals.max_degree, std::stoi(m[1])) << lesson.key;
             ++claims;
         }
         if (std::regex_search(lesson.text, m, other)) {
             Lesson bigger = lesson;
             bigger.request.n = std::stoi(m[1]);
-            const TraceBanks banks = analyze_banks(capture_lesson(bigger), {lesson.request.banks, 4});
+            const TraceBanks banks =
+                analyze_banks(capture_lesson(bigger), {lesson.request.banks, 4});
             EXPECT_EQ(banks.totals.max_degree, std::stoi(m[2])) << lesson.key;
             ++claims;
         }

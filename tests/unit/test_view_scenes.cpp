@@ -74,6 +74,35 @@ TEST(ViewScenes, EveryViewDrawsEveryStepAndEndsOnTheOutput) {
     }
 }
 
+// The same for traces captured on an H100 (tests/data/gpu-traces): what a laptop replays.
+TEST(ViewScenes, GpuTracesReplayInEveryView) {
+    for (const char* name : {"bl-gpu.json", "lb-gpu.json", "mb-gpu.json"}) {
+        const Trace trace = load_trace(std::string(SCANSCOPE_TEST_DATA) + "/gpu-traces/" + name);
+        EXPECT_EQ(trace.source.kind, "gpu");
+        Session s;
+        s.load(trace);
+        for (const ViewInfo& view : all_views()) {
+            if (!view_applies(view.kind, trace) || view.kind == ViewKind::Compare) continue;
+            s.view = view.kind;
+            for (int f = 0; f < s.timeline().size(); f += std::max(1, s.timeline().size() / 50)) {
+                s.timeline().seek(f);
+                EXPECT_TRUE(build_view_scene(s, kTheme).empty_message.empty())
+                    << name << " " << view.key << " frame " << f;
+            }
+            s.timeline().end();
+            EXPECT_EQ(output_cells(build_view_scene(s, kTheme)).size(), trace.output.size())
+                << name << " " << view.key;
+        }
+        // Event times count from the earliest event, whatever order the SMs' clocks logged.
+        if (lookback_launch(trace) >= 0)
+            for (int e = 0; e < s.events.size(); ++e) {
+                const std::string caption = event_caption(trace, e);
+                const std::size_t at = caption.find(" · ") + 3;
+                EXPECT_LT(std::stod(caption.substr(at)), 1e6) << caption;
+            }
+    }
+}
+
 // Harris's example, inclusive: the tree's last step shows 3 4 11 11 15 16 22 25, which shared
 // memory never holds (it keeps the exclusive scan), and the listing shows the inclusive store.
 TEST(ViewScenes, InclusiveBlellochShowsTheInclusiveOutputAndListing) {
