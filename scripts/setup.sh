@@ -11,6 +11,10 @@ packages=(
     nlohmann-json3-dev libcli11-dev                                      # core and CLI
     libgtest-dev xvfb libgl1-mesa-dri                                    # tests (Xvfb + Mesa GL)
 )
+# With --tests (scripts/test.sh): what the fuzzing run needs too.
+if [ "${1:-}" = "--tests" ]; then
+    packages+=(clang libclang-rt-14-dev libfuzzer-14-dev)
+fi
 
 missing=()
 for package in "${packages[@]}"; do

@@ -26,7 +26,9 @@ std::size_t collect(const Launch& launch, int launch_index, const Step& step, st
     (void)launch;
     std::size_t total = 0;
     std::size_t listed = 0;
-    for (const auto& [word, use] : words) {
+    for (const auto& entry : words) {
+        const std::uint32_t word = entry.first;  // a named copy: lambdas cannot capture bindings
+        const WordUse& use = entry.second;
         for (std::size_t w = 0; w < use.writers.size(); ++w) {
             const int writer = use.writers[w];
             auto emit = [&](int other, bool write_write) {

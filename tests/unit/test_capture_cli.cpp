@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 
 #include "model/trace_json.h"
@@ -168,6 +169,33 @@ TEST(CaptureCli, AnalyzeReportsHazards) {
         r = scanscope({"analyze", "--variant", v.key, "--n", "256", "--device", "cpu"});
         EXPECT_NE(r.output.find("shared-memory hazards: 0 "), std::string::npos) << v.key;
     }
+}
+
+// A write killed at any moment leaves the old file whole or the new one whole, never half:
+// traces go to a temporary file in the same folder, renamed into place.
+TEST(CaptureCli, AKilledWriteLeavesAWholeFile) {
+    const std::string path = temp_file("kept.json");
+    ASSERT_EQ(scanscope({"capture", "--variant", "blelloch", "--n", "8", "--device", "cpu", "--out",
+                         path})
+                  .exit_code,
+              0);
+    const std::vector<std::string> capture = {"capture", "--variant", "decoupled-lookback", "--n",
+                                              "65536", "--block-threads", "32", "--device", "cpu",
+                                              "--out", path};
+    int old_seen = 0;
+    for (const char* delay : {"0.3", "0.6", "0.9", "1.2", "1.5", "1.8"}) {
+        std::vector<std::string> args = {"-s", "KILL", delay, scanscope_binary()};
+        args.insert(args.end(), capture.begin(), capture.end());
+        run_process("/usr/bin/timeout", args);
+        const Trace t = load_trace(path);  // throws if the file is not a whole trace
+        EXPECT_TRUE(t.request.n == 8 || t.request.n == 65536) << t.request.n;
+        old_seen += t.request.n == 8;
+    }
+    EXPECT_GE(old_seen, 1) << "some kill came before the rename";
+    ASSERT_EQ(scanscope(capture).exit_code, 0);
+    EXPECT_EQ(load_trace(path).request.n, 65536);
+    for (const auto& entry : std::filesystem::directory_iterator(testing::TempDir()))
+        if (entry.path().string().rfind(path + ".", 0) == 0) std::filesystem::remove(entry.path());
 }
 
 TEST(CaptureCli, ListLessonsGivesTheNamesLessonTakes) {
