@@ -95,7 +95,9 @@ stage_sanitize() {
         local sizes=(1000)
         [ "$max" = "any" ] && sizes=(1000 100000)
         for n in "${sizes[@]}"; do
-            for tool in memcheck racecheck; do
+            for tool in memcheck racecheck synccheck initcheck; do
+                # synccheck and initcheck are slow: the teaching size only.
+                [ "$n" != 1000 ] && [ "$tool" != memcheck ] && [ "$tool" != racecheck ] && continue
                 jobs+=("$tool $variant $n run")
                 [ "$max" = "any" ] && jobs+=("$tool $variant $n timed")
                 [ "$n" = 1000 ] && jobs+=("$tool $variant $n capture")
@@ -107,6 +109,40 @@ stage_sanitize() {
     dirty=$(grep -v ": clean" "$logs/sanitizer-summary.txt" | grep -vc "hillis-steele-inplace")
     note "compute-sanitizer" "$(grep -c ': clean' "$logs/sanitizer-summary.txt")/${#jobs[@]} clean; $dirty unexpected"
     grep -v ": clean" "$logs/sanitizer-summary.txt"
+    sanitizer_tables
+}
+
+# bench/sanitizers/: every job's verdict, and ScanScope's hazard verdict (from the GPU's own trace)
+# beside racecheck's for each variant.
+sanitizer_tables() {
+    local md="$out/sanitizers.md" variant
+    {
+        echo "# compute-sanitizer on every variant"
+        echo
+        echo "$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader), $(date -u +%F)."
+        echo "\`scripts/device/gpu-check.sh build sanitize\`; \`run\` is the plain (timed) kernel"
+        echo "of the teaching shape, \`timed\` the benchmark's shape, \`capture\` the recording kernel."
+        echo
+        echo "| tool | variant | n | mode | verdict |"
+        echo "|---|---|---|---|---|"
+        sed -E 's/^([a-z]+) ([a-z-]+) ([0-9]+) ([a-z]+): (.*)$/| \1 | \2 | \3 | \4 | \5 |/' \
+            "$logs/sanitizer-summary.txt"
+        echo
+        echo "## Hazards: ScanScope's verdict against racecheck's"
+        echo
+        echo "ScanScope: \`scanscope analyze --variant V --n 1000 --device gpu --json\` (hazards in the"
+        echo "trace the GPU captured); racecheck: the plain kernel of the same size."
+        echo
+        echo "| variant | ScanScope | racecheck |"
+        echo "|---|---|---|"
+        for variant in $("$app" list | awk 'NR > 1 { print $1 }'); do
+            local ours theirs
+            ours=$("$app" analyze --variant "$variant" --n 1000 --device gpu --json 2>/dev/null |
+                python3 -c 'import json,sys; h=json.load(sys.stdin)["hazards"]; print("hazards (%d, %d between warps)" % (h["count"], h["between_warps"]) if h["count"] else "none")' 2>/dev/null || echo "?")
+            theirs=$(grep "^racecheck $variant 1000 run:" "$logs/sanitizer-summary.txt" | sed 's/.*: //')
+            echo "| $variant | $ours | $theirs |"
+        done
+    } >"$md"
 }
 
 stage_ncu() {
