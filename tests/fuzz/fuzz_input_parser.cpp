@@ -14,8 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         try {
             const auto values = parse_values(text, type);
             check_values(values, type, OpKind::Add, Algorithm::Scan);
-        } catch (const InputError&) {
-        }
+        } catch (const InputError&) {}
     }
     return 0;
 }

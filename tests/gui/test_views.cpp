@@ -9,6 +9,7 @@
 
 #include "gui/layout.h"
 #include "gui/theme.h"
+#include "model/trace_json.h"
 #include "scenes/banks_scene.h"
 #include "scenes/step_summary.h"
 #include "support/png_image.h"
@@ -199,6 +200,27 @@ TEST_F(Views, MistakesAreMessagesNotCrashes) {
                     {"--screenshot", "/dev/full", "--lesson", "01-harris-blelloch"}, {display_});
     EXPECT_EQ(full.exit_code, 1) << full.output;
     EXPECT_EQ(full.output.find("wrote"), std::string::npos) << full.output;
+}
+
+// A trace edited after capture opens with a warning in the hazard colour above the views.
+TEST_F(Views, AnEditedTraceOpensWithAWarning) {
+    const std::string original = temp_file("original.json"), edited = temp_file("edited.json");
+    ASSERT_EQ(
+        run_process(scanscope_binary(), {"capture", "--variant", "blelloch", "--input",
+                                         "3,1,7,0,4,1,6,3", "--device", "cpu", "--out", original})
+            .exit_code,
+        0);
+    Trace t = load_trace(original);
+    t.launches[0].steps[3].shared[7] += 100;
+    save_trace(t, edited);
+    const PanelLayout layout = compute_layout(1600, 1000, 24, 1);
+    const Rect top = {layout.canvas.x, layout.canvas.y, layout.canvas.w, 60};
+    const std::size_t clean =
+        pixels_near(shoot({"--trace", original, "--view", "tree"}, "clean"), kDark.hazard, 40, top);
+    const std::size_t warned =
+        pixels_near(shoot({"--trace", edited, "--view", "tree"}, "warned"), kDark.hazard, 40, top);
+    EXPECT_EQ(clean, 0u);
+    EXPECT_GT(warned, 200u);
 }
 
 // Canvas text grows with the UI scale: the step caption, the canvas's first line of

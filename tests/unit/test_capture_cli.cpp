@@ -179,9 +179,10 @@ TEST(CaptureCli, AKilledWriteLeavesAWholeFile) {
                          path})
                   .exit_code,
               0);
-    const std::vector<std::string> capture = {"capture", "--variant", "decoupled-lookback", "--n",
-                                              "65536", "--block-threads", "32", "--device", "cpu",
-                                              "--out", path};
+    const std::vector<std::string> capture = {"capture", "--variant", "decoupled-lookback",
+                                              "--n",     "65536",     "--block-threads",
+                                              "32",      "--device",  "cpu",
+                                              "--out",   path};
     int old_seen = 0;
     for (const char* delay : {"0.3", "0.6", "0.9", "1.2", "1.5", "1.8"}) {
         std::vector<std::string> args = {"-s", "KILL", delay, scanscope_binary()};
