@@ -2,7 +2,8 @@
 # Builds the libFuzzer targets with clang (with AddressSanitizer and UndefinedBehaviorSanitizer)
 # into build-fuzz/ and runs each from its seed corpus (tests/fuzz/corpus/):
 #   scripts/fuzz.sh              20000 inputs each (what the test command runs)
-#   scripts/fuzz.sh 0 -max_total_time=1800     for longer: any libFuzzer flags after the count
+#   scripts/fuzz.sh -1 -max_total_time=1800    for longer (-1: no limit on inputs); any libFuzzer
+#                                              flags may follow the count
 # A crash, hang or sanitizer report fails the run and leaves the input in build-fuzz/artifacts/;
 # fix it and add the input to the seed corpus.
 set -euo pipefail
