@@ -52,6 +52,12 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         ->check(CLI::Range(0.5f, 4.0f));
     app.add_option("--theme", gui_options.theme, "Colour theme")
         ->check(CLI::IsMember({"dark", "light"}));
+    app.add_flag("--presenter", gui_options.presenter,
+                 "Presenter mode: the canvas, the Banks drawing and the narration in large type "
+                 "(F11 or P toggles it)");
+    app.add_option("--palette", gui_options.palette,
+                   "Colours of the views: standard, or colorblind (Okabe-Ito, viridis)")
+        ->check(CLI::IsMember({"standard", "colorblind"}));
     add_run_options(&app, gui_options.run, false);
     app.add_option("--lesson", gui_options.lesson,
                    "Open a lesson (a file name in assets/lessons, without .json)");
@@ -72,6 +78,9 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
                 ids += (ids.empty() ? "" : ", ") + v.key;
             return "unknown variant '" + key + "'; the variants are " + ids;
         });
+    app.add_option("--compare-trace", gui_options.compare_trace,
+                   "Compare with this trace file (the Compare view), e.g. a padded capture")
+        ->excludes("--compare");
     app.add_option("--timings", gui_options.timings,
                    "Time the Timings panel's variants at these sizes first (e.g. 2^10..2^16)");
     app.add_flag("--benchmark-frames", gui_options.benchmark,

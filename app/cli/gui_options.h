@@ -14,6 +14,8 @@ struct GuiOptions {
     int height = 1000;
     float ui_scale = 0.0f;  // 0: follow the monitor's content scale
     std::string theme = "dark";
+    std::string palette = "standard";
+    bool presenter = false;  // start in presenter mode
 
     // What to open: a lesson, a trace file, or a capture of `run` (run.variant set).
     std::string lesson;
@@ -22,9 +24,10 @@ struct GuiOptions {
     std::string view;  // a view key; empty: the trace's own
     int step = 0;      // 1-based frame (a step, or an event in the look-back view); 0: the first
     int block = 0;
-    std::string compare;     // a variant to compare with
-    bool benchmark = false;  // print frame times (with --frames)
-    std::string timings;     // sizes to time at start (the Timings panel's Run), e.g. 2^10..2^14
+    std::string compare;        // a variant to compare with
+    std::string compare_trace;  // or a trace file to compare with (e.g. captured on a lab GPU)
+    bool benchmark = false;     // print frame times (with --frames)
+    std::string timings;        // sizes to time at start (the Timings panel's Run), e.g. 2^10..2^14
 };
 
 // The windowed app's entry point; returns the process exit code.

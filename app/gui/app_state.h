@@ -68,8 +68,12 @@ struct AppState {
     std::string gl_renderer;
     std::vector<Notice> notices;  // shown in the status line, newest last
     std::string theme_name = "dark";
+    std::string palette = "standard";  // or "colorblind"
     float requested_ui_scale = 1.0f;
     bool show_keyboard_help = false;
+    // Presenter mode (F11 or P): canvas, Banks and narration only; side panels as overlays.
+    bool presenter = false;
+    bool overlay_controls = false, overlay_code = false, overlay_timings = false;
     bool show_about = false;
     bool quit = false;
 

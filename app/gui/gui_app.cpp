@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 
@@ -21,6 +22,7 @@
 #include "model/input_values.h"
 #include "model/trace_json.h"
 #include "platform/data_dir.h"
+#include "views/panel.h"
 #include "views/shell_views.h"
 
 namespace scanscope {
@@ -39,6 +41,13 @@ Theme load_named_theme(const std::string& name, AppState& state) {
     if (auto theme = load_theme_file(path, error)) return *theme;
     state.notify(Notice::Level::Warning, error + "; using the built-in theme");
     return builtin_theme(name);
+}
+
+// The theme the state asks for, in the palette it asks for.
+Theme wanted_theme(AppState& state) {
+    Theme theme = load_named_theme(state.theme_name, state);
+    apply_palette(theme, state.palette);
+    return theme;
 }
 
 void load_lessons_into(AppState& state) {
@@ -108,6 +117,14 @@ int open_from_options(const GuiOptions& options, AppState& state) {
     }
     Session& s = state.session;
     if (!s.loaded()) return kExitOk;
+    if (!options.compare_trace.empty()) {
+        try {
+            s.set_compare(load_trace(options.compare_trace));
+        } catch (const std::exception& e) {
+            std::cerr << "scanscope: --compare-trace: " << e.what() << "\n";
+            return kExitFailure;
+        }
+    }
     if (!options.view.empty()) {
         const ViewInfo* v = find_view(options.view);
         if (!v || !view_applies(v->kind, s.trace())) {
@@ -155,6 +172,8 @@ bool time_from_options(const GuiOptions& options, AppState& state) {
 
 void handle_shortcuts(AppState& state, float monitor_scale) {
     if (key_pressed(Key::F1, false)) state.show_keyboard_help = !state.show_keyboard_help;
+    if (key_pressed(Key::F11, false) || (!ctrl_held() && key_pressed(Key::P, false)))
+        state.presenter = !state.presenter;
     if (ctrl_held()) {
         if (key_pressed(Key::Q, false)) state.quit = true;
         if (key_pressed(Key::Equal) || key_pressed(Key::Plus)) state.requested_ui_scale += 0.25f;
@@ -178,8 +197,8 @@ void handle_shortcuts(AppState& state, float monitor_scale) {
 void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float monitor_scale,
                  int display_w, int display_h) {
     if (state.requested_ui_scale != ui.scale()) ui.set_scale(state.requested_ui_scale);
-    if (state.theme_name != ui.theme().name)
-        ui.set_theme(load_named_theme(state.theme_name, state));
+    if (state.theme_name != ui.theme().name || state.palette != ui.theme().palette)
+        ui.set_theme(wanted_theme(state));
     ui.new_frame(display_w, display_h);
     collect_job(state);
     if (state.session.loaded()) state.session.timeline().update(ImGui::GetIO().DeltaTime);
@@ -188,13 +207,32 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
     const Theme& theme = ui.theme();
     const float top = draw_menu_bar(state, fonts);
     const ImVec2 size = ImGui::GetIO().DisplaySize;
-    const PanelLayout layout = compute_layout(size.x, size.y, top, ui.scale());
-    draw_controls_panel(state, layout.controls, fonts);
-    draw_canvas_panel(state, canvases, layout.canvas, fonts, theme);
-    draw_code_panel(state, layout.code, fonts, theme);
-    draw_banks_panel(state, canvases, layout.banks, fonts, theme);
-    draw_timings_panel(state, layout.timings, fonts, theme);
-    draw_timeline_bar(state, layout.timeline, fonts, theme);
+    const PanelLayout layout =
+        compute_layout(size.x, size.y, top, ui.scale(),
+                       state.presenter ? LayoutMode::Presenter : LayoutMode::Normal);
+    if (layout.mode == LayoutMode::Normal) {
+        draw_controls_panel(state, layout.controls, fonts);
+        draw_canvas_panel(state, canvases, layout.canvas, fonts, theme);
+        draw_code_panel(state, layout.code, fonts, theme);
+        draw_banks_panel(state, canvases, layout.banks, fonts, theme);
+        draw_timings_panel(state, layout.timings, fonts, theme);
+    } else {
+        draw_canvas_panel(state, canvases, layout.canvas, fonts, theme);
+        draw_banks_panel(state, canvases, layout.banks, fonts, theme);
+        // The side panels the presenter asked back, in front of the canvas.
+        set_panels_are_overlays(true);
+        if (state.overlay_controls) draw_controls_panel(state, layout.overlay_left, fonts);
+        Rect right = layout.overlay_right;
+        if (state.overlay_code && state.overlay_timings) right.h = std::round(right.h / 2);
+        if (state.overlay_code) draw_code_panel(state, right, fonts, theme);
+        if (state.overlay_timings) {
+            Rect below = right;
+            if (state.overlay_code) below.y += right.h;
+            draw_timings_panel(state, below, fonts, theme);
+        }
+        set_panels_are_overlays(false);
+    }
+    draw_timeline_bar(state, layout.timeline, fonts, theme, layout.mode == LayoutMode::Presenter);
     draw_status_line(state, layout.status, fonts, theme);
     draw_dialogs(state, fonts);
     handle_shortcuts(state, monitor_scale);
@@ -257,11 +295,13 @@ int run_gui(const GuiOptions& options) {
     state.device = &probe_device();
     state.gl_renderer = window->gl_renderer();
     state.theme_name = options.theme;
+    state.palette = options.palette;
+    state.presenter = options.presenter;
     // Screenshots are reproducible: scale 1 unless asked, whatever the monitor says.
     const float monitor_scale = screenshot ? 1.0f : window->content_scale();
     state.requested_ui_scale = options.ui_scale > 0.0f ? options.ui_scale : monitor_scale;
 
-    ImGuiLayer ui(*window, state.requested_ui_scale, load_named_theme(options.theme, state));
+    ImGuiLayer ui(*window, state.requested_ui_scale, wanted_theme(state));
     if (!ui.font_notice().empty()) state.notify(Notice::Level::Warning, ui.font_notice());
     load_lessons_into(state);
     if (int code = open_from_options(options, state); code != kExitOk) return code;

@@ -69,13 +69,18 @@ void ImGuiLayer::build_fonts() {
         const char* heading = file_exists(kDejaVuSansBold) ? kDejaVuSansBold : kDejaVuSans;
         fonts_.heading =
             io.Fonts->AddFontFromFileTTF(heading, 19.0f * scale_, &config, kGlyphRanges);
+        fonts_.large =
+            io.Fonts->AddFontFromFileTTF(kDejaVuSans, 25.0f * scale_, &config, kGlyphRanges);
         font_notice_.clear();
     }
-    if (!dejavu || !fonts_.regular || !fonts_.mono || !fonts_.heading) {
+    if (!dejavu || !fonts_.regular || !fonts_.mono || !fonts_.heading || !fonts_.large) {
         io.Fonts->Clear();
         ImFontConfig config;
         config.SizePixels = 13.0f * scale_;
         fonts_.regular = fonts_.mono = fonts_.heading = io.Fonts->AddFontDefault(&config);
+        ImFontConfig large = config;
+        large.SizePixels = 26.0f * scale_;
+        fonts_.large = io.Fonts->AddFontDefault(&large);
         font_notice_ =
             "DejaVu fonts not found (install fonts-dejavu-core); using ImGui's built-in font";
     }

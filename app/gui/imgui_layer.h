@@ -15,6 +15,7 @@ struct UiFonts {
     ImFont* regular = nullptr;
     ImFont* mono = nullptr;     // code and numbers in cells
     ImFont* heading = nullptr;  // panel titles, the step narration
+    ImFont* large = nullptr;    // presenter mode's narration, legible from the back of a room
     float scale = 1.0f;         // the UI scale the fonts were built for: canvas text follows it
 };
 

@@ -30,6 +30,10 @@ int key_index(Key key) {
             return GLFW_KEY_Q;
         case Key::F1:
             return GLFW_KEY_F1;
+        case Key::F11:
+            return GLFW_KEY_F11;
+        case Key::P:
+            return GLFW_KEY_P;
     }
     return -1;
 }

@@ -12,7 +12,7 @@ float clamp_nonnegative(float v) {
 
 }  // namespace
 
-PanelLayout compute_layout(float width, float height, float top, float ui_scale) {
+PanelLayout compute_layout(float width, float height, float top, float ui_scale, LayoutMode mode) {
     width = clamp_nonnegative(width);
     height = clamp_nonnegative(height);
     top = std::round(std::clamp(top, 0.0f, height));
@@ -20,13 +20,32 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale)
 
     // Whole pixels keep the panel borders crisp.
     PanelLayout l;
+    l.mode = mode;
+    const bool presenter = mode == LayoutMode::Presenter;
     const float status_h = std::round(std::min(28.0f * s, height - top));
-    const float timeline_h = std::round(std::min(64.0f * s, height - top - status_h));
+    // Presenter: the buttons' row and two lines of narration in large type.
+    const float timeline_h =
+        std::round(std::min((presenter ? 120.0f : 64.0f) * s, height - top - status_h));
     const float body_top = top;
     const float body_h = clamp_nonnegative(height - top - status_h - timeline_h);
 
     l.status = {0, height - status_h, width, status_h};
     l.timeline = {0, l.status.y - timeline_h, width, timeline_h};
+
+    if (presenter) {
+        // The Banks drawing fits itself to its rect; the canvas keeps most of the height.
+        const float banks_h = std::round(
+            std::min(std::clamp(0.38f * body_h, 100.0f * s, 520.0f * s), 0.45f * body_h));
+        l.canvas = {0, body_top, width, clamp_nonnegative(body_h - banks_h)};
+        l.banks = {0, body_top + l.canvas.h, width, banks_h};
+        l.controls = {0, body_top, 0, 0};
+        l.code = {width, body_top, 0, 0};
+        l.timings = {width, body_top + l.canvas.h, 0, 0};
+        const float overlay_w = std::round(std::min(std::max(0.32f * width, 300.0f * s), width));
+        l.overlay_left = {0, body_top, overlay_w, l.canvas.h};
+        l.overlay_right = {width - overlay_w, body_top, overlay_w, l.canvas.h};
+        return l;
+    }
 
     const float controls_w =
         std::round(std::min(std::clamp(0.2f * width, 260.0f * s, 380.0f * s), width));

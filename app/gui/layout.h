@@ -6,7 +6,13 @@
 
 namespace scanscope {
 
+// Normal: every panel tiles the window. Presenter: the canvas across the window over the Banks
+// drawing, a tall timeline bar for the narration in large type; the side panels (controls, code,
+// timings) come back only as overlays on the canvas, when asked for.
+enum class LayoutMode { Normal, Presenter };
+
 struct PanelLayout {
+    LayoutMode mode = LayoutMode::Normal;
     Rect controls;  // left column: variant, input, capture
     Rect canvas;    // the animated view
     Rect code;      // pseudo-code with the current line lit
@@ -14,10 +20,15 @@ struct PanelLayout {
     Rect timings;   // live timings
     Rect timeline;  // play, step, scrub
     Rect status;    // one line: device, notices
+    // Presenter mode: where the side panels go when brought back, over the canvas.
+    Rect overlay_left, overlay_right;
 };
 
 // `top` is the height taken by the menu bar. Every rect has a non-negative size, and together
 // they tile [0, width) x [top, height) without overlap.
-PanelLayout compute_layout(float width, float height, float top, float ui_scale);
+// In presenter mode controls, code and timings are empty (zero-sized) rects and the overlays lie
+// over the canvas.
+PanelLayout compute_layout(float width, float height, float top, float ui_scale,
+                           LayoutMode mode = LayoutMode::Normal);
 
 }  // namespace scanscope

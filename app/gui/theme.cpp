@@ -39,6 +39,23 @@ Theme dark_theme() {
     return t;
 }
 
+}  // namespace
+
+void apply_palette(Theme& t, const std::string& palette) {
+    t.palette = palette;
+    if (palette != "colorblind") return;
+    t.read = t.dark ? rgb(0x56b4e9) : rgb(0x0072b2);    // sky blue / blue
+    t.write = rgb(0xe69f00);                            // orange
+    t.hazard = t.dark ? rgb(0xff6e2e) : rgb(0xd55e00);  // vermillion
+    t.accent = t.read;
+    t.code_highlight = Color{t.read.r, t.read.g, t.read.b, 0.28f};
+    // viridis from blue-green (no conflict) to yellow (32-way)
+    t.conflict = {rgb(0x31688e), rgb(0x26828e), rgb(0x1f9e89),
+                  rgb(0x6ece58), rgb(0xb5de2b), rgb(0xfde725)};
+}
+
+namespace {
+
 Theme light_theme() {
     // For projectors: dark text on light panels, saturated highlights that survive washed-out
     // colours.

@@ -15,6 +15,7 @@ struct Color {
 struct Theme {
     std::string name;
     bool dark = true;
+    std::string palette = "standard";  // or "colorblind" (apply_palette)
     // Chrome
     Color background, panel, panel_border, text, text_dim, accent, accent_text, widget,
         widget_hover;
@@ -25,6 +26,12 @@ struct Theme {
 };
 
 Theme builtin_theme(const std::string& name);  // "dark" or "light"; anything else: dark
+
+// The views' colours for readers who do not tell red from green: reads, writes and hazards in
+// Okabe and Ito's colour-blind-safe set (blue, orange, vermillion), conflict degree on viridis,
+// whose lightness rises with the degree (the Banks drawing also writes the degree as a number).
+// "standard" leaves the theme as it is.
+void apply_palette(Theme& theme, const std::string& palette);
 
 // Reads a theme file over the built-in theme its "base" names. On error returns nullopt and
 // sets `error` to a message that names the file and the problem.

@@ -34,8 +34,8 @@ Scene build_view_scene(const Session& s, const Theme& theme) {
             if (!s.compare()) {
                 Scene none;
                 none.empty_message =
-                    "Nothing to compare with: choose a variant under 'Compare with' and capture "
-                    "again.";
+                    "Nothing to compare with: choose a variant under 'compare' and capture again, "
+                    "or open a second trace (Trace file, 'Compare with'; or --compare-trace).";
                 return none;
             }
             return build_compare_scene(t, *s.compare(), c, s.bank_config(), theme);

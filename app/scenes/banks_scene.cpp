@@ -104,8 +104,9 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
         const int words = banks.words_in_bank[std::size_t(bank)];
         cell.fill = words == 0 ? theme.widget : mix(theme.cell, degree_color(theme, words), 0.85f);
         cell.border = theme.cell_border;
-        cell.text = std::to_string(bank);
-        cell.text_color = words == 0 ? theme.text_dim : theme.accent_text;
+        // The degree as a number too: no information rides on colour alone.
+        cell.text = std::to_string(bank) + (words > 1 ? "\n×" + std::to_string(words) : "");
+        cell.text_color = words == 0 ? theme.text_dim : readable_on(cell.fill);
         cell.role = CellRole::Header;
         cell.ref = CellRef::bank(bank);
         scene.cells.push_back(cell);

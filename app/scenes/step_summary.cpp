@@ -84,4 +84,9 @@ Color role_fill(const Theme& t, CellRole role) {
     return t.cell;
 }
 
+Color readable_on(const Color& fill) {
+    const float luminance = 0.2126f * fill.r + 0.7152f * fill.g + 0.0722f * fill.b;
+    return luminance > 0.5f ? Color{0.07f, 0.08f, 0.1f, 1} : Color{0.97f, 0.97f, 0.98f, 1};
+}
+
 }  // namespace scanscope

@@ -53,5 +53,7 @@ StepSummary summarize_step(const Step& step);
 Color role_fill(const Theme& theme, CellRole role);
 Color mix(const Color& a, const Color& b, float t);
 Color with_alpha(Color c, float alpha);
+// Near-black or near-white, whichever reads on `fill`.
+Color readable_on(const Color& fill);
 
 }  // namespace scanscope

@@ -45,7 +45,7 @@ std::string describe_cell(const Session& s, const SceneCell& cell) {
 }  // namespace
 
 std::string ui_theme_key(const Theme& theme) {
-    return theme.name;
+    return theme.name + "/" + theme.palette;
 }
 
 void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, const UiFonts& fonts,

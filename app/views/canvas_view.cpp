@@ -108,10 +108,16 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
         list->AddText(font, size, ImVec2((a.x + b.x - extent.x) / 2, (a.y + b.y - extent.y) / 2),
                       to_u32(c.text_color), c.text.c_str());
     }
-    // Labels scale with the scene, within readable bounds; captions keep their size.
+    // Labels scale with the scene, within readable bounds. A label whose place has shrunk to
+    // well under the readable size is left out rather than drawn over its neighbours; captions
+    // keep their size until the scene is so small that they would cover it.
     for (const SceneLabel& l : s.labels) {
-        const float size =
-            l.fixed_px > 0 ? l.fixed_px * ui : std::clamp(l.size * scale, 11.0f * ui, 30.0f * ui);
+        const float natural = l.size * scale;
+        float size = std::clamp(natural, 11.0f * ui, 30.0f * ui);
+        if (l.fixed_px > 0)
+            size = std::min(l.fixed_px * ui, std::max(natural * 1.6f, 9.0f * ui));
+        else if (natural < 0.45f * 11.0f * ui)
+            continue;
         text_at(list, fonts.regular, size, screen(l.at), l.align, to_u32(l.color), l.text);
     }
     // Values gliding between steps.

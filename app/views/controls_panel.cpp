@@ -136,6 +136,17 @@ void trace_section(AppState& state) {
     }
     ImGui::SameLine();
     ImGui::BeginDisabled(!state.session.loaded());
+    // A second trace for the Compare view: e.g. the padded scan captured on a lab GPU.
+    if (ImGui::Button("Compare with")) {
+        try {
+            state.session.set_compare(load_trace(state.trace_path));
+            state.session.view = ViewKind::Compare;
+            state.notify(Notice::Level::Info, "comparing with '" + state.trace_path + "'");
+        } catch (const std::exception& e) {
+            state.notify(Notice::Level::Error, e.what());
+        }
+    }
+    ImGui::SameLine();
     if (ImGui::Button("Save")) {
         try {
             save_trace(state.session.trace(), state.trace_path);

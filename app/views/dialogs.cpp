@@ -14,6 +14,7 @@ void keyboard_table() {
         {"+ / -", "Faster / slower"},
         {"Ctrl+= / Ctrl+-", "UI scale up / down"},
         {"Ctrl+0", "UI scale back to the monitor's"},
+        {"F11 / P", "Presenter mode on / off"},
         {"F1", "This help"},
         {"Ctrl+Q", "Quit"},
     };

@@ -21,6 +21,16 @@ float draw_menu_bar(AppState& state, const UiFonts& /*fonts*/) {
                 state.theme_name = "dark";
             if (ImGui::MenuItem("Light theme (projectors)", nullptr, state.theme_name == "light"))
                 state.theme_name = "light";
+            if (ImGui::MenuItem("Colour-blind palette", nullptr, state.palette == "colorblind"))
+                state.palette = state.palette == "colorblind" ? "standard" : "colorblind";
+            ImGui::Separator();
+            if (ImGui::MenuItem("Presenter mode", "F11 / P", state.presenter))
+                state.presenter = !state.presenter;
+            ImGui::BeginDisabled(!state.presenter);
+            ImGui::MenuItem("  Controls over the canvas", nullptr, &state.overlay_controls);
+            ImGui::MenuItem("  Code over the canvas", nullptr, &state.overlay_code);
+            ImGui::MenuItem("  Timings over the canvas", nullptr, &state.overlay_timings);
+            ImGui::EndDisabled();
             ImGui::EndMenu();
         }
         if (ImGui::BeginMenu("Help")) {

@@ -1,8 +1,18 @@
 #include "views/panel.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>  // BringWindowToDisplayFront: ImGui 1.86 has no public z-order call
 
 namespace scanscope {
+namespace {
+
+bool overlays = false;
+
+}  // namespace
+
+void set_panels_are_overlays(bool on) {
+    overlays = on;
+}
 
 bool begin_panel(const char* id, const Rect& rect, const UiFonts& fonts, const char* heading,
                  bool scrollable) {
@@ -14,6 +24,7 @@ bool begin_panel(const char* id, const Rect& rect, const UiFonts& fonts, const c
                              ImGuiWindowFlags_NoBringToFrontOnFocus;
     if (!scrollable) flags |= ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
     const bool open = ImGui::Begin(id, nullptr, flags);
+    if (overlays) ImGui::BringWindowToDisplayFront(ImGui::GetCurrentWindow());
     if (open && heading) {
         ImGui::PushFont(fonts.heading);
         ImGui::TextUnformatted(heading);

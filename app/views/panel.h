@@ -11,6 +11,9 @@ bool begin_panel(const char* id, const Rect& rect, const UiFonts& fonts, const c
                  bool scrollable = true);
 void end_panel();
 
+// Panels begun while this is on are overlays (presenter mode): drawn in front of the canvas.
+void set_panels_are_overlays(bool on);
+
 // Dim, wrapped text for a panel that has nothing to show yet.
 void empty_state(const char* text);
 

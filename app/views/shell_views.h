@@ -28,7 +28,9 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
                       const Theme& theme);
 void draw_timings_panel(AppState& state, const Rect& rect, const UiFonts& fonts,
                         const Theme& theme);
-void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
+// `large`: presenter mode, the caption and narration in large type.
+void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme,
+                       bool large = false);
 void draw_status_line(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
 void draw_dialogs(AppState& state, const UiFonts& fonts);
 

@@ -9,8 +9,8 @@
 
 namespace scanscope {
 
-void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts,
-                       const Theme& theme) {
+void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme,
+                       bool large) {
     if (begin_panel("##timeline", rect, fonts, nullptr, false)) {
         Session& s = state.session;
         Timeline& t = s.timeline();
@@ -52,11 +52,23 @@ void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts,
             }
             ImGui::PushStyleColor(ImGuiCol_Text,
                                   ImVec4(theme.accent.r, theme.accent.g, theme.accent.b, 1));
-            ImGui::TextUnformatted(what.c_str());
-            ImGui::PopStyleColor();
-            if (!narration.empty()) {
-                ImGui::SameLine();
-                ImGui::TextUnformatted(("  " + narration).c_str());
+            if (large) {
+                // For the back of the room: the phase and the sentence in large type, wrapped.
+                ImGui::PushFont(fonts.large);
+                ImGui::TextUnformatted(what.c_str());
+                ImGui::PopStyleColor();
+                if (!narration.empty()) {
+                    ImGui::SameLine();
+                    ImGui::TextWrapped("%s", narration.c_str());
+                }
+                ImGui::PopFont();
+            } else {
+                ImGui::TextUnformatted(what.c_str());
+                ImGui::PopStyleColor();
+                if (!narration.empty()) {
+                    ImGui::SameLine();
+                    ImGui::TextWrapped("  %s", narration.c_str());
+                }
             }
         } else {
             empty_state("No trace loaded");

@@ -41,6 +41,42 @@ TEST(Layout, PanelsTileTheWindowWithoutOverlap) {
     }
 }
 
+// Presenter mode at every projector size and scale: canvas and Banks across the window, nothing
+// overlapping, the side panels folded away, the overlays over the canvas only.
+TEST(Layout, PresenterModeGivesTheCanvasAndBanksTheWindow) {
+    for (auto [w, h] :
+         {std::pair{1024.f, 768.f}, {1280.f, 720.f}, {1600.f, 1000.f}, {1920.f, 1080.f}})
+        for (float scale : {1.f, 1.5f, 2.f}) {
+            const float top = 22.f * scale;
+            const PanelLayout l = compute_layout(w, h, top, scale, LayoutMode::Presenter);
+            EXPECT_EQ(l.mode, LayoutMode::Presenter);
+            float area = 0;
+            for (const Rect& r : all(l)) {
+                EXPECT_GE(r.x, 0);
+                EXPECT_LE(r.right(), w + 1e-3f);
+                EXPECT_LE(r.bottom(), h + 1e-3f);
+                area += r.w * r.h;
+            }
+            EXPECT_NEAR(area, w * (h - top), 1.0f) << w << "x" << h << " at " << scale;
+            auto rects = all(l);
+            for (std::size_t i = 0; i < rects.size(); ++i)
+                for (std::size_t j = i + 1; j < rects.size(); ++j)
+                    EXPECT_FALSE(overlap(rects[i], rects[j])) << i << " vs " << j;
+            EXPECT_EQ(l.canvas.w, w);
+            EXPECT_EQ(l.banks.w, w);
+            EXPECT_GE(l.banks.h, 0.3f * (l.canvas.h + l.banks.h)) << "room for the Banks drawing";
+            EXPECT_GT(l.canvas.h, l.banks.h) << "the canvas stays the largest";
+            EXPECT_EQ(l.controls.w * l.controls.h + l.code.w * l.code.h + l.timings.w * l.timings.h,
+                      0.f);
+            for (const Rect& o : {l.overlay_left, l.overlay_right}) {
+                EXPECT_GE(o.x, l.canvas.x);
+                EXPECT_LE(o.right(), l.canvas.right() + 1e-3f);
+                EXPECT_EQ(o.y, l.canvas.y);
+                EXPECT_EQ(o.h, l.canvas.h);
+            }
+        }
+}
+
 TEST(Layout, TinyWindowsGiveEmptyButValidRects) {
     PanelLayout l = compute_layout(50, 30, 20, 2.0f);
     for (const Rect& r : all(l)) {

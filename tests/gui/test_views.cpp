@@ -129,6 +129,49 @@ TEST_F(Views, ConflictColoursForUnpaddedBlellochOnlyNotPadded) {
     EXPECT_GT(pixels_near(padded, bank_word(1)), 300u) << "conflict-free banks are green";
 }
 
+// The colour-blind palette: the same 16-way conflicts wear viridis, not red, and hazards
+// vermillion; a second trace file can be compared without capturing again.
+TEST_F(Views, ColourBlindPaletteAndComparingTraceFiles) {
+    Theme colorblind = kDark;
+    apply_palette(colorblind, "colorblind");
+    auto word = [](const Theme& t, int degree) {
+        return mix(t.cell, degree_color(t, degree), 0.55f);
+    };
+    const Image image = shoot({"--variant", "blelloch", "--n", "512", "--view", "tree", "--step",
+                               "6", "--palette", "colorblind"},
+                              "colorblind");
+    EXPECT_GT(pixels_near(image, word(colorblind, 16)), 300u) << "16-way on viridis";
+    EXPECT_LT(pixels_near(image, word(kDark, 16)), 20u) << "no red";
+    const Image race = shoot({"--lesson", "04-the-race", "--step", "3", "--palette", "colorblind"},
+                             "colorblind_race");
+    EXPECT_GT(pixels_near(race, role_fill(colorblind, CellRole::Hazard)), 150u);
+
+    // Two files, as captured on a lab GPU: no capture in the window, so the partner is the file.
+    const std::string plain = temp_file("plain.json"), padded = temp_file("padded.json");
+    for (const auto& [variant, path] : {std::pair{"blelloch", plain}, {"blelloch-padded", padded}})
+        ASSERT_EQ(run_process(scanscope_binary(), {"capture", "--variant", variant, "--n", "512",
+                                                   "--device", "cpu", "--out", path})
+                      .exit_code,
+                  0);
+    const Image alone =
+        shoot({"--trace", plain, "--view", "compare", "--step", "6"}, "compare_nothing");
+    const Image compared =
+        shoot({"--trace", plain, "--view", "compare", "--step", "6", "--compare-trace", padded},
+              "compare_trace");
+    EXPECT_LT(pixels_near(alone, mix(kDark.cell, degree_color(kDark, 1), 0.55f), 10, canvas_area()),
+              20u);
+    EXPECT_GT(
+        pixels_near(compared, mix(kDark.cell, degree_color(kDark, 1), 0.55f), 10, canvas_area()),
+        300u)
+        << "the padded trace's conflict-free banks";
+    const ProcessResult missing =
+        run_process(scanscope_binary(),
+                    {"--screenshot", temp_file("x.png"), "--lesson", "01-harris-blelloch",
+                     "--compare-trace", "/nonexistent.json"},
+                    {display_});
+    EXPECT_EQ(missing.exit_code, 1) << missing.output;
+}
+
 TEST_F(Views, LitCellsFollowTheTrace) {
     // Blelloch, n = 8, array view: the up-sweep level d = 4 reads four words and writes four;
     // level d = 1 reads one and writes one. The layout does not move between steps.
