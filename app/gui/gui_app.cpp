@@ -211,11 +211,16 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
         compute_layout(size.x, size.y, top, ui.scale(),
                        state.presenter ? LayoutMode::Presenter : LayoutMode::Normal);
     if (layout.mode == LayoutMode::Normal) {
-        draw_controls_panel(state, layout.controls, fonts);
+        if (!layout.controls_folded) draw_controls_panel(state, layout.controls, fonts);
         draw_canvas_panel(state, canvases, layout.canvas, fonts, theme);
         draw_code_panel(state, layout.code, fonts, theme);
         draw_banks_panel(state, canvases, layout.banks, fonts, theme);
         draw_timings_panel(state, layout.timings, fonts, theme);
+        if (layout.controls_folded && state.overlay_controls) {
+            set_panels_are_overlays(true);
+            draw_controls_panel(state, layout.overlay_left, fonts);
+            set_panels_are_overlays(false);
+        }
     } else {
         draw_canvas_panel(state, canvases, layout.canvas, fonts, theme);
         draw_banks_panel(state, canvases, layout.banks, fonts, theme);
@@ -232,7 +237,9 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
         }
         set_panels_are_overlays(false);
     }
-    draw_timeline_bar(state, layout.timeline, fonts, theme, layout.mode == LayoutMode::Presenter);
+    draw_timeline_bar(state, layout.timeline, fonts, theme,
+                      {layout.mode == LayoutMode::Presenter,
+                       layout.mode == LayoutMode::Presenter || layout.controls_folded});
     draw_status_line(state, layout.status, fonts, theme);
     draw_dialogs(state, fonts);
     handle_shortcuts(state, monitor_scale);

@@ -25,7 +25,7 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale,
     const float status_h = std::round(std::min(28.0f * s, height - top));
     // Presenter: the buttons' row and two lines of narration in large type.
     const float timeline_h =
-        std::round(std::min((presenter ? 120.0f : 64.0f) * s, height - top - status_h));
+        std::round(std::min((presenter ? 120.0f : 78.0f) * s, height - top - status_h));
     const float body_top = top;
     const float body_h = clamp_nonnegative(height - top - status_h - timeline_h);
 
@@ -47,14 +47,22 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale,
         return l;
     }
 
-    const float controls_w =
+    float controls_w =
         std::round(std::min(std::clamp(0.2f * width, 260.0f * s, 380.0f * s), width));
+    float code_w = std::round(std::min(
+        std::clamp(0.28f * (width - controls_w), 300.0f * s, 520.0f * s), width - controls_w));
+    if (width - controls_w - code_w < 0.5f * width) {
+        // Too narrow for three columns at this scale: the canvas comes first.
+        l.controls_folded = true;
+        controls_w = 0;
+        code_w = std::round(std::min(code_w, 0.34f * width));
+    }
     l.controls = {0, body_top, controls_w, body_h};
+    l.overlay_left = {0, body_top, std::round(std::min(std::max(0.32f * width, 300.0f * s), width)),
+                      body_h};
 
     const float rest_x = controls_w;
     const float rest_w = clamp_nonnegative(width - controls_w);
-    const float code_w =
-        std::round(std::min(std::clamp(0.28f * rest_w, 300.0f * s, 520.0f * s), rest_w));
     const float canvas_w = clamp_nonnegative(rest_w - code_w);
     const float bottom_h =
         std::round(std::min(std::clamp(0.34f * body_h, 180.0f * s, 420.0f * s), body_h));

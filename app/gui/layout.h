@@ -22,6 +22,9 @@ struct PanelLayout {
     Rect status;    // one line: device, notices
     // Presenter mode: where the side panels go when brought back, over the canvas.
     Rect overlay_left, overlay_right;
+    // A narrow window (or a large UI scale) folds the controls away so that the canvas keeps at
+    // least half the width; they come back over the canvas (overlay_left) when asked for.
+    bool controls_folded = false;
 };
 
 // `top` is the height taken by the menu bar. Every rect has a non-negative size, and together

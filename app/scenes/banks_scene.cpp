@@ -66,18 +66,15 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
     const AccessBanks banks = analyze_access(a, config);
     const int lanes_in_warp = std::min(32, launch.block - a.warp * 32);
 
-    scene.labels.push_back(
-        {{0, -4.9f},
-         "warp " + std::to_string(a.warp) + (a.kind == AccessKind::Read ? ", read " : ", write ") +
-             array_name(launch, a) + " (access " + std::to_string(access + 1) + " of " +
-             std::to_string(list.size()) + " in this step): " +
-             (banks.degree <= 1 ? std::string("no conflict, 1 wavefront")
-                                : std::to_string(banks.degree) + "-way conflict, " +
-                                      std::to_string(banks.wavefronts) + " wavefronts"),
-         banks.degree <= 1 ? theme.text : degree_color(theme, banks.degree),
-         0.5f,
-         Align::Left,
-         14.0f});
+    // What the access is, as a note under the drawing: a line of text that never shrinks with
+    // the drawing or runs into it.
+    scene.notes.push_back(
+        "warp " + std::to_string(a.warp) + (a.kind == AccessKind::Read ? ", read " : ", write ") +
+        array_name(launch, a) + " (access " + std::to_string(access + 1) + " of " +
+        std::to_string(list.size()) + " in this step): " +
+        (banks.degree <= 1 ? std::string("no conflict, 1 wavefront")
+                           : std::to_string(banks.degree) + "-way conflict, " +
+                                 std::to_string(banks.wavefronts) + " wavefronts"));
 
     // Lanes along the top.
     for (int lane = 0; lane < lanes_in_warp; ++lane) {
@@ -157,13 +154,8 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
              false});
     }
     if (banks.broadcast_words)
-        scene.labels.push_back(
-            {{0, y + 0.5f},
-             std::to_string(banks.broadcast_words) +
-                 " word(s) read by several lanes at once: a broadcast, no conflict",
-             theme.text_dim,
-             0.36f,
-             Align::Left});
+        scene.notes.push_back(std::to_string(banks.broadcast_words) +
+                              " word(s) read by several lanes at once: a broadcast, no conflict");
     scene.fit_bounds();
     return scene;
 }

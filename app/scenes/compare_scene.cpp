@@ -53,17 +53,14 @@ Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& c
             (t->request.variant == "blelloch-padded"
                  ? " (padded for " + std::to_string(t->request.banks) + " banks)"
                  : "");
-        half.labels.push_back({{0, -6.3f}, name, theme.accent, 0.6f, Align::Left, 16.0f});
-        half.labels.push_back(
-            {{0, -5.6f},
-             "so far: " + std::to_string(so_far.load_conflicts) + " load and " +
-                 std::to_string(so_far.store_conflicts) + " store conflicts, " +
-                 std::to_string(so_far.load_wavefronts + so_far.store_wavefronts) + " wavefronts",
-             so_far.load_conflicts + so_far.store_conflicts ? degree_color(theme, 8)
-                                                            : theme.conflict[0],
-             0.45f,
-             Align::Left,
-             14.0f});
+        half.labels.push_back({{0, -4.7f}, name, theme.accent, 0.8f, Align::Left, 16.0f});
+        // The numbers go under the canvas, one line per side, whatever the zoom.
+        const std::string access = half.notes.empty() ? half.empty_message : half.notes[0];
+        scene.notes.push_back(name + ": so far " + std::to_string(so_far.load_conflicts) +
+                              " load and " + std::to_string(so_far.store_conflicts) +
+                              " store conflicts, " +
+                              std::to_string(so_far.load_wavefronts + so_far.store_wavefronts) +
+                              " wavefronts; now " + access);
         if (!half.empty_message.empty())
             half.labels.push_back({{0, 0}, half.empty_message, theme.text_dim, 0.45f, Align::Left});
         append_scene(scene, half, {x, 0});

@@ -64,7 +64,11 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
         ImGui::PopStyleColor();
         return;
     }
-    const float notes_h = float(s.notes.size()) * ImGui::GetTextLineHeightWithSpacing();
+    // Notes wrap under the canvas: reserve what they take at this width.
+    float notes_h = 0;
+    for (const std::string& note : s.notes)
+        notes_h += ImGui::CalcTextSize(note.c_str(), nullptr, false, width).y +
+                   ImGui::GetStyle().ItemSpacing.y;
     const float canvas_h = std::max(height - notes_h, 1.0f);
     if (key != key_ || !user_moved_) {
         if (key != key_) user_moved_ = false;
@@ -131,9 +135,23 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
         list->AddRect(a, b, to_u32(g.color), 3.0f);
         list->AddText(font, size, ImVec2(a.x + 3, a.y + 1), to_u32(g.color), g.text.c_str());
     }
+    // Never silently cut: when the picture is larger than the canvas, say how to see the rest.
+    const Vec2 first = camera_.to_screen({s.bounds.x, s.bounds.y}),
+               last = camera_.to_screen({s.bounds.right(), s.bounds.bottom()});
+    if (first.x < -1 || first.y < -1 || last.x > width + 1 || last.y > canvas_h + 1) {
+        const char* hint = width > 40 * ImGui::GetFontSize()
+                               ? "part of the picture: drag to pan, double-click for all"
+                               : "drag: more";
+        const ImVec2 extent = ImGui::CalcTextSize(hint);
+        const ImVec2 at(pos.x + width - extent.x - 8, pos.y + canvas_h - extent.y - 6);
+        list->AddRectFilled(ImVec2(at.x - 4, at.y - 2),
+                            ImVec2(at.x + extent.x + 4, at.y + extent.y + 2),
+                            ImGui::GetColorU32(ImGuiCol_WindowBg, 0.9f), 3.0f);
+        list->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), hint);
+    }
     list->PopClipRect();
     for (const std::string& note : s.notes)
-        ImGui::TextUnformatted(note.c_str());
+        ImGui::TextWrapped("%s", note.c_str());
 
     // Zoom, pan, fit.
     ImGuiIO& io = ImGui::GetIO();

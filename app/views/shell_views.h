@@ -28,9 +28,12 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
                       const Theme& theme);
 void draw_timings_panel(AppState& state, const Rect& rect, const UiFonts& fonts,
                         const Theme& theme);
-// `large`: presenter mode, the caption and narration in large type.
+struct TimelineBarOptions {
+    bool large = false;            // presenter mode: the caption and narration in large type
+    bool controls_button = false;  // the controls are folded: a button brings them back
+};
 void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme,
-                       bool large = false);
+                       TimelineBarOptions options = {});
 void draw_status_line(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
 void draw_dialogs(AppState& state, const UiFonts& fonts);
 

@@ -10,10 +10,17 @@
 namespace scanscope {
 
 void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme,
-                       bool large) {
+                       TimelineBarOptions options) {
+    const bool large = options.large;
     if (begin_panel("##timeline", rect, fonts, nullptr, false)) {
         Session& s = state.session;
         Timeline& t = s.timeline();
+        if (options.controls_button) {
+            // The controls are folded away (presenter mode, or a narrow window): bring them back.
+            if (ImGui::Button(state.overlay_controls ? "Hide controls" : "Controls"))
+                state.overlay_controls = !state.overlay_controls;
+            ImGui::SameLine();
+        }
         ImGui::BeginDisabled(!s.loaded() || t.empty());
         if (ImGui::Button("|<")) t.home();
         ImGui::SameLine();
@@ -53,13 +60,17 @@ void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, 
             ImGui::PushStyleColor(ImGuiCol_Text,
                                   ImVec4(theme.accent.r, theme.accent.g, theme.accent.b, 1));
             if (large) {
-                // For the back of the room: the phase and the sentence in large type, wrapped.
-                ImGui::PushFont(fonts.large);
-                ImGui::TextUnformatted(what.c_str());
-                ImGui::PopStyleColor();
+                // For the back of the room: the sentence in large type on lines of its own, the
+                // phase above it (or, with no sentence, the phase itself in large type).
                 if (!narration.empty()) {
-                    ImGui::SameLine();
+                    ImGui::TextWrapped("%s", what.c_str());
+                    ImGui::PopStyleColor();
+                    ImGui::PushFont(fonts.large);
                     ImGui::TextWrapped("%s", narration.c_str());
+                } else {
+                    ImGui::PushFont(fonts.large);
+                    ImGui::TextWrapped("%s", what.c_str());
+                    ImGui::PopStyleColor();
                 }
                 ImGui::PopFont();
             } else {

@@ -266,6 +266,44 @@ TEST_F(Views, AnEditedTraceOpensWithAWarning) {
     EXPECT_GT(warned, 200u);
 }
 
+// Every projector size and scale, both themes, with and without presenter mode: the window
+// draws, the panels do not overlap (Layout.*), and the Banks panel shows the worst access's
+// banks in their conflict colour (the 16-way banks of the unpadded up-sweep at offset 16).
+// Not yet: presenter mode at UI scale 2 on windows 768 or fewer pixels high, where the Banks
+// drawing gets no room (issue 12 stays open for it); those shots are taken but not asserted.
+TEST_F(Views, LegibleAtEveryProjectorSize) {
+    int shots = 0;
+    for (auto [w, h] : {std::pair{1024, 768}, {1280, 720}, {1600, 1000}, {1920, 1080}})
+        for (float scale : {1.f, 1.5f, 2.f})
+            for (bool presenter : {false, true}) {
+                const bool light = (shots++ % 2) == 1;
+                const Theme theme = builtin_theme(light ? "light" : "dark");
+                const std::string size = std::to_string(w) + "x" + std::to_string(h);
+                const std::string path = temp_file("legible.png");
+                std::vector<std::string> args = {"--screenshot", path,
+                                                 "--size",       size,
+                                                 "--ui-scale",   std::to_string(scale),
+                                                 "--theme",      light ? "light" : "dark",
+                                                 "--device",     "cpu",
+                                                 "--lesson",     "05-bank-conflicts",
+                                                 "--step",       "6"};
+                if (presenter) args.push_back("--presenter");
+                const ProcessResult r = run_process(scanscope_binary(), args, {display_});
+                const std::string what = size + " at " + std::to_string(scale) +
+                                         (presenter ? " presenting" : "") + (light ? " light" : "");
+                ASSERT_EQ(r.exit_code, 0) << what << ": " << r.output;
+                const Image image = load_png(path);
+                ASSERT_EQ(image.width, w) << what;
+                const PanelLayout layout =
+                    compute_layout(float(w), float(h), 24 * scale, scale,
+                                   presenter ? LayoutMode::Presenter : LayoutMode::Normal);
+                const Color sixteen = mix(theme.cell, degree_color(theme, 16), 0.85f);
+                if (presenter && scale == 2.f && h <= 768) continue;  // see above
+                EXPECT_GT(pixels_near(image, sixteen, 12, layout.banks), 4u)
+                    << what << ": the 16-way banks in the Banks panel";
+            }
+}
+
 // Canvas text grows with the UI scale: the step caption, the canvas's first line of
 // text-coloured pixels, is about twice as tall at 2 as at 1.
 TEST_F(Views, CanvasTextFollowsTheUiScale) {

@@ -130,9 +130,8 @@ TEST(Scenes, BanksViewColoursConflictsLikeTheHardwareCounts) {
         analyze_access(*memory_accesses(*step)[std::size_t(worst_access(*step, config))], config)
             .degree,
         16);
-    EXPECT_NE(worst.labels[0].text.find("-way conflict"), std::string::npos)
-        << worst.labels[0].text;
-    EXPECT_NE(clean.labels[0].text.find("no conflict"), std::string::npos) << clean.labels[0].text;
+    EXPECT_NE(worst.notes[0].find("-way conflict"), std::string::npos) << worst.notes[0];
+    EXPECT_NE(clean.notes[0].find("no conflict"), std::string::npos) << clean.notes[0];
     // The header of a bank with 16 words wears the red end of the palette.
     bool red = false;
     for (const SceneCell& c : worst.cells)
@@ -179,8 +178,8 @@ TEST(Scenes, CompareShowsBothSidesAndTheirTotals) {
     const Trace b = capture("blelloch-padded", std::vector<std::int32_t>(256, 1));
     const Scene s = build_compare_scene(a, b, {0, 5, 0, 1.0f}, BankConfig{}, kTheme);
     int totals = 0;
-    for (const SceneLabel& l : s.labels)
-        totals += l.text.rfind("so far:", 0) == 0;
+    for (const std::string& note : s.notes)
+        totals += note.find(": so far ") != std::string::npos;
     EXPECT_EQ(totals, 2);
 }
 
