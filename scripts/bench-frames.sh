@@ -35,3 +35,5 @@ measure "blelloch n=1024, shared-memory view" --variant blelloch --n 1024 --view
 measure "blelloch n=1024, tree view" --variant blelloch --n 1024 --view tree --step 8
 measure "blelloch-padded n=2048, compare view" --variant blelloch-padded --n 2048 --view compare --step 8
 measure "scan-then-propagate n=4096, blocks view" --variant scan-then-propagate --n 4096 --view multiblock --step 4
+measure "presenter mode, blelloch n=1024, shared-memory view" --presenter --variant blelloch --n 1024 --view array --step 6
+measure "presenter mode, blelloch n=1024, tree view" --presenter --variant blelloch --n 1024 --view tree --step 8
