@@ -9,11 +9,12 @@ packages=(
     build-essential cmake pkg-config git
     libimgui-dev libglfw3-dev python3-glad libstb-dev fonts-dejavu-core  # the window
     nlohmann-json3-dev libcli11-dev                                      # core and CLI
+    libcairo2-dev libgif-dev                                             # export (PNG, SVG, PDF, GIF)
     libgtest-dev xvfb libgl1-mesa-dri                                    # tests (Xvfb + Mesa GL)
 )
 # With --tests (scripts/test.sh): what the fuzzing run needs too.
 if [ "${1:-}" = "--tests" ]; then
-    packages+=(clang libclang-rt-14-dev libfuzzer-14-dev)
+    packages+=(clang libclang-rt-14-dev libfuzzer-14-dev poppler-utils)
 fi
 
 missing=()

@@ -38,6 +38,7 @@ CommandSet register_commands(CLI::App& app);
 void register_info_command(CLI::App& app, CommandSet& set);
 void register_list_command(CLI::App& app, CommandSet& set);
 void register_capture_command(CLI::App& app, CommandSet& set);
+void register_export_command(CLI::App& app, CommandSet& set);  // where Cairo and giflib are
 void register_run_command(CLI::App& app, CommandSet& set);
 void register_analyze_command(CLI::App& app, CommandSet& set);
 void register_bench_command(CLI::App& app, CommandSet& set);

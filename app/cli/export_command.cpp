@@ -1,0 +1,138 @@
+// scanscope export: any view of a lesson, a trace or a variant, for a range of steps, as PNG
+// images, an animated GIF, SVG files or a PDF, for slides and handouts. Headless: no window, no
+// OpenGL; the same scenes the window draws, painted by Cairo.
+#include <iostream>
+#include <memory>
+
+#include "capture/capture.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "cli/run_options.h"
+#include "cli/size_option.h"
+#include "export/exporter.h"
+#include "model/lessons.h"
+#include "model/trace_json.h"
+#include "platform/data_dir.h"
+#include "scenes/views.h"
+
+namespace scanscope {
+namespace {
+
+struct ExportFlags {
+    RunOptions run;
+    std::string lesson, trace, compare_trace, view, steps, size = "1280x720", theme = "light",
+                                                           palette = "standard";
+    double ui_scale = 1.0;
+    int delay_ms = 800;
+    std::string out;
+};
+
+// "4..9" or "4": the steps, from 1; 0 for "to the last".
+void parse_steps(const std::string& text, int& first, int& last) {
+    if (text.empty()) return;
+    const std::size_t dots = text.find("..");
+    try {
+        first = std::stoi(text.substr(0, dots));
+        last = dots == std::string::npos ? first : std::stoi(text.substr(dots + 2));
+    } catch (const std::exception&) {
+        throw ExportError("--steps '" + text + "': expected A..B or A, steps from 1");
+    }
+}
+
+// The trace the flags name, and the one to compare with (if any).
+Session open_session(const ExportFlags& f) {
+    Session s;
+    std::string view = f.view;
+    if (!f.trace.empty()) {
+        s.load(load_trace(f.trace));
+    } else if (!f.lesson.empty()) {
+        std::vector<std::string> errors;
+        const std::vector<Lesson> lessons = load_lessons(data_path("assets/lessons"), errors);
+        const Lesson* lesson = find_lesson(lessons, f.lesson);
+        if (!lesson)
+            throw ExportError("no lesson '" + f.lesson + "'; the lessons are " +
+                              lesson_names(lessons));
+        const std::vector<std::uint32_t> input = lesson_input(*lesson);
+        s.load(capture_trace(lesson->request, input, DeviceChoice::Auto));
+        if (!lesson->compare.empty() && f.compare_trace.empty()) {
+            RunRequest partner = lesson->request;
+            partner.variant = lesson->compare;
+            s.set_compare(capture_trace(partner, input, DeviceChoice::Auto));
+        }
+        if (view.empty()) view = lesson->view;
+    } else if (!f.run.variant.empty()) {
+        const ResolvedRun run = resolve_run(f.run, RunPurpose::Capture);
+        s.load(capture_trace(run.request, run.input, run.device));
+    } else {
+        throw ExportError("give --lesson, --trace or --variant");
+    }
+    if (!f.compare_trace.empty()) s.set_compare(load_trace(f.compare_trace));
+    if (!view.empty()) {
+        const ViewInfo* v = find_view(view);
+        if (!v || !view_applies(v->kind, s.trace()))
+            throw ExportError("the " + view + " view has nothing to show for " +
+                              s.trace().request.variant);
+        s.view = v->kind;
+    }
+    return s;
+}
+
+}  // namespace
+
+void register_export_command(CLI::App& app, CommandSet& set) {
+    CLI::App* command = app.add_subcommand(
+        "export", "Draw a view for a range of steps to PNG, GIF, SVG or PDF (slides, handouts)");
+    auto f = std::make_shared<ExportFlags>();
+    add_run_options(command, f->run, false);
+    command->add_option("--lesson", f->lesson, "A lesson ('scanscope list --lessons')");
+    command->add_option("--trace", f->trace, "A trace file");
+    command->add_option("--compare-trace", f->compare_trace, "A trace to compare with");
+    command->add_option("--view", f->view, "The view (default: the trace's own)");
+    command->add_option("--steps", f->steps, "Steps A..B or A, from 1 (default: all)");
+    command->add_option("--size", f->size, "Image size in pixels (PDF and SVG: points)");
+    command->add_option("--theme", f->theme, "Colour theme")
+        ->check(CLI::IsMember({"dark", "light"}));
+    command->add_option("--palette", f->palette, "standard or colorblind")
+        ->check(CLI::IsMember({"standard", "colorblind"}));
+    command->add_option("--ui-scale", f->ui_scale, "Text size, as the window's UI scale")
+        ->check(CLI::Range(0.5, 4.0));
+    command->add_option("--delay", f->delay_ms, "GIF: milliseconds per frame")
+        ->check(CLI::Range(20, 60000));
+    command
+        ->add_option("--out", f->out,
+                     "File: .png, .gif, .svg or .pdf (PNG and SVG: one "
+                     "file per step, numbered, when there are several)")
+        ->required();
+    set.add(command, [f] {
+        try {
+            ExportOptions o;
+            o.out = f->out;
+            o.ui_scale = f->ui_scale;
+            o.delay_ms = f->delay_ms;
+            const auto size = parse_pixel_size(f->size);
+            if (!size) throw ExportError("--size '" + f->size + "': expected WIDTHxHEIGHT");
+            o.width = size->width, o.height = size->height;
+            parse_steps(f->steps, o.first, o.last);
+            Session s = open_session(*f);
+            Theme theme = builtin_theme(f->theme);
+            apply_palette(theme, f->palette);
+            for (const std::string& path : export_view(s, theme, o))
+                std::cout << "wrote " << path << "\n";
+            return kExitOk;
+        } catch (const CLI::ValidationError& e) {
+            std::cerr << "scanscope export: " << e.what() << "\n";
+            return kExitUsage;
+        } catch (const ExportError& e) {
+            std::cerr << "scanscope export: " << e.what() << "\n";
+            return kExitUsage;
+        } catch (const BadRequest& e) {
+            std::cerr << "scanscope export: " << e.what() << "\n";
+            return kExitUsage;
+        } catch (const std::exception& e) {
+            std::cerr << "scanscope export: " << e.what() << "\n";
+            return kExitFailure;
+        }
+    });
+}
+
+}  // namespace scanscope

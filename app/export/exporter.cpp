@@ -1,0 +1,207 @@
+#include "export/exporter.h"
+
+#include <cairo-pdf.h>
+#include <cairo-svg.h>
+#include <gif_lib.h>
+
+#include <filesystem>
+#include <memory>
+
+#include "export/scene_painter.h"
+#include "platform/file_write.h"
+#include "player/view_scene.h"
+
+namespace scanscope {
+namespace {
+
+cairo_status_t append(void* closure, const unsigned char* data, unsigned int length) {
+    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+using Surface = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
+using Context = std::unique_ptr<cairo_t, decltype(&cairo_destroy)>;
+
+void check(cairo_status_t status, const std::string& what) {
+    if (status != CAIRO_STATUS_SUCCESS)
+        throw std::runtime_error(what + ": " + cairo_status_to_string(status));
+}
+
+// The scene of the session's view at `frame` (0-based), settled (no glide).
+Scene frame_scene(Session& s, int frame, const Theme& theme) {
+    s.timeline().seek(frame);
+    return build_view_scene(s, theme);
+}
+
+Surface paint_image(const Scene& scene, const Theme& theme, const ExportOptions& o) {
+    Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, o.width, o.height),
+                    cairo_surface_destroy);
+    Context cr(cairo_create(surface.get()), cairo_destroy);
+    paint_scene(cr.get(), scene, theme, o.width, o.height, o.ui_scale);
+    cairo_surface_flush(surface.get());
+    check(cairo_surface_status(surface.get()), "drawing a frame");
+    return surface;
+}
+
+// An animated GIF: each frame quantized to its own 256-colour map (giflib), looping.
+class GifWriter {
+  public:
+    GifWriter(int width, int height, int delay_ms) : width_(width), height_(height) {
+        int error = 0;
+        gif_ = EGifOpen(&bytes_, &GifWriter::write, &error);
+        if (!gif_) throw std::runtime_error(std::string("GIF: ") + GifErrorString(error));
+        EGifSetGifVersion(gif_, true);
+        if (EGifPutScreenDesc(gif_, width, height, 8, 0, nullptr) == GIF_ERROR) fail();
+        // Loop forever (the NETSCAPE2.0 application extension).
+        unsigned char loop[] = {1, 0, 0};
+        if (EGifPutExtensionLeader(gif_, APPLICATION_EXT_FUNC_CODE) == GIF_ERROR ||
+            EGifPutExtensionBlock(gif_, 11, "NETSCAPE2.0") == GIF_ERROR ||
+            EGifPutExtensionBlock(gif_, 3, loop) == GIF_ERROR ||
+            EGifPutExtensionTrailer(gif_) == GIF_ERROR)
+            fail();
+        delay_cs_ = std::max(1, delay_ms / 10);
+    }
+    ~GifWriter() {
+        if (gif_) EGifCloseFile(gif_, nullptr);
+    }
+    void add(cairo_surface_t* image) {
+        const int stride = cairo_image_surface_get_stride(image);
+        const unsigned char* data = cairo_image_surface_get_data(image);
+        const std::size_t pixels = std::size_t(width_) * std::size_t(height_);
+        std::vector<GifByteType> r(pixels), g(pixels), b(pixels), index(pixels);
+        for (int y = 0; y < height_; ++y)
+            for (int x = 0; x < width_; ++x) {
+                const std::uint32_t p =
+                    *reinterpret_cast<const std::uint32_t*>(data + std::size_t(y) * stride + 4 * x);
+                const std::size_t i = std::size_t(y) * width_ + x;
+                r[i] = GifByteType(p >> 16), g[i] = GifByteType(p >> 8), b[i] = GifByteType(p);
+            }
+        int colours = 256;
+        GifColorType palette[256];
+        if (GifQuantizeBuffer(unsigned(width_), unsigned(height_), &colours, r.data(), g.data(),
+                              b.data(), index.data(), palette) == GIF_ERROR)
+            throw std::runtime_error("GIF: cannot quantize a frame");
+        ColorMapObject* map = GifMakeMapObject(256, palette);
+        GraphicsControlBlock control{};
+        control.DelayTime = delay_cs_;
+        control.TransparentColor = NO_TRANSPARENT_COLOR;
+        GifByteType extension[4];
+        const std::size_t length = EGifGCBToExtension(&control, extension);
+        const bool ok =
+            EGifPutExtension(gif_, GRAPHICS_EXT_FUNC_CODE, int(length), extension) != GIF_ERROR &&
+            EGifPutImageDesc(gif_, 0, 0, width_, height_, false, map) != GIF_ERROR;
+        GifFreeMapObject(map);
+        if (!ok) fail();
+        for (int y = 0; y < height_; ++y)
+            if (EGifPutLine(gif_, index.data() + std::size_t(y) * width_, width_) == GIF_ERROR)
+                fail();
+    }
+    std::string finish() {
+        int error = 0;
+        const int rc = EGifCloseFile(gif_, &error);
+        gif_ = nullptr;
+        if (rc == GIF_ERROR) throw std::runtime_error(std::string("GIF: ") + GifErrorString(error));
+        return std::move(bytes_);
+    }
+
+  private:
+    static int write(GifFileType* gif, const GifByteType* data, int length) {
+        static_cast<std::string*>(gif->UserData)
+            ->append(reinterpret_cast<const char*>(data), std::size_t(length));
+        return length;
+    }
+    [[noreturn]] void fail() {
+        throw std::runtime_error(std::string("GIF: ") + GifErrorString(gif_->Error));
+    }
+    int width_, height_, delay_cs_ = 80;
+    std::string bytes_;
+    GifFileType* gif_ = nullptr;
+};
+
+}  // namespace
+
+std::string numbered_path(const std::string& path, int step, int count) {
+    if (count <= 1) return path;
+    const std::filesystem::path p(path);
+    return (p.parent_path() /
+            (p.stem().string() + "-" + std::to_string(step) + p.extension().string()))
+        .string();
+}
+
+std::vector<std::string> export_view(Session& s, const Theme& theme, const ExportOptions& o,
+                                     const std::function<bool(int, int)>& progress) {
+    if (!s.loaded()) throw ExportError("nothing to export: no trace loaded");
+    const std::string extension = std::filesystem::path(o.out).extension().string();
+    if (extension != ".png" && extension != ".gif" && extension != ".svg" && extension != ".pdf")
+        throw ExportError("--out '" + o.out + "': the name must end in .png, .gif, .svg or .pdf");
+    if (o.width < 64 || o.height < 64 || o.width > 8192 || o.height > 8192)
+        throw ExportError("the size must be from 64x64 to 8192x8192");
+    const int frames = s.timeline().size();
+    const int last = o.last ? o.last : frames;
+    if (o.first < 1 || last < o.first || last > frames)
+        throw ExportError("--steps " + std::to_string(o.first) + ".." + std::to_string(last) +
+                          ": this view has " + std::to_string(frames) + " steps, 1.." +
+                          std::to_string(frames));
+    const int count = last - o.first + 1;
+    const int keep = s.timeline().position();
+
+    std::vector<std::pair<std::string, std::string>> files;  // written only when all are made
+    std::string pdf;
+    Surface pdf_surface(nullptr, cairo_surface_destroy);
+    if (extension == ".pdf") {
+        pdf_surface.reset(cairo_pdf_surface_create_for_stream(append, &pdf, o.width, o.height));
+        // The same bytes every time: no creation date.
+        cairo_pdf_surface_set_metadata(pdf_surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, "");
+        cairo_pdf_surface_set_metadata(pdf_surface.get(), CAIRO_PDF_METADATA_TITLE,
+                                       s.trace().request.variant.c_str());
+    }
+    std::unique_ptr<GifWriter> gif;
+    if (extension == ".gif") gif = std::make_unique<GifWriter>(o.width, o.height, o.delay_ms);
+
+    for (int step = o.first; step <= last; ++step) {
+        const Scene scene = frame_scene(s, step - 1, theme);
+        if (extension == ".png") {
+            std::string bytes;
+            check(cairo_surface_write_to_png_stream(paint_image(scene, theme, o).get(), append,
+                                                    &bytes),
+                  "PNG");
+            files.push_back({numbered_path(o.out, step, count), std::move(bytes)});
+        } else if (extension == ".gif") {
+            gif->add(paint_image(scene, theme, o).get());
+        } else if (extension == ".svg") {
+            std::string bytes;
+            {
+                Surface svg(cairo_svg_surface_create_for_stream(append, &bytes, o.width, o.height),
+                            cairo_surface_destroy);
+                Context cr(cairo_create(svg.get()), cairo_destroy);
+                paint_scene(cr.get(), scene, theme, o.width, o.height, o.ui_scale);
+                cairo_surface_finish(svg.get());
+                check(cairo_surface_status(svg.get()), "SVG");
+            }
+            files.push_back({numbered_path(o.out, step, count), std::move(bytes)});
+        } else {
+            Context cr(cairo_create(pdf_surface.get()), cairo_destroy);
+            paint_scene(cr.get(), scene, theme, o.width, o.height, o.ui_scale);
+            cairo_show_page(cr.get());
+        }
+        if (progress && !progress(step - o.first + 1, count)) {
+            s.timeline().seek(keep);
+            return {};
+        }
+    }
+    s.timeline().seek(keep);
+    if (gif) files.push_back({o.out, gif->finish()});
+    if (pdf_surface) {
+        cairo_surface_finish(pdf_surface.get());
+        check(cairo_surface_status(pdf_surface.get()), "PDF");
+        files.push_back({o.out, std::move(pdf)});
+    }
+    std::vector<std::string> written;
+    for (const auto& [path, bytes] : files) {
+        write_file(path, bytes);
+        written.push_back(path);
+    }
+    return written;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,39 @@
+// Export for slides and handouts: the current view of a session, for a range of steps, as PNG
+// images (one per step), an animated GIF, SVG files (one per step) or a PDF (one page per step).
+// Every file is drawn by paint_scene from the scenes the window draws, and written whole
+// (platform/file_write).
+#pragma once
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "gui/theme.h"
+#include "player/session.h"
+
+namespace scanscope {
+
+struct ExportOptions {
+    std::string out;  // the file; its extension picks the format: .png .gif .svg .pdf
+    int width = 1280, height = 720;
+    double ui_scale = 1.0;    // text size, as the window's UI scale
+    int first = 1, last = 0;  // steps (or look-back events), from 1; last 0: the last
+    int delay_ms = 800;       // GIF: time per frame
+};
+
+// Thrown for a bad request (unknown extension, steps out of range): a usage error.
+struct ExportError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The files written. `progress(done, total)` after each frame; returning false cancels (nothing
+// is written then). Throws ExportError, or std::runtime_error when a file cannot be written.
+std::vector<std::string> export_view(Session& session, const Theme& theme,
+                                     const ExportOptions& options,
+                                     const std::function<bool(int, int)>& progress = {});
+
+// "slide.png" with 3 steps from 4: slide-4.png, slide-5.png, slide-6.png.
+std::string numbered_path(const std::string& path, int step, int count);
+
+}  // namespace scanscope

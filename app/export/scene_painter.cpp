@@ -1,0 +1,145 @@
+#include "export/scene_painter.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+namespace scanscope {
+namespace {
+
+constexpr const char* kSans = "DejaVu Sans";
+constexpr const char* kMono = "DejaVu Sans Mono";
+
+void set_color(cairo_t* cr, const Color& c) {
+    cairo_set_source_rgba(cr, c.r, c.g, c.b, c.a);
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::size_t start = 0;
+    for (std::size_t at; (at = text.find('\n', start)) != std::string::npos; start = at + 1)
+        lines.push_back(text.substr(start, at - start));
+    lines.push_back(text.substr(start));
+    return lines;
+}
+
+double text_width(cairo_t* cr, const std::string& text) {
+    cairo_text_extents_t e;
+    cairo_text_extents(cr, text.c_str(), &e);
+    return e.x_advance;
+}
+
+// One line of text with its top-left (or top-centre, top-right) at (x, y).
+void draw_text(cairo_t* cr, const std::string& text, double x, double y, double size, Align align) {
+    cairo_set_font_size(cr, size);
+    const double w = text_width(cr, text);
+    const double left = align == Align::Left ? x : align == Align::Center ? x - w / 2 : x - w;
+    cairo_move_to(cr, left, y + size * 0.8);
+    cairo_show_text(cr, text.c_str());
+}
+
+void rounded_rect(cairo_t* cr, double x, double y, double w, double h, double r) {
+    r = std::min({r, w / 2, h / 2});
+    cairo_new_sub_path(cr);
+    cairo_arc(cr, x + w - r, y + r, r, -M_PI / 2, 0);
+    cairo_arc(cr, x + w - r, y + h - r, r, 0, M_PI / 2);
+    cairo_arc(cr, x + r, y + h - r, r, M_PI / 2, M_PI);
+    cairo_arc(cr, x + r, y + r, r, M_PI, 3 * M_PI / 2);
+    cairo_close_path(cr);
+}
+
+}  // namespace
+
+void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double width, double height,
+                 double ui) {
+    set_color(cr, theme.background);
+    cairo_paint(cr);
+    const double margin = 16 * ui, note_size = 14 * ui, note_h = note_size * 1.5;
+    cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    if (!scene.empty_message.empty()) {
+        set_color(cr, theme.text_dim);
+        draw_text(cr, scene.empty_message, width / 2, height / 2, note_size, Align::Center);
+        return;
+    }
+    // The notes, one line each, shrunk to the width where needed.
+    const double picture_h =
+        std::max(1.0, height - 2 * margin - double(scene.notes.size()) * note_h);
+    set_color(cr, theme.text);
+    for (std::size_t i = 0; i < scene.notes.size(); ++i) {
+        cairo_set_font_size(cr, note_size);
+        const double w = text_width(cr, scene.notes[i]);
+        const double size =
+            w > width - 2 * margin ? note_size * (width - 2 * margin) / w : note_size;
+        draw_text(cr, scene.notes[i], margin, margin + picture_h + double(i) * note_h + 4, size,
+                  Align::Left);
+    }
+
+    // Fit the picture (its labels' room included) into the rest, centred.
+    const Rect& b = scene.bounds;
+    const double scale =
+        std::min((width - 2 * margin) / std::max(b.w, 1e-3f), picture_h / std::max(b.h, 1e-3f));
+    const double ox = margin + (width - 2 * margin - b.w * scale) / 2 - b.x * scale;
+    const double oy = margin + (picture_h - b.h * scale) / 2 - b.y * scale;
+    auto X = [&](double x) { return ox + x * scale; };
+    auto Y = [&](double y) { return oy + y * scale; };
+
+    for (const SceneCell& c : scene.cells) {
+        rounded_rect(cr, X(c.rect.x), Y(c.rect.y), c.rect.w * scale, c.rect.h * scale,
+                     0.12 * scale);
+        set_color(cr, c.fill);
+        cairo_fill_preserve(cr);
+        set_color(cr, c.border);
+        cairo_set_line_width(cr, c.border_px * ui);
+        cairo_stroke(cr);
+    }
+    cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
+    for (const SceneArrow& a : scene.arrows) {
+        const double x0 = X(a.from.x), y0 = Y(a.from.y), x1 = X(a.to.x), y1 = Y(a.to.y);
+        set_color(cr, a.color);
+        cairo_set_line_width(cr, a.width_px * ui);
+        cairo_move_to(cr, x0, y0);
+        cairo_line_to(cr, x1, y1);
+        cairo_stroke(cr);
+        const double length = std::hypot(x1 - x0, y1 - y0);
+        if (!a.head || length < 1e-6) continue;
+        const double ux = (x1 - x0) / length, uy = (y1 - y0) / length, head = 7 * ui;
+        cairo_move_to(cr, x1, y1);
+        cairo_line_to(cr, x1 - ux * head - uy * head * 0.5, y1 - uy * head + ux * head * 0.5);
+        cairo_line_to(cr, x1 - ux * head + uy * head * 0.5, y1 - uy * head - ux * head * 0.5);
+        cairo_close_path(cr);
+        cairo_fill(cr);
+    }
+    // Cell values, as large as the cell allows (vector output keeps even small ones sharp).
+    cairo_select_font_face(cr, kMono, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    for (const SceneCell& c : scene.cells) {
+        if (c.text.empty()) continue;
+        const std::vector<std::string> lines = lines_of(c.text);
+        const double cell_w = c.rect.w * scale, cell_h = c.rect.h * scale;
+        double size = std::min(cell_h * 0.5 / double(lines.size()) * (lines.size() > 1 ? 1.4 : 1.0),
+                               40.0 * ui);
+        cairo_set_font_size(cr, size);
+        double widest = 0;
+        for (const std::string& line : lines)
+            widest = std::max(widest, text_width(cr, line));
+        if (widest > cell_w * 0.94) size *= cell_w * 0.94 / widest;
+        if (size < 3) continue;
+        set_color(cr, c.text_color);
+        const double top = Y(c.rect.y) + (cell_h - size * 1.15 * double(lines.size())) / 2;
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            draw_text(cr, lines[i], X(c.rect.x) + cell_w / 2, top + double(i) * size * 1.15, size,
+                      Align::Center);
+    }
+    cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    for (const SceneLabel& l : scene.labels) {
+        const double natural = l.size * scale;
+        const double size = l.fixed_px > 0
+                                ? std::min(l.fixed_px * ui, std::max(natural * 1.6, 8 * ui))
+                                : std::clamp(natural, 6.0 * ui, 30.0 * ui);
+        set_color(cr, l.color);
+        // A label's point is the middle of its line, as in the window.
+        draw_text(cr, l.text, X(l.at.x), Y(l.at.y) - size * 0.58, size, l.align);
+    }
+}
+
+}  // namespace scanscope

@@ -1,0 +1,129 @@
+// scanscope export as a teacher uses it: a GIF with one frame per step asked, a PDF with one page
+// per step holding the step's values as text, SVG files that parse, the same bytes every time,
+// clear errors for what cannot be exported.
+#include <gtest/gtest.h>
+
+#include <gif_lib.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "support/process.h"
+#include "support/temp_file.h"
+
+namespace scanscope::test {
+namespace {
+
+ProcessResult scanscope(const std::vector<std::string>& args) {
+    return run_process(scanscope_binary(), args);
+}
+
+std::string bytes_of(const std::string& path) {
+    std::ifstream file(path, std::ios::binary);
+    std::ostringstream text;
+    text << file.rdbuf();
+    return text.str();
+}
+
+int gif_frames(const std::string& path) {
+    int error = 0;
+    GifFileType* gif = DGifOpenFileName(path.c_str(), &error);
+    if (!gif) return -1;
+    const int frames = DGifSlurp(gif) == GIF_OK ? gif->ImageCount : -1;
+    DGifCloseFile(gif, &error);
+    return frames;
+}
+
+TEST(Export, GifHasOneFramePerStepAsked) {
+    const std::string gif = temp_file("harris.gif");
+    ProcessResult r = scanscope({"export", "--lesson", "01-harris-blelloch", "--view", "tree",
+                                 "--steps", "2..5", "--size", "640x360", "--out", gif});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_EQ(gif_frames(gif), 4);
+    r = scanscope({"export", "--lesson", "01-harris-blelloch", "--size", "640x360", "--out", gif});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_EQ(gif_frames(gif), 9) << "all of Harris's nine steps";
+}
+
+TEST(Export, PdfHoldsTheStepsValuesAsText) {
+    if (run_process("/bin/sh", {"-c", "command -v pdftotext"}).exit_code != 0)
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    const std::string pdf = temp_file("harris.pdf"), text = temp_file("harris.txt");
+    ASSERT_EQ(scanscope({"export", "--lesson", "01-harris-blelloch", "--view", "tree", "--steps",
+                         "8..9", "--out", pdf})
+                  .exit_code,
+              0);
+    ASSERT_EQ(run_process("/usr/bin/pdftotext", {pdf, text}).exit_code, 0);
+    const std::string words = bytes_of(text);
+    EXPECT_NE(words.find("step 8/9"), std::string::npos) << words;
+    EXPECT_NE(words.find("step 9/9"), std::string::npos) << words;
+    EXPECT_NE(words.find("25"), std::string::npos) << "the up-sweep's total";
+    EXPECT_NE(words.find("22"), std::string::npos) << "the last exclusive prefix";
+    EXPECT_NE(words.find("output in global memory"), std::string::npos);
+    const ProcessResult info = run_process("/usr/bin/pdfinfo", {pdf});
+    EXPECT_NE(info.output.find("Pages:           2"), std::string::npos) << info.output;
+}
+
+TEST(Export, SvgFilesParseOnePerStep) {
+    const std::string svg = temp_file("tree.svg");
+    ASSERT_EQ(scanscope({"export", "--lesson", "01-harris-blelloch", "--view", "tree", "--steps",
+                         "3..4", "--out", svg})
+                  .exit_code,
+              0);
+    for (const char* step : {"3", "4"}) {
+        const std::string path = svg.substr(0, svg.size() - 4) + "-" + step + ".svg";
+        const ProcessResult parsed = run_process(
+            "/usr/bin/python3", {"-c",
+                                 "import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); "
+                                 "print(d.documentElement.tagName)",
+                                 path});
+        EXPECT_EQ(parsed.exit_code, 0) << parsed.output;
+        EXPECT_NE(parsed.output.find("svg"), std::string::npos) << parsed.output;
+    }
+}
+
+TEST(Export, TheSameExportGivesTheSameBytes) {
+    for (const char* extension : {".png", ".gif", ".svg", ".pdf"}) {
+        const std::string a = temp_file(std::string("a") + extension),
+                          b = temp_file(std::string("b") + extension);
+        for (const std::string& out : {a, b})
+            ASSERT_EQ(scanscope({"export", "--lesson", "04-the-race", "--steps", "3", "--size",
+                                 "800x450", "--palette", "colorblind", "--out", out})
+                          .exit_code,
+                      0);
+        const std::string first = bytes_of(a);
+        EXPECT_GT(first.size(), 1000u) << extension;
+        EXPECT_EQ(first, bytes_of(b)) << extension;
+    }
+}
+
+TEST(Export, WhatCannotBeExportedIsAClearError) {
+    struct Case {
+        std::vector<std::string> args;
+        int exit_code;
+        std::string expected;
+    } cases[] = {
+        {{"--lesson", "01-harris-blelloch", "--out", "/tmp/x.bmp"}, 2, ".png, .gif, .svg or .pdf"},
+        {{"--lesson", "01-harris-blelloch", "--steps", "3..99", "--out", "/tmp/x.png"},
+         2,
+         "has 9 steps"},
+        {{"--lesson", "nope", "--out", "/tmp/x.png"}, 2, "the lessons are"},
+        {{"--lesson", "01-harris-blelloch", "--view", "lookback", "--out", "/tmp/x.png"},
+         2,
+         "nothing to show"},
+        {{"--lesson", "01-harris-blelloch", "--steps", "2", "--out", "/nonexistent/x.png"},
+         1,
+         "cannot write"},
+        {{"--out", "/tmp/x.png"}, 2, "give --lesson, --trace or --variant"},
+    };
+    for (const Case& c : cases) {
+        std::vector<std::string> args = {"export"};
+        args.insert(args.end(), c.args.begin(), c.args.end());
+        const ProcessResult r = scanscope(args);
+        EXPECT_EQ(r.exit_code, c.exit_code) << r.output;
+        EXPECT_NE(r.output.find(c.expected), std::string::npos) << r.output;
+    }
+}
+
+}  // namespace
+}  // namespace scanscope::test
