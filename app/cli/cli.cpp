@@ -52,6 +52,8 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         ->check(CLI::Range(0.5f, 4.0f));
     app.add_option("--theme", gui_options.theme, "Colour theme")
         ->check(CLI::IsMember({"dark", "light"}));
+    app.add_flag("--open-export", gui_options.open_export,
+                 "Start with File > Export open (for a screenshot of it)");
     app.add_flag("--presenter", gui_options.presenter,
                  "Presenter mode: the canvas, the Banks drawing and the narration in large type "
                  "(F11 or P toggles it)");

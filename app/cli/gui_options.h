@@ -15,7 +15,8 @@ struct GuiOptions {
     float ui_scale = 0.0f;  // 0: follow the monitor's content scale
     std::string theme = "dark";
     std::string palette = "standard";
-    bool presenter = false;  // start in presenter mode
+    bool presenter = false;    // start in presenter mode
+    bool open_export = false;  // start with File > Export open (screenshots of it)
 
     // What to open: a lesson, a trace file, or a capture of `run` (run.variant set).
     std::string lesson;

@@ -63,6 +63,20 @@ struct TimingsState {
     bool running() const { return job.valid(); }
 };
 
+// File > Export: the choices, and an export running on a worker thread.
+struct ExportState {
+    bool open = false;
+    int format = 1;  // 0 PNG, 1 GIF, 2 SVG, 3 PDF
+    int range = 1;   // 0 this step, 1 the whole timeline
+    std::string path = "scanscope-export";
+    int width = 1280, height = 720;
+    int delay_ms = 800;
+    std::future<std::string> job;  // what happened, in a sentence
+    std::shared_ptr<std::atomic<int>> done, total;
+    std::shared_ptr<std::atomic<bool>> cancel;
+    bool running() const { return job.valid(); }
+};
+
 struct AppState {
     const DeviceReport* device = nullptr;
     std::string gl_renderer;
@@ -87,6 +101,7 @@ struct AppState {
     std::string trace_path = "trace.json";
     double frame_ms = 0;  // the last frame's build time, for the status line
     TimingsState timings;
+    ExportState exporting;
 
     void notify(Notice::Level level, std::string text) {
         notices.push_back({level, std::move(text)});

@@ -242,6 +242,9 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
                        layout.mode == LayoutMode::Presenter || layout.controls_folded});
     draw_status_line(state, layout.status, fonts, theme);
     draw_dialogs(state, fonts);
+#if SCANSCOPE_HAVE_EXPORT
+    draw_export_dialog(state, theme);
+#endif
     handle_shortcuts(state, monitor_scale);
 }
 
@@ -304,6 +307,7 @@ int run_gui(const GuiOptions& options) {
     state.theme_name = options.theme;
     state.palette = options.palette;
     state.presenter = options.presenter;
+    state.exporting.open = options.open_export;
     // Screenshots are reproducible: scale 1 unless asked, whatever the monitor says.
     const float monitor_scale = screenshot ? 1.0f : window->content_scale();
     state.requested_ui_scale = options.ui_scale > 0.0f ? options.ui_scale : monitor_scale;

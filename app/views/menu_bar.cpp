@@ -8,6 +8,10 @@ float draw_menu_bar(AppState& state, const UiFonts& /*fonts*/) {
     float height = 0.0f;
     if (ImGui::BeginMainMenuBar()) {
         if (ImGui::BeginMenu("File")) {
+#if SCANSCOPE_HAVE_EXPORT
+            if (ImGui::MenuItem("Export...", nullptr, false, state.session.loaded()))
+                state.exporting.open = true;
+#endif
             if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.quit = true;
             ImGui::EndMenu();
         }

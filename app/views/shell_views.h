@@ -36,5 +36,7 @@ void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, 
                        TimelineBarOptions options = {});
 void draw_status_line(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
 void draw_dialogs(AppState& state, const UiFonts& fonts);
+// File > Export (builds with Cairo and giflib only).
+void draw_export_dialog(AppState& state, const Theme& theme);
 
 }  // namespace scanscope

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 
 #include "gui/layout.h"
 #include "gui/theme.h"
@@ -302,6 +303,18 @@ TEST_F(Views, LegibleAtEveryProjectorSize) {
                 EXPECT_GT(pixels_near(image, sixteen, 12, layout.banks), 4u)
                     << what << ": the 16-way banks in the Banks panel";
             }
+}
+
+// File > Export opens over the window (the same exporter as `scanscope export`).
+TEST_F(Views, ExportDialogOpens) {
+    const Image plain = shoot({"--lesson", "01-harris-blelloch"}, "no_dialog");
+    const Image dialog = shoot({"--lesson", "01-harris-blelloch", "--open-export"}, "dialog");
+    ASSERT_EQ(plain.width, dialog.width);
+    std::size_t changed = 0;
+    for (int y = 0; y < plain.height; ++y)
+        for (int x = 0; x < plain.width; ++x)
+            changed += std::memcmp(plain.at(x, y), dialog.at(x, y), 3) != 0;
+    EXPECT_GT(changed, 20000u) << "the dialog covers part of the window";
 }
 
 // Canvas text grows with the UI scale: the step caption, the canvas's first line of
