@@ -55,9 +55,14 @@ Session open_session(const ExportFlags& f) {
         const std::vector<std::uint32_t> input = lesson_input(*lesson);
         s.load(capture_trace(lesson->request, input, DeviceChoice::Auto));
         if (!lesson->compare.empty() && f.compare_trace.empty()) {
+            // The partner the lesson names, on the same input, in the form it takes.
             RunRequest partner = lesson->request;
             partner.variant = lesson->compare;
-            s.set_compare(capture_trace(partner, input, DeviceChoice::Auto));
+            const VariantInfo& info = *find_variant(partner.variant);  // checked by the loader
+            if (!info.multi_block) partner.block_threads = 0;
+            if (info.algorithm == Algorithm::Reduce) partner.inclusive = false;
+            if (check_request(partner).empty())
+                s.set_compare(capture_trace(partner, input, DeviceChoice::Auto));
         }
         if (view.empty()) view = lesson->view;
     } else if (!f.run.variant.empty()) {

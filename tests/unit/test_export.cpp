@@ -97,6 +97,17 @@ TEST(Export, TheSameExportGivesTheSameBytes) {
     }
 }
 
+// Every shipped lesson exports in its own view (the compare lessons with their partner).
+TEST(Export, EveryLessonExports) {
+    for (const char* lesson :
+         {"01-harris-blelloch", "02-kirk-hwu-ping-pong", "03-sixteen-element-walkthrough",
+          "04-the-race", "05-bank-conflicts", "06-reduction", "07-look-back", "08-multi-block"}) {
+        const ProcessResult r = scanscope({"export", "--lesson", lesson, "--steps", "2", "--size",
+                                           "640x360", "--out", temp_file("lesson.png")});
+        EXPECT_EQ(r.exit_code, 0) << lesson << ": " << r.output;
+    }
+}
+
 TEST(Export, WhatCannotBeExportedIsAClearError) {
     struct Case {
         std::vector<std::string> args;
