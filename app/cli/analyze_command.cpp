@@ -231,8 +231,8 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
     analyze->add_flag("--allow-inconsistent", *allow_inconsistent,
                       "Analyze a trace file even if it contradicts itself (say where, then go on)");
     set.add(analyze, [=] {
-        Trace trace;
-        try {
+        return run_guarded("analyze", [&] {
+            Trace trace;
             if (!trace_file->empty()) {
                 trace = load_trace(*trace_file);
                 if (const std::string problem = first_inconsistency(trace); !problem.empty()) {
@@ -252,26 +252,18 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
                 const ResolvedRun run = resolve_run(*options, RunPurpose::Capture);
                 trace = capture_trace(run.request, run.input, run.device);
             }
-        } catch (const CLI::ValidationError& e) {
-            std::cerr << "scanscope analyze: " << e.what() << "\n";
-            return kExitUsage;
-        } catch (const BadRequest& e) {
-            std::cerr << "scanscope analyze: " << e.what() << "\n";
-            return kExitUsage;
-        } catch (const std::exception& e) {
-            std::cerr << "scanscope analyze: " << e.what() << "\n";
-            return kExitFailure;
-        }
-        BankConfig config;
-        config.banks = *model_banks ? *model_banks
-                                    : (trace_file->empty() ? options->banks : trace.request.banks);
-        config.width_bytes = *width;
-        const TraceBanks banks = analyze_banks(trace, config);
-        if (*json)
-            std::cout << report_json(trace, banks).dump(2) << "\n";
-        else
-            print_report(trace, banks);
-        return kExitOk;
+            BankConfig config;
+            config.banks = *model_banks
+                               ? *model_banks
+                               : (trace_file->empty() ? options->banks : trace.request.banks);
+            config.width_bytes = *width;
+            const TraceBanks banks = analyze_banks(trace, config);
+            if (*json)
+                std::cout << report_json(trace, banks).dump(2) << "\n";
+            else
+                print_report(trace, banks);
+            return kExitOk;
+        });
     });
 }
 

@@ -26,17 +26,8 @@ void register_capture_command(CLI::App& app, CommandSet& set) {
                       << "' is the input file; writing the trace would destroy the input\n";
             return kExitUsage;
         }
-        ResolvedRun run;
-        try {
-            run = resolve_run(*options, RunPurpose::Capture);
-        } catch (const CLI::ValidationError& e) {
-            std::cerr << "scanscope capture: " << e.what() << "\n";
-            return kExitUsage;
-        } catch (const InputError& e) {
-            std::cerr << "scanscope capture: " << e.what() << "\n";
-            return kExitFailure;
-        }
-        try {
+        return run_guarded("capture", [&] {
+            const ResolvedRun run = resolve_run(*options, RunPurpose::Capture);
             const Trace trace = capture_trace(run.request, run.input, run.device);
             save_trace(trace, *out);
             std::size_t accesses = 0;
@@ -56,13 +47,7 @@ void register_capture_command(CLI::App& app, CommandSet& set) {
                 std::cout << " " << format_value(trace.output[i], kind);
             std::cout << (trace.output.size() > 16 ? " ..." : "") << "\n";
             return kExitOk;
-        } catch (const BadRequest& e) {
-            std::cerr << "scanscope capture: " << e.what() << "\n";
-            return kExitUsage;
-        } catch (const std::exception& e) {
-            std::cerr << "scanscope capture: " << e.what() << "\n";
-            return kExitFailure;
-        }
+        });
     });
 }
 

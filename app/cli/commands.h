@@ -31,6 +31,11 @@ class CommandSet {
     std::vector<Command> commands_;
 };
 
+// Runs a subcommand's body; what it throws becomes "scanscope NAME: what" on stderr and the exit
+// code: 2 for a usage problem (CLI::ValidationError, BadRequest), 1 for any other failure
+// (std::bad_alloc goes on up to run_cli, which says "out of memory").
+int run_guarded(const char* name, const std::function<int()>& body);
+
 // Adds every subcommand to `app`.
 CommandSet register_commands(CLI::App& app);
 

@@ -109,7 +109,7 @@ void register_export_command(CLI::App& app, CommandSet& set) {
                      "file per step, numbered, when there are several)")
         ->required();
     set.add(command, [f] {
-        try {
+        return run_guarded("export", [&] {
             ExportOptions o;
             o.out = f->out;
             o.ui_scale = f->ui_scale;
@@ -124,19 +124,7 @@ void register_export_command(CLI::App& app, CommandSet& set) {
             for (const std::string& path : export_view(s, theme, o))
                 std::cout << "wrote " << path << "\n";
             return kExitOk;
-        } catch (const CLI::ValidationError& e) {
-            std::cerr << "scanscope export: " << e.what() << "\n";
-            return kExitUsage;
-        } catch (const ExportError& e) {
-            std::cerr << "scanscope export: " << e.what() << "\n";
-            return kExitUsage;
-        } catch (const BadRequest& e) {
-            std::cerr << "scanscope export: " << e.what() << "\n";
-            return kExitUsage;
-        } catch (const std::exception& e) {
-            std::cerr << "scanscope export: " << e.what() << "\n";
-            return kExitFailure;
-        }
+        });
     });
 }
 

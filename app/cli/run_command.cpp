@@ -19,17 +19,8 @@ void register_run_command(CLI::App& app, CommandSet& set) {
     auto options = std::make_shared<RunOptions>();
     add_run_options(run, *options);
     set.add(run, [options] {
-        ResolvedRun resolved;
-        try {
-            resolved = resolve_run(*options);
-        } catch (const CLI::ValidationError& e) {
-            std::cerr << "scanscope run: " << e.what() << "\n";
-            return kExitUsage;
-        } catch (const InputError& e) {
-            std::cerr << "scanscope run: " << e.what() << "\n";
-            return kExitFailure;
-        }
-        try {
+        return run_guarded("run", [&] {
+            const ResolvedRun resolved = resolve_run(*options);
             const auto output = run_plain(resolved.request, resolved.input, resolved.device);
             const ElementKind kind = kind_of(resolved.request.type);
             std::cout << resolved.request.variant << " (n = " << resolved.request.n << ") on "
@@ -45,13 +36,7 @@ void register_run_command(CLI::App& app, CommandSet& set) {
             }
             std::cout << "check: agrees with a sequential loop on the CPU\n";
             return kExitOk;
-        } catch (const BadRequest& e) {
-            std::cerr << "scanscope run: " << e.what() << "\n";
-            return kExitUsage;
-        } catch (const std::exception& e) {
-            std::cerr << "scanscope run: " << e.what() << "\n";
-            return kExitFailure;
-        }
+        });
     });
 }
 

@@ -11,6 +11,7 @@
 
 #include "gui/theme.h"
 #include "player/session.h"
+#include "variants/run.h"
 
 namespace scanscope {
 
@@ -23,8 +24,8 @@ struct ExportOptions {
 };
 
 // Thrown for a bad request (unknown extension, steps out of range): a usage error.
-struct ExportError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct ExportError : BadRequest {
+    using BadRequest::BadRequest;
 };
 
 // The files written. `progress(done, total)` after each frame; returning false cancels (nothing
