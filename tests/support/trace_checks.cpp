@@ -7,38 +7,6 @@
 
 namespace scanscope::test {
 
-std::string check_snapshots_follow_writes(const Trace& trace) {
-    for (std::size_t l = 0; l < trace.launches.size(); ++l) {
-        const Launch& launch = trace.launches[l];
-        std::vector<std::uint32_t> state;
-        int block = -1;
-        for (const Step& step : launch.steps) {
-            if (step.block != block) {
-                block = step.block;
-                state.assign(step.shared.size(), 0);
-            }
-            for (const WarpAccess& a : step.accesses)
-                if (a.kind == AccessKind::Write)
-                    for (const LaneAccess& lane : a.lanes)
-                        state.at(lane.address / 4) = lane.value;
-            if (step.snapshot_at_barrier && state != step.shared) {
-                std::ostringstream why;
-                why << "launch " << l << " block " << step.block << " step " << step.index
-                    << ": the snapshot differs from the recorded writes";
-                for (std::size_t w = 0; w < state.size(); ++w)
-                    if (state[w] != step.shared[w]) {
-                        why << " (first at word " << w << ": writes say " << state[w]
-                            << ", memory holds " << step.shared[w] << ")";
-                        break;
-                    }
-                return why.str();
-            }
-            state = step.shared;
-        }
-    }
-    return {};
-}
-
 std::string check_lookback(const Trace& trace) {
     if (trace.launches.size() != 1) return "expected one launch";
     const Launch& launch = trace.launches[0];
