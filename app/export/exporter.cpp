@@ -4,6 +4,7 @@
 #include <cairo-svg.h>
 #include <gif_lib.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 
@@ -25,6 +26,48 @@ using Context = std::unique_ptr<cairo_t, decltype(&cairo_destroy)>;
 void check(cairo_status_t status, const std::string& what) {
     if (status != CAIRO_STATUS_SUCCESS)
         throw std::runtime_error(what + ": " + cairo_status_to_string(status));
+}
+
+std::string xml_escaped(const std::string& text) {
+    std::string out;
+    for (char c : text) {
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out;
+}
+
+// Cairo 1.16's SVG draws text as glyph outlines, which no search, screen reader or copy can read.
+// Lay the same lines over them as real text, transparent, as OCR'd PDFs do: the picture is
+// Cairo's, and a slide tool can find "25" in it.
+void add_text_layer(std::string& svg, const std::vector<PaintedText>& texts) {
+    char number[64];
+    std::string layer = "<g id=\"text\" fill-opacity=\"0\">\n";
+    for (const PaintedText& t : texts) {
+        std::snprintf(number, sizeof number, "x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\"", t.x, t.y,
+                      t.size);
+        layer += std::string("<text ") + number + " font-family=\"" +
+                 (t.mono ? "DejaVu Sans Mono" : "DejaVu Sans") + "\">" + xml_escaped(t.text) +
+                 "</text>\n";
+    }
+    layer += "</g>\n";
+    const std::size_t end = svg.rfind("</svg>");
+    if (end == std::string::npos) throw std::runtime_error("SVG: Cairo wrote no </svg>");
+    svg.insert(end, layer);
 }
 
 // The scene of the session's view at `frame` (0-based), settled (no glide).
@@ -170,14 +213,16 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
             gif->add(paint_image(scene, theme, o).get());
         } else if (extension == ".svg") {
             std::string bytes;
+            std::vector<PaintedText> texts;
             {
                 Surface svg(cairo_svg_surface_create_for_stream(append, &bytes, o.width, o.height),
                             cairo_surface_destroy);
                 Context cr(cairo_create(svg.get()), cairo_destroy);
-                paint_scene(cr.get(), scene, theme, o.width, o.height, o.ui_scale);
+                paint_scene(cr.get(), scene, theme, o.width, o.height, o.ui_scale, &texts);
                 cairo_surface_finish(svg.get());
                 check(cairo_surface_status(svg.get()), "SVG");
             }
+            add_text_layer(bytes, texts);
             files.push_back({numbered_path(o.out, step, count), std::move(bytes)});
         } else {
             Context cr(cairo_create(pdf_surface.get()), cairo_destroy);

@@ -30,13 +30,23 @@ double text_width(cairo_t* cr, const std::string& text) {
     return e.x_advance;
 }
 
+// Draws text and, when asked, records it.
+struct Pen {
+    cairo_t* cr;
+    std::vector<PaintedText>* texts;
+    bool mono = false;
+};
+
 // One line of text with its top-left (or top-centre, top-right) at (x, y).
-void draw_text(cairo_t* cr, const std::string& text, double x, double y, double size, Align align) {
+void draw_text(const Pen& pen, const std::string& text, double x, double y, double size,
+               Align align) {
+    cairo_t* cr = pen.cr;
     cairo_set_font_size(cr, size);
     const double w = text_width(cr, text);
     const double left = align == Align::Left ? x : align == Align::Center ? x - w / 2 : x - w;
     cairo_move_to(cr, left, y + size * 0.8);
     cairo_show_text(cr, text.c_str());
+    if (pen.texts) pen.texts->push_back({text, left, y + size * 0.8, size, pen.mono});
 }
 
 void rounded_rect(cairo_t* cr, double x, double y, double w, double h, double r) {
@@ -52,14 +62,15 @@ void rounded_rect(cairo_t* cr, double x, double y, double w, double h, double r)
 }  // namespace
 
 void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double width, double height,
-                 double ui) {
+                 double ui, std::vector<PaintedText>* texts) {
+    Pen pen{cr, texts};
     set_color(cr, theme.background);
     cairo_paint(cr);
     const double margin = 16 * ui, note_size = 14 * ui, note_h = note_size * 1.5;
     cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     if (!scene.empty_message.empty()) {
         set_color(cr, theme.text_dim);
-        draw_text(cr, scene.empty_message, width / 2, height / 2, note_size, Align::Center);
+        draw_text(pen, scene.empty_message, width / 2, height / 2, note_size, Align::Center);
         return;
     }
     // The notes, one line each, shrunk to the width where needed.
@@ -71,7 +82,7 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
         const double w = text_width(cr, scene.notes[i]);
         const double size =
             w > width - 2 * margin ? note_size * (width - 2 * margin) / w : note_size;
-        draw_text(cr, scene.notes[i], margin, margin + picture_h + double(i) * note_h + 4, size,
+        draw_text(pen, scene.notes[i], margin, margin + picture_h + double(i) * note_h + 4, size,
                   Align::Left);
     }
 
@@ -112,6 +123,7 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
     }
     // Cell values, as large as the cell allows (vector output keeps even small ones sharp).
     cairo_select_font_face(cr, kMono, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    pen.mono = true;
     for (const SceneCell& c : scene.cells) {
         if (c.text.empty()) continue;
         const std::vector<std::string> lines = lines_of(c.text);
@@ -127,10 +139,11 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
         set_color(cr, c.text_color);
         const double top = Y(c.rect.y) + (cell_h - size * 1.15 * double(lines.size())) / 2;
         for (std::size_t i = 0; i < lines.size(); ++i)
-            draw_text(cr, lines[i], X(c.rect.x) + cell_w / 2, top + double(i) * size * 1.15, size,
+            draw_text(pen, lines[i], X(c.rect.x) + cell_w / 2, top + double(i) * size * 1.15, size,
                       Align::Center);
     }
     cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    pen.mono = false;
     for (const SceneLabel& l : scene.labels) {
         const double natural = l.size * scale;
         const double size = l.fixed_px > 0
@@ -138,7 +151,7 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
                                 : std::clamp(natural, 6.0 * ui, 30.0 * ui);
         set_color(cr, l.color);
         // A label's point is the middle of its line, as in the window.
-        draw_text(cr, l.text, X(l.at.x), Y(l.at.y) - size * 0.58, size, l.align);
+        draw_text(pen, l.text, X(l.at.x), Y(l.at.y) - size * 0.58, size, l.align);
     }
 }
 

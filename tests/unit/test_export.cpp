@@ -64,21 +64,30 @@ TEST(Export, PdfHoldsTheStepsValuesAsText) {
     EXPECT_NE(info.output.find("Pages:           2"), std::string::npos) << info.output;
 }
 
-TEST(Export, SvgFilesParseOnePerStep) {
+TEST(Export, SvgFilesParseOnePerStepAndHoldTheValuesAsText) {
     const std::string svg = temp_file("tree.svg");
     ASSERT_EQ(scanscope({"export", "--lesson", "01-harris-blelloch", "--view", "tree", "--steps",
-                         "3..4", "--out", svg})
+                         "8..9", "--out", svg})
                   .exit_code,
               0);
-    for (const char* step : {"3", "4"}) {
+    // Harris's example: step 8 ends the up-sweep with the total 25 at the root; step 9 writes the
+    // exclusive prefixes, 22 the last.
+    const std::vector<std::pair<std::string, std::vector<std::string>>> expected = {
+        {"8", {"step 8/9", "25"}}, {"9", {"step 9/9", "22", "output in global memory"}}};
+    for (const auto& [step, words] : expected) {
         const std::string path = svg.substr(0, svg.size() - 4) + "-" + step + ".svg";
         const ProcessResult parsed = run_process(
-            "/usr/bin/python3", {"-c",
-                                 "import sys, xml.dom.minidom as m; d = m.parse(sys.argv[1]); "
-                                 "print(d.documentElement.tagName)",
-                                 path});
-        EXPECT_EQ(parsed.exit_code, 0) << parsed.output;
+            "/usr/bin/python3",
+            {"-c",
+             "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); "
+             "print(r.tag); print('|'.join(t.text or '' for t in "
+             "r.iter('{http://www.w3.org/2000/svg}text')))",
+             path});
+        ASSERT_EQ(parsed.exit_code, 0) << parsed.output;
         EXPECT_NE(parsed.output.find("svg"), std::string::npos) << parsed.output;
+        for (const std::string& word : words)
+            EXPECT_NE(parsed.output.find(word), std::string::npos)
+                << "step " << step << " lacks text '" << word << "': " << parsed.output;
     }
 }
 
