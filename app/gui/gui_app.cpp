@@ -196,7 +196,17 @@ void handle_shortcuts(AppState& state, float monitor_scale) {
 // Builds one frame's UI. display_w/h > 0 force the frame's size (screenshots).
 void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float monitor_scale,
                  int display_w, int display_h) {
-    if (state.requested_ui_scale != ui.scale()) ui.set_scale(state.requested_ui_scale);
+    // Presenter mode may use a smaller scale than asked where the asked one leaves no room for
+    // the pictures; the window's size is the last frame's (screenshots: the forced size).
+    float scale = state.requested_ui_scale;
+    if (state.presenter) {
+        const ImVec2 last = ImGui::GetIO().DisplaySize;
+        const float w = display_w > 0 ? float(display_w) : last.x,
+                    h = display_h > 0 ? float(display_h) : last.y;
+        if (w > 0 && h > 0) scale = presenter_ui_scale(w, h, scale);
+    }
+    state.presenter_scale_reduced = scale < state.requested_ui_scale;
+    if (scale != ui.scale()) ui.set_scale(scale);
     if (state.theme_name != ui.theme().name || state.palette != ui.theme().palette)
         ui.set_theme(wanted_theme(state));
     ui.new_frame(display_w, display_h);

@@ -33,17 +33,26 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale,
     l.timeline = {0, l.status.y - timeline_h, width, timeline_h};
 
     if (presenter) {
-        // The Banks drawing fits itself to its rect; the canvas keeps most of the height.
-        const float banks_h = std::round(
-            std::min(std::clamp(0.38f * body_h, 100.0f * s, 520.0f * s), 0.45f * body_h));
-        l.canvas = {0, body_top, width, clamp_nonnegative(body_h - banks_h)};
-        l.banks = {0, body_top + l.canvas.h, width, banks_h};
         l.controls = {0, body_top, 0, 0};
         l.code = {width, body_top, 0, 0};
-        l.timings = {width, body_top + l.canvas.h, 0, 0};
-        const float overlay_w = std::round(std::min(std::max(0.32f * width, 300.0f * s), width));
+        if (width >= 1.2f * body_h) {
+            // A landscape screen: the Banks drawing beside the canvas, both the full height, so
+            // that neither is a strip (stacked, a 720-pixel projector left each 150 pixels).
+            const float canvas_w = std::round(0.55f * width);
+            l.canvas = {0, body_top, canvas_w, body_h};
+            l.banks = {canvas_w, body_top, width - canvas_w, body_h};
+        } else {
+            // The Banks drawing fits itself to its rect; the canvas keeps most of the height.
+            const float banks_h = std::round(
+                std::min(std::clamp(0.38f * body_h, 100.0f * s, 520.0f * s), 0.45f * body_h));
+            l.canvas = {0, body_top, width, clamp_nonnegative(body_h - banks_h)};
+            l.banks = {0, body_top + l.canvas.h, width, banks_h};
+        }
+        l.timings = {l.banks.right(), l.banks.bottom(), 0, 0};
+        const float overlay_w =
+            std::round(std::min(std::max(0.32f * width, 300.0f * s), l.canvas.w));
         l.overlay_left = {0, body_top, overlay_w, l.canvas.h};
-        l.overlay_right = {width - overlay_w, body_top, overlay_w, l.canvas.h};
+        l.overlay_right = {l.canvas.right() - overlay_w, body_top, overlay_w, l.canvas.h};
         return l;
     }
 
@@ -73,6 +82,13 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale,
     l.banks = {rest_x, body_top + top_h, canvas_w, bottom_h};
     l.timings = {rest_x + canvas_w, body_top + top_h, code_w, bottom_h};
     return l;
+}
+
+float presenter_ui_scale(float width, float height, float requested) {
+    // The presenter's panels need about 700 x 470 units: the canvas and the Banks drawing each
+    // about 300 high under the menu, above the narration bar and the status line.
+    const float fits = std::min(width / 700.0f, height / 470.0f);
+    return std::max(std::min(requested, std::floor(fits * 4.0f) / 4.0f), std::min(requested, 1.0f));
 }
 
 }  // namespace scanscope

@@ -6,9 +6,9 @@
 
 namespace scanscope {
 
-// Normal: every panel tiles the window. Presenter: the canvas across the window over the Banks
-// drawing, a tall timeline bar for the narration in large type; the side panels (controls, code,
-// timings) come back only as overlays on the canvas, when asked for.
+// Normal: every panel tiles the window. Presenter: the canvas beside the Banks drawing (above it
+// on a portrait screen), a tall timeline bar for the narration in large type; the side panels
+// (controls, code, timings) come back only as overlays on the canvas, when asked for.
 enum class LayoutMode { Normal, Presenter };
 
 struct PanelLayout {
@@ -33,5 +33,10 @@ struct PanelLayout {
 // over the canvas.
 PanelLayout compute_layout(float width, float height, float top, float ui_scale,
                            LayoutMode mode = LayoutMode::Normal);
+
+// The UI scale presenter mode uses in a width x height window: the one asked for, or less (in
+// quarter steps, never below 1) where the asked-for scale leaves no room for the pictures (2 on a
+// 1024x768 projector). The status line says so.
+float presenter_ui_scale(float width, float height, float requested);
 
 }  // namespace scanscope

@@ -1,6 +1,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <string>
 
 #include "scenes/banks_scene.h"
 #include "views/panel.h"
@@ -75,8 +76,11 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
             ImGui::PopFont();
             empty_state("Each warp's shared-memory accesses by bank, with its conflict degree.");
         } else {
-            const float stats_w = std::min(ImGui::GetContentRegionAvail().x * 0.36f,
-                                           330.0f * ImGui::GetFontSize() / 16.0f);
+            // The totals go beside the drawing where there is room; a narrow panel (presenter
+            // mode on a small projector) keeps its width for the banks.
+            const float em = ImGui::GetFontSize(), available = ImGui::GetContentRegionAvail().x;
+            const bool stats = available >= 40.0f * em;
+            const float stats_w = stats ? std::min(available * 0.36f, 330.0f * em / 16.0f) : 0.0f;
             ImGui::BeginChild("banks-canvas", ImVec2(ImGui::GetContentRegionAvail().x - stats_w, 0),
                               false,
                               ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
@@ -100,8 +104,13 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
             ImGui::SameLine();
             if (ImGui::SmallButton("worst")) s.access = -1;
             ImGui::EndDisabled();
+            // The bank count where the row has room for it (the drawing shows the banks anyway).
+            const std::string banks = std::to_string(s.bank_config().banks) + " banks";
             ImGui::SameLine();
-            ImGui::TextDisabled("%d banks", s.bank_config().banks);
+            if (ImGui::GetContentRegionAvail().x >= ImGui::CalcTextSize(banks.c_str()).x)
+                ImGui::TextDisabled("%s", banks.c_str());
+            else
+                ImGui::NewLine();
             Cursor c = s.cursor();
             c.glide = 1.0f;
             const std::string version = s.trace().source.captured_at + s.trace().request.variant +
@@ -115,14 +124,16 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
                     build_banks_scene(s.trace(), c, shown, s.bank_config(), theme), version);
             canvases.banks.draw(version, fonts, theme);
             ImGui::EndChild();
-            ImGui::SameLine();
-            ImGui::BeginChild("banks-stats", ImVec2(0, 0));
-            totals_table(
-                s.view == ViewKind::LookBack ? "so far (up to this event)" : "so far (all blocks)",
-                s.conflicts_so_far());
-            totals_table("whole kernel", s.banks().totals);
-            degree_histogram(s.banks().totals, theme);
-            ImGui::EndChild();
+            if (stats) {
+                ImGui::SameLine();
+                ImGui::BeginChild("banks-stats", ImVec2(0, 0));
+                totals_table(s.view == ViewKind::LookBack ? "so far (up to this event)"
+                                                          : "so far (all blocks)",
+                             s.conflicts_so_far());
+                totals_table("whole kernel", s.banks().totals);
+                degree_histogram(s.banks().totals, theme);
+                ImGui::EndChild();
+            }
         }
     }
     end_panel();

@@ -62,10 +62,12 @@ TEST(Layout, PresenterModeGivesTheCanvasAndBanksTheWindow) {
             for (std::size_t i = 0; i < rects.size(); ++i)
                 for (std::size_t j = i + 1; j < rects.size(); ++j)
                     EXPECT_FALSE(overlap(rects[i], rects[j])) << i << " vs " << j;
-            EXPECT_EQ(l.canvas.w, w);
-            EXPECT_EQ(l.banks.w, w);
-            EXPECT_GE(l.banks.h, 0.3f * (l.canvas.h + l.banks.h)) << "room for the Banks drawing";
-            EXPECT_GT(l.canvas.h, l.banks.h) << "the canvas stays the largest";
+            // Landscape: side by side, each the full height, the canvas the wider.
+            EXPECT_EQ(l.canvas.w + l.banks.w, w);
+            EXPECT_EQ(l.canvas.h, l.banks.h);
+            EXPECT_EQ(l.banks.x, l.canvas.right());
+            EXPECT_GE(l.banks.w, 0.4f * w) << "room for the Banks drawing";
+            EXPECT_GT(l.canvas.w, l.banks.w) << "the canvas stays the largest";
             EXPECT_EQ(l.controls.w * l.controls.h + l.code.w * l.code.h + l.timings.w * l.timings.h,
                       0.f);
             for (const Rect& o : {l.overlay_left, l.overlay_right}) {
@@ -75,6 +77,29 @@ TEST(Layout, PresenterModeGivesTheCanvasAndBanksTheWindow) {
                 EXPECT_EQ(o.h, l.canvas.h);
             }
         }
+}
+
+// A portrait screen stacks the canvas over the Banks drawing, the canvas the taller.
+TEST(Layout, PresenterModeOnAPortraitScreenStacks) {
+    const PanelLayout l = compute_layout(800, 1280, 22, 1.0f, LayoutMode::Presenter);
+    EXPECT_EQ(l.canvas.w, 800.f);
+    EXPECT_EQ(l.banks.w, 800.f);
+    EXPECT_EQ(l.banks.y, l.canvas.bottom());
+    EXPECT_GT(l.canvas.h, l.banks.h);
+    EXPECT_GE(l.banks.h, 0.3f * (l.canvas.h + l.banks.h));
+}
+
+// The presenter keeps the asked-for scale where it fits, steps down (in quarters, not below 1)
+// where it would leave the pictures no room.
+TEST(Layout, PresenterScaleFitsTheWindow) {
+    EXPECT_EQ(presenter_ui_scale(1920, 1080, 2.0f), 2.0f);
+    EXPECT_EQ(presenter_ui_scale(1600, 1000, 2.0f), 2.0f);
+    EXPECT_EQ(presenter_ui_scale(1280, 720, 2.0f), 1.5f);
+    EXPECT_EQ(presenter_ui_scale(1280, 720, 1.5f), 1.5f);
+    EXPECT_EQ(presenter_ui_scale(1024, 768, 2.0f), 1.25f);
+    EXPECT_EQ(presenter_ui_scale(1024, 768, 1.0f), 1.0f);
+    EXPECT_EQ(presenter_ui_scale(400, 300, 2.0f), 1.0f) << "never below 1";
+    EXPECT_EQ(presenter_ui_scale(400, 300, 0.75f), 0.75f) << "nor above what was asked";
 }
 
 TEST(Layout, TinyWindowsGiveEmptyButValidRects) {
