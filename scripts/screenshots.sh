@@ -13,6 +13,14 @@ shoot() {  # name, args...
     xvfb-run -a -s "-screen 0 1920x1200x24" "$app" --screenshot "$out/$name.png" --size 1600x1000 \
         --device cpu "$@"
 }
+shoot_at() {  # name, size, args...
+    local name=$1 size=$2
+    shift 2
+    xvfb-run -a -s "-screen 0 1920x1200x24" "$app" --screenshot "$out/$name.png" --size "$size" \
+        --device cpu "$@"
+}
+shoot_at presenter 1280x720 --lesson 05-bank-conflicts --step 6 --presenter --ui-scale 1.5 \
+    --theme light
 shoot main --lesson 01-harris-blelloch --step 7
 shoot tree --lesson 01-harris-blelloch --view tree --step 9
 shoot pingpong --lesson 02-kirk-hwu-ping-pong --view pingpong --step 3
