@@ -81,4 +81,21 @@ TraceBanks analyze_banks(const Trace& trace, const BankConfig& config) {
     return result;
 }
 
+std::vector<const WarpAccess*> memory_accesses(const Step& step) {
+    std::vector<const WarpAccess*> list;
+    for (const WarpAccess& a : step.accesses)
+        if (a.kind != AccessKind::Shuffle) list.push_back(&a);
+    return list;
+}
+
+int worst_access(const Step& step, const BankConfig& config) {
+    const auto list = memory_accesses(step);
+    int best = -1, best_degree = 0;
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const int degree = analyze_access(*list[i], config).degree;
+        if (degree > best_degree) best = int(i), best_degree = degree;
+    }
+    return best;
+}
+
 }  // namespace scanscope

@@ -63,4 +63,10 @@ struct TraceBanks {
 
 TraceBanks analyze_banks(const Trace& trace, const BankConfig& config);
 
+// The accesses of a step that are shared-memory accesses (shuffles left out), in order.
+std::vector<const WarpAccess*> memory_accesses(const Step& step);
+
+// The index (into memory_accesses) of the access with the highest conflict degree; -1 if none.
+int worst_access(const Step& step, const BankConfig& config);
+
 }  // namespace scanscope

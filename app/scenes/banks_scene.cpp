@@ -16,23 +16,6 @@ std::string array_name(const Launch& launch, const WarpAccess& a) {
 
 }  // namespace
 
-std::vector<const WarpAccess*> memory_accesses(const Step& step) {
-    std::vector<const WarpAccess*> list;
-    for (const WarpAccess& a : step.accesses)
-        if (a.kind != AccessKind::Shuffle) list.push_back(&a);
-    return list;
-}
-
-int worst_access(const Step& step, const BankConfig& config) {
-    const auto list = memory_accesses(step);
-    int best = -1, best_degree = 0;
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const int degree = analyze_access(*list[i], config).degree;
-        if (degree > best_degree) best = int(i), best_degree = degree;
-    }
-    return best;
-}
-
 Color degree_color(const Theme& theme, int degree) {
     if (degree <= 1) return theme.conflict[0];
     if (degree == 2) return theme.conflict[1];

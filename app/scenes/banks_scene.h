@@ -9,12 +9,6 @@
 
 namespace scanscope {
 
-// The accesses of a step that are shared-memory accesses (shuffles left out), in order.
-std::vector<const WarpAccess*> memory_accesses(const Step& step);
-
-// The index (into memory_accesses) of the access with the highest conflict degree; -1 if none.
-int worst_access(const Step& step, const BankConfig& config);
-
 // `access` indexes memory_accesses(step); -1 picks the worst.
 Scene build_banks_scene(const Trace& trace, const Cursor& cursor, int access,
                         const BankConfig& config, const Theme& theme);

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "model/trace.h"
+#include "model/trace_queries.h"
 #include "scenes/scene.h"
 
 namespace scanscope {
@@ -20,16 +21,6 @@ struct Cursor {
     int block = 0;
     float glide = 1.0f;
 };
-
-// Block `block`'s step `index` of `launch`, or null past its end.
-const Step* find_step(const Launch& launch, int block, int index);
-
-// Shared memory as it was when step `index` began (zeros, all undefined, for the first step).
-struct MemoryState {
-    std::vector<std::uint32_t> words;
-    std::vector<std::uint8_t> defined;
-};
-MemoryState state_before(const Launch& launch, int block, int index);
 
 // A value's path: a written word and a word the same thread read before writing it (other than
 // the word itself); values carried in registers show so.

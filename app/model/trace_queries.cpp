@@ -1,0 +1,19 @@
+#include "model/trace_queries.h"
+
+namespace scanscope {
+
+const Step* find_step(const Launch& launch, int block, int index) {
+    const int first = launch.first_step(block);
+    if (index < 0 || first + index >= int(launch.steps.size())) return nullptr;
+    const Step& s = launch.steps[std::size_t(first + index)];
+    return s.block == block && s.index == index ? &s : nullptr;
+}
+
+MemoryState state_before(const Launch& launch, int block, int index) {
+    if (const Step* previous = find_step(launch, block, index - 1))
+        return {previous->shared, previous->defined};
+    const std::size_t words = launch.shared_bytes / 4;
+    return {std::vector<std::uint32_t>(words, 0), std::vector<std::uint8_t>(words, 0)};
+}
+
+}  // namespace scanscope
