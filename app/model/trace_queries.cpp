@@ -16,4 +16,20 @@ MemoryState state_before(const Launch& launch, int block, int index) {
     return {std::vector<std::uint32_t>(words, 0), std::vector<std::uint8_t>(words, 0)};
 }
 
+std::vector<StepFrame> step_frames(const Trace& trace) {
+    std::vector<StepFrame> frames;
+    for (std::size_t l = 0; l < trace.launches.size(); ++l) {
+        const int most = trace.launches[l].longest_block();
+        for (int s = 0; s < most; ++s)
+            frames.push_back({int(l), s});
+    }
+    return frames;
+}
+
+int lookback_launch(const Trace& trace) {
+    for (std::size_t l = 0; l < trace.launches.size(); ++l)
+        if (!trace.launches[l].events.empty()) return int(l);
+    return -1;
+}
+
 }  // namespace scanscope

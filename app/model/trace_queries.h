@@ -18,4 +18,15 @@ struct MemoryState {
 };
 MemoryState state_before(const Launch& launch, int block, int index);
 
+struct StepFrame {
+    int launch = 0;
+    int step = 0;  // index within each block of the launch
+};
+
+// Every launch's steps in order: the frames the step timeline walks.
+std::vector<StepFrame> step_frames(const Trace& trace);
+
+// The launch whose look-back events the look-back view replays (the first with any); -1 if none.
+int lookback_launch(const Trace& trace);
+
 }  // namespace scanscope

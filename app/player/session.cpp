@@ -8,16 +8,6 @@
 
 namespace scanscope {
 
-std::vector<StepFrame> step_frames(const Trace& trace) {
-    std::vector<StepFrame> frames;
-    for (std::size_t l = 0; l < trace.launches.size(); ++l) {
-        const int most = trace.launches[l].longest_block();
-        for (int s = 0; s < most; ++s)
-            frames.push_back({int(l), s});
-    }
-    return frames;
-}
-
 std::string narrate(const Trace& trace, const Step& step) {
     const StepLabel* label = trace.label(step.line);
     if (!label) return {};

@@ -9,19 +9,12 @@
 
 #include "analysis/banks.h"
 #include "model/trace.h"
+#include "model/trace_queries.h"
 #include "player/timeline.h"
 #include "scenes/step_summary.h"
 #include "scenes/views.h"
 
 namespace scanscope {
-
-struct StepFrame {
-    int launch = 0;
-    int step = 0;  // index within each block of the launch
-};
-
-// Every launch's steps in order: the frames the step timeline walks.
-std::vector<StepFrame> step_frames(const Trace& trace);
 
 // The step's narration with its values filled in: "{d} threads each add..." -> "2 threads ...".
 std::string narrate(const Trace& trace, const Step& step);

@@ -30,12 +30,6 @@ Rect tile_rect(int tile) {
 
 }  // namespace
 
-int lookback_launch(const Trace& trace) {
-    for (std::size_t l = 0; l < trace.launches.size(); ++l)
-        if (!trace.launches[l].events.empty()) return int(l);
-    return -1;
-}
-
 std::string event_caption(const Trace& trace, int event) {
     const int l = lookback_launch(trace);
     if (l < 0) return "no look-back events in this trace";

@@ -9,9 +9,6 @@
 
 namespace scanscope {
 
-// The launch whose events the view replays (the first with any); -1 if none.
-int lookback_launch(const Trace& trace);
-
 Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme);
 
 // "event 37 of 250 · 1.234 µs · tile 5 reads tile 3: aggregate 42".
