@@ -1,5 +1,9 @@
 #include "model/trace_queries.h"
 
+#include <algorithm>
+
+#include "model/values.h"
+
 namespace scanscope {
 
 const Step* find_step(const Launch& launch, int block, int index) {
@@ -24,6 +28,29 @@ std::vector<StepFrame> step_frames(const Trace& trace) {
             frames.push_back({int(l), s});
     }
     return frames;
+}
+
+const SharedArrayInfo* array_of_word(const Launch& launch, std::uint32_t word) {
+    const std::uint64_t byte = std::uint64_t(word) * 4;
+    for (const SharedArrayInfo& a : launch.arrays)
+        if (byte >= a.offset && byte < a.offset + std::uint64_t(a.count) * a.element_bytes)
+            return &a;
+    return nullptr;
+}
+
+std::string word_name(const Launch& launch, std::uint32_t word) {
+    const SharedArrayInfo* a = array_of_word(launch, word);
+    if (!a) return "shared word " + std::to_string(word);
+    return a->name + "[" +
+           std::to_string((std::uint64_t(word) * 4 - a->offset) /
+                          std::max<int>(a->element_bytes, 1)) +
+           "]";
+}
+
+std::string word_value(const Trace& trace, const Launch& launch, std::uint32_t word,
+                       std::uint32_t bits) {
+    const SharedArrayInfo* a = array_of_word(launch, word);
+    return format_value(bits, a ? a->kind : kind_of(trace.request.type));
 }
 
 int lookback_launch(const Trace& trace) {

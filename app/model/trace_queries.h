@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "model/trace.h"
@@ -25,6 +26,14 @@ struct StepFrame {
 
 // Every launch's steps in order: the frames the step timeline walks.
 std::vector<StepFrame> step_frames(const Trace& trace);
+
+// The shared array holding 4-byte word `word` of the launch's shared memory; null if none does.
+const SharedArrayInfo* array_of_word(const Launch& launch, std::uint32_t word);
+// "temp[7]" (the array's element index), or "shared word 7" outside every array.
+std::string word_name(const Launch& launch, std::uint32_t word);
+// The word's value as its array's type shows it ("25", "0.5").
+std::string word_value(const Trace& trace, const Launch& launch, std::uint32_t word,
+                       std::uint32_t bits);
 
 // The launch whose look-back events the look-back view replays (the first with any); -1 if none.
 int lookback_launch(const Trace& trace);

@@ -1,0 +1,624 @@
+#include "analysis/questions.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <set>
+#include <stdexcept>
+
+#include "analysis/hazards.h"
+#include "model/trace_queries.h"
+#include "model/values.h"
+
+namespace scanscope {
+namespace {
+
+// The step a step-frame question is about, with the launch it belongs to.
+struct StepAt {
+    int launch = -1;
+    const Launch* l = nullptr;
+    const Step* step = nullptr;
+};
+
+StepAt step_at(const Trace& trace, const QuestionPlace& place) {
+    if (place.event) return {};
+    const std::vector<StepFrame> frames = step_frames(trace);
+    if (place.frame < 0 || place.frame >= int(frames.size())) return {};
+    const StepFrame f = frames[std::size_t(place.frame)];
+    const Launch& l = trace.launches[std::size_t(f.launch)];
+    if (place.block < 0 || place.block >= l.grid) return {};
+    return {f.launch, &l, find_step(l, place.block, f.step)};
+}
+
+// Choices: candidates sorted by their key, the right one among them, duplicates (by text) and
+// all but `count` of the wrong ones dropped.
+struct Candidate {
+    double key;
+    std::string text;
+};
+
+void set_choices(Question& q, const Candidate& right, std::vector<Candidate> wrong,
+                 std::size_t count = 4) {
+    std::vector<Candidate> kept = {right};
+    for (const Candidate& c : wrong) {
+        if (kept.size() >= count) break;
+        if (std::none_of(kept.begin(), kept.end(),
+                         [&](const Candidate& k) { return k.text == c.text; }))
+            kept.push_back(c);
+    }
+    std::stable_sort(kept.begin(), kept.end(),
+                     [](const Candidate& a, const Candidate& b) { return a.key < b.key; });
+    q.choices.clear();
+    for (const Candidate& c : kept) {
+        if (c.text == right.text) q.right = int(q.choices.size());
+        q.choices.push_back(c.text);
+    }
+}
+
+std::string join_words(const Launch& l, const std::vector<std::uint32_t>& words) {
+    if (words.empty()) return "none";
+    std::string text;
+    auto add = [&](const std::string& part) { text += (text.empty() ? "" : ", ") + part; };
+    if (words.size() <= 6) {
+        for (std::uint32_t w : words)
+            add(word_name(l, w));
+        return text;
+    }
+    // Many words: the first three and the last, with the stride where they are evenly spaced.
+    const std::uint32_t stride = words[1] - words[0];
+    bool even = true;
+    for (std::size_t i = 1; i < words.size(); ++i)
+        even = even && words[i] - words[i - 1] == stride;
+    for (std::size_t i = 0; i < 3; ++i)
+        add(word_name(l, words[i]));
+    add("... " + word_name(l, words.back()));
+    return text + " (" + std::to_string(words.size()) + " cells" +
+           (even && stride > 1 ? ", every " + std::to_string(stride) + "th" : "") + ")";
+}
+
+std::vector<std::uint32_t> words_of(const Step& step, AccessKind kind) {
+    std::set<std::uint32_t> words;
+    for (const WarpAccess& a : step.accesses)
+        if (a.kind == kind)
+            for (const LaneAccess& lane : a.lanes)
+                words.insert(lane.address / 4);
+    return {words.begin(), words.end()};
+}
+
+std::string thread_list(const std::set<int>& threads) {
+    std::string text;
+    int shown = 0;
+    for (int t : threads) {
+        if (shown == 4) {
+            text += ", ... " + std::to_string(*threads.rbegin());
+            break;
+        }
+        text += (shown++ ? ", " : "") + std::to_string(t);
+    }
+    return text;
+}
+
+std::string plural(std::size_t n, const std::string& one, const std::string& many) {
+    return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+// --- written-cells ----------------------------------------------------------------------------
+
+std::optional<Question> written_cells(const Trace& trace, const QuestionPlace& place) {
+    const StepAt at = step_at(trace, place);
+    if (!at.step) return std::nullopt;
+    const std::vector<std::uint32_t> written = words_of(*at.step, AccessKind::Write);
+    if (written.empty()) return std::nullopt;
+    Question q;
+    q.kind = QuestionKind::WrittenCells;
+    q.cells = written;
+    q.prompt = "Which shared-memory cells does this step write?";
+    const std::uint32_t words = at.l->shared_bytes / 4;
+    std::vector<std::vector<std::uint32_t>> wrong;
+    wrong.push_back(words_of(*at.step, AccessKind::Read));
+    if (const Step* before = find_step(*at.l, place.block, at.step->index - 1))
+        wrong.push_back(words_of(*before, AccessKind::Write));
+    if (const Step* after = find_step(*at.l, place.block, at.step->index + 1))
+        wrong.push_back(words_of(*after, AccessKind::Write));
+    for (int shift : {-1, 1, 2}) {
+        std::vector<std::uint32_t> moved;
+        for (std::uint32_t w : written)
+            if (std::int64_t(w) + shift >= 0 && std::int64_t(w) + shift < words)
+                moved.push_back(std::uint32_t(std::int64_t(w) + shift));
+        wrong.push_back(moved);
+    }
+    std::vector<Candidate> candidates;
+    for (const auto& set : wrong)
+        if (!set.empty() && set != written)
+            candidates.push_back(
+                {double(set.front()) + 1e-3 * double(set.size()), join_words(*at.l, set)});
+    set_choices(
+        q, {double(written.front()) + 1e-3 * double(written.size()), join_words(*at.l, written)},
+        candidates);
+    // Who wrote them, from the records.
+    std::set<int> writers;
+    for (const WarpAccess& a : at.step->accesses)
+        if (a.kind == AccessKind::Write)
+            for (const LaneAccess& lane : a.lanes)
+                writers.insert(a.warp * 32 + lane.lane);
+    q.explanation = plural(writers.size(), "thread", "threads") + " (" + thread_list(writers) +
+                    ") write " + join_words(*at.l, written) + ".";
+    return q;
+}
+
+// --- cell-value --------------------------------------------------------------------------------
+
+std::optional<Question> cell_value(const Trace& trace, const QuestionPlace& place, int cell) {
+    const StepAt at = step_at(trace, place);
+    if (!at.step) return std::nullopt;
+    const std::vector<std::uint32_t> written = words_of(*at.step, AccessKind::Write);
+    if (cell >= 0) {
+        if (!std::binary_search(written.begin(), written.end(), std::uint32_t(cell)))
+            throw std::invalid_argument("\"cell\": step " + std::to_string(place.frame + 1) +
+                                        " does not write shared word " + std::to_string(cell));
+    } else {
+        if (written.empty()) return std::nullopt;
+        // The last word the step writes: the root of a tree, the end of a scan.
+        for (const WarpAccess& a : at.step->accesses)
+            if (a.kind == AccessKind::Write)
+                for (const LaneAccess& lane : a.lanes)
+                    cell = int(lane.address / 4);
+    }
+    const std::uint32_t word = std::uint32_t(cell);
+    Question q;
+    q.kind = QuestionKind::CellValue;
+    q.cells = {word};
+    const std::string name = word_name(*at.l, word);
+    q.prompt = "What value does this step leave in " + name + "?";
+    const std::uint32_t now = at.step->shared[word];
+    auto text = [&](std::uint32_t bits) { return word_value(trace, *at.l, word, bits); };
+    auto key = [&](std::uint32_t bits) {
+        const SharedArrayInfo* a = array_of_word(*at.l, word);
+        if (a && a->kind == ElementKind::Float) {
+            float f;
+            std::memcpy(&f, &bits, 4);
+            return double(f);
+        }
+        return double(std::int32_t(bits));
+    };
+    // The thread that wrote it last, and what it read in this step.
+    int writer = -1;
+    for (const WarpAccess& a : at.step->accesses)
+        if (a.kind == AccessKind::Write)
+            for (const LaneAccess& lane : a.lanes)
+                if (lane.address / 4 == word) writer = a.warp * 32 + lane.lane;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> reads;  // word, value
+    for (const WarpAccess& a : at.step->accesses)
+        if (a.kind == AccessKind::Read)
+            for (const LaneAccess& lane : a.lanes)
+                if (a.warp * 32 + lane.lane == writer)
+                    reads.push_back({lane.address / 4, lane.value});
+    std::vector<Candidate> wrong;
+    const MemoryState before = state_before(*at.l, place.block, at.step->index);
+    if (word < before.words.size() && before.defined[word])
+        wrong.push_back({key(before.words[word]), text(before.words[word])});
+    for (const auto& [w, v] : reads)
+        wrong.push_back({key(v), text(v)});
+    for (std::uint32_t w : written)
+        if (w != word) wrong.push_back({key(at.step->shared[w]), text(at.step->shared[w])});
+    if (key(now) == double(std::int32_t(now))) {  // integers: near misses
+        for (std::uint32_t delta : {1u, 2u, 3u})
+            wrong.push_back({key(now + delta), text(now + delta)});
+    }
+    set_choices(q, {key(now), text(now)}, wrong);
+    std::string sentence = "thread " + std::to_string(writer);
+    if (!reads.empty()) {
+        sentence += " reads ";
+        for (std::size_t i = 0; i < reads.size(); ++i)
+            sentence += (i ? (i + 1 == reads.size() ? " and " : ", ") : "") +
+                        word_name(*at.l, reads[i].first) + " = " + text(reads[i].second);
+        sentence += " and";
+    }
+    q.explanation = sentence + " writes " + text(now) + " to " + name +
+                    (reads.empty() ? " (a value it held in a register)." : ".");
+    return q;
+}
+
+// --- conflict-degree and worst-bank ------------------------------------------------------------
+
+struct WorstBank {
+    int bank = -1;
+    int half = 0;                                      // the half-warp (16 banks), else 0
+    std::vector<std::pair<int, std::uint32_t>> lanes;  // lane, bank word: distinct words first
+};
+
+// The bank that must deliver the most distinct words in `a`, and lanes that ask it for them.
+WorstBank worst_bank(const WarpAccess& a, const BankConfig& config) {
+    std::map<std::pair<int, int>, std::map<std::uint32_t, int>>
+        words;  // (half, bank) -> word->lane
+    for (const LaneAccess& lane : a.lanes) {
+        const std::uint32_t bank_word = lane.address / std::uint32_t(config.width_bytes);
+        const int bank = int(bank_word % std::uint32_t(config.banks));
+        const int half = config.banks == 16 ? lane.lane / 16 : 0;
+        words[{half, bank}].emplace(bank_word, lane.lane);
+    }
+    WorstBank w;
+    std::size_t most = 0;
+    for (const auto& [where, ws] : words)
+        if (ws.size() > most) {
+            most = ws.size();
+            w.half = where.first;
+            w.bank = where.second;
+            w.lanes.clear();
+            for (const auto& [word, lane] : ws)
+                w.lanes.push_back({lane, word});
+        }
+    return w;
+}
+
+std::string access_words(const Launch& l, const WarpAccess& a) {
+    return std::string(a.kind == AccessKind::Read ? "read of " : "write to ") +
+           (a.array < l.arrays.size() ? l.arrays[a.array].name : std::string("shared memory"));
+}
+
+std::optional<Question> conflict_question(const Trace& trace, const QuestionPlace& place,
+                                          const BankConfig& config, bool which_bank) {
+    const StepAt at = step_at(trace, place);
+    if (!at.step) return std::nullopt;
+    const auto accesses = memory_accesses(*at.step);
+    const int index = worst_access(*at.step, config);
+    if (index < 0) return std::nullopt;
+    const WarpAccess& a = *accesses[std::size_t(index)];
+    const AccessBanks banks = analyze_access(a, config);
+    const WorstBank worst = worst_bank(a, config);
+    if (which_bank && banks.degree <= 1) return std::nullopt;  // no bank stands out
+    Question q;
+    q.kind = which_bank ? QuestionKind::WorstBank : QuestionKind::ConflictDegree;
+    const std::string what = "warp " + std::to_string(a.warp) + "'s " + access_words(*at.l, a);
+    // The sentence from the records: two lanes that ask one bank for different words.
+    std::string sentence;
+    auto lane_word = [&](const std::pair<int, std::uint32_t>& lw) {
+        const std::uint32_t word = lw.second * std::uint32_t(config.width_bytes) / 4;
+        return "lane " + std::to_string(lw.first) + " " + word_name(*at.l, word);
+    };
+    if (banks.degree > 1 && worst.lanes.size() >= 2) {
+        sentence = lane_word(worst.lanes[0]) + " and " + lane_word(worst.lanes[1]) +
+                   " are both in bank " + std::to_string(worst.bank) + ", which holds " +
+                   std::to_string(worst.lanes.size()) +
+                   " different words for this access: " + std::to_string(banks.degree) +
+                   "-way conflict, " + std::to_string(banks.wavefronts) + " wavefronts.";
+    } else {
+        sentence =
+            "no bank is asked for two different words (lanes reading one word share it): "
+            "no conflict, one wavefront" +
+            std::string(config.banks == 16 ? " per half-warp." : ".");
+    }
+    q.explanation = what + ": " + sentence;
+    if (which_bank) {
+        q.prompt = "In " + what + ", which bank must deliver the most different words?";
+        std::vector<Candidate> wrong;
+        for (int offset : {1, config.banks / 2, config.banks / 4, 3, 5})
+            wrong.push_back({double((worst.bank + offset) % config.banks),
+                             "bank " + std::to_string((worst.bank + offset) % config.banks)});
+        // A bank tied with the worst would be right too: leave those out.
+        std::map<int, std::set<std::uint32_t>> per_bank;
+        for (const LaneAccess& lane : a.lanes) {
+            const std::uint32_t bw = lane.address / std::uint32_t(config.width_bytes);
+            if (config.banks != 16 || lane.lane / 16 == worst.half)
+                per_bank[int(bw % std::uint32_t(config.banks))].insert(bw);
+        }
+        wrong.erase(std::remove_if(wrong.begin(), wrong.end(),
+                                   [&](const Candidate& c) {
+                                       return per_bank[int(c.key)].size() >= worst.lanes.size();
+                                   }),
+                    wrong.end());
+        set_choices(q, {double(worst.bank), "bank " + std::to_string(worst.bank)}, wrong);
+    } else {
+        q.prompt = "How many ways does " + what +
+                   " conflict (the most different words one bank "
+                   "must deliver)?";
+        std::vector<Candidate> wrong;
+        for (int d = 1; d <= config.banks; d *= 2)
+            wrong.push_back({double(d), std::to_string(d)});
+        set_choices(q, {double(banks.degree), std::to_string(banks.degree)}, wrong, 7);
+    }
+    return q;
+}
+
+// --- race-pair ---------------------------------------------------------------------------------
+
+std::optional<Question> race_pair(const Trace& trace, const QuestionPlace& place) {
+    const StepAt at = step_at(trace, place);
+    if (!at.step) return std::nullopt;
+    std::vector<Hazard> hazards = step_hazards(trace, at.launch, at.step->index);
+    hazards.erase(std::remove_if(hazards.begin(), hazards.end(),
+                                 [&](const Hazard& h) { return h.block != place.block; }),
+                  hazards.end());
+    if (hazards.empty()) return std::nullopt;
+    // Races between warps first: nothing at all orders those.
+    std::stable_partition(hazards.begin(), hazards.end(),
+                          [](const Hazard& h) { return h.across_warps(); });
+    const Hazard& h = hazards.front();
+    std::set<std::pair<int, int>> racing;
+    for (const Hazard& x : hazards)
+        racing.insert({std::min(x.writer, x.other), std::max(x.writer, x.other)});
+    auto pair_text = [](int a, int b) {
+        return "threads " + std::to_string(std::min(a, b)) + " and " +
+               std::to_string(std::max(a, b));
+    };
+    Question q;
+    q.kind = QuestionKind::RacePair;
+    q.prompt =
+        "Which two threads touch the same shared word in this step, one of them writing, "
+        "with no barrier between them?";
+    std::vector<Candidate> wrong;
+    const int lo = std::min(h.writer, h.other), hi = std::max(h.writer, h.other);
+    for (auto [a, b] : {std::pair{lo, lo + 2 * (hi - lo) + 1},
+                        {std::max(0, lo - 3), lo - 1},
+                        {hi + 1, hi + 2},
+                        {lo + 1, hi + 5},
+                        {0, at.l->block - 1}}) {
+        if (a < 0 || b <= a || b >= at.l->block || racing.count({a, b})) continue;
+        wrong.push_back({double(a) + double(b) * 1e-6, pair_text(a, b)});
+    }
+    set_choices(q, {double(lo) + double(hi) * 1e-6, pair_text(lo, hi)}, wrong);
+    const std::uint32_t word = h.address / 4;
+    q.explanation = "thread " + std::to_string(h.writer) + " writes " + word_name(*at.l, word) +
+                    " while thread " + std::to_string(h.other) +
+                    (h.write_write ? " writes it too" : " reads it") +
+                    ", and no barrier orders them" +
+                    (h.across_warps() ? " (warps " + std::to_string(h.writer / 32) + " and " +
+                                            std::to_string(h.other / 32) + ": nothing does)"
+                                      : " (one warp: its lanes move together, so the read "
+                                        "still sees the old value)") +
+                    "; " + plural(hazards.size(), "such pair", "such pairs") + " in this step.";
+    return q;
+}
+
+// --- look-back ---------------------------------------------------------------------------------
+
+std::uint32_t combine_bits(const Trace& trace, std::uint32_t left, std::uint32_t right) {
+    if (trace.request.type == ElementType::Float32) {
+        float a, b;
+        std::memcpy(&a, &left, 4);
+        std::memcpy(&b, &right, 4);
+        const float c = trace.request.op == OpKind::Max ? (b > a ? b : a) : a + b;
+        std::uint32_t bits;
+        std::memcpy(&bits, &c, 4);
+        return bits;
+    }
+    if (trace.request.op == OpKind::Max)
+        return std::int32_t(right) > std::int32_t(left) ? right : left;
+    return left + right;
+}
+
+double value_key(const Trace& trace, std::uint32_t bits) {
+    if (trace.request.type == ElementType::Float32) {
+        float f;
+        std::memcpy(&f, &bits, 4);
+        return double(f);
+    }
+    return double(std::int32_t(bits));
+}
+
+struct LookBack {
+    int tile = -1;
+    std::vector<const TileEvent*> reads;  // the reads that counted: aggregates, then the prefix
+    std::uint32_t added = 0;              // what they add up to: the tile's exclusive prefix
+};
+
+// The look-back that event `e` starts (its tile's first read), or nothing.
+std::optional<LookBack> lookback_at(const Trace& trace, int e) {
+    const int l = lookback_launch(trace);
+    if (l < 0) return std::nullopt;
+    const auto& events = trace.launches[std::size_t(l)].events;
+    if (e < 0 || e >= int(events.size())) return std::nullopt;
+    const TileEvent& first = events[std::size_t(e)];
+    if (first.kind != std::uint16_t(TileEventKind::Read)) return std::nullopt;
+    for (int i = 0; i < e; ++i)
+        if (events[std::size_t(i)].tile == first.tile &&
+            events[std::size_t(i)].kind == std::uint16_t(TileEventKind::Read))
+            return std::nullopt;
+    LookBack lb;
+    lb.tile = int(first.tile);
+    for (std::size_t i = std::size_t(e); i < events.size(); ++i) {
+        const TileEvent& ev = events[i];
+        if (ev.tile != first.tile || ev.kind != std::uint16_t(TileEventKind::Read)) continue;
+        if (ev.status == std::uint16_t(TileStatus::Invalid)) continue;  // spinning
+        lb.added = lb.reads.empty() ? ev.value : combine_bits(trace, ev.value, lb.added);
+        lb.reads.push_back(&ev);
+        if (ev.status == std::uint16_t(TileStatus::Prefix)) return lb;
+    }
+    return std::nullopt;  // a look-back that never found a prefix: nothing to ask
+}
+
+std::optional<Question> lookback_question(const Trace& trace, const QuestionPlace& place,
+                                          bool value) {
+    if (!place.event) return std::nullopt;
+    const std::optional<LookBack> lb = lookback_at(trace, place.frame);
+    if (!lb) return std::nullopt;
+    const auto& reads = lb->reads;
+    const int stop = int(reads.back()->target);
+    const ElementKind kind = kind_of(trace.request.type);
+    Question q;
+    q.kind = value ? QuestionKind::LookBackValue : QuestionKind::LookBackStop;
+    const std::string tile = "tile " + std::to_string(lb->tile);
+    std::string walk;
+    for (const TileEvent* r : reads)
+        walk += (walk.empty() ? "" : ", ") + std::string("tile ") + std::to_string(r->target) +
+                (r->status == std::uint16_t(TileStatus::Prefix) ? ": prefix " : ": aggregate ") +
+                format_value(r->value, kind);
+    q.explanation = tile + " reads " + walk + "; the prefix ends the look-back, and " + tile +
+                    " adds " + format_value(lb->added, kind) + " to its values.";
+    if (value) {
+        q.prompt = tile +
+                   " starts its look-back now. What does the look-back add to its values "
+                   "(its exclusive prefix)?";
+        std::vector<Candidate> wrong;
+        const std::uint32_t prefix = reads.back()->value, first = reads.front()->value;
+        wrong.push_back({value_key(trace, prefix), format_value(prefix, kind)});
+        wrong.push_back({value_key(trace, first), format_value(first, kind)});
+        if (reads.size() > 1) {
+            std::uint32_t without_prefix = reads.front()->value;
+            for (std::size_t i = 1; i + 1 < reads.size(); ++i)
+                without_prefix = combine_bits(trace, reads[i]->value, without_prefix);
+            wrong.push_back({value_key(trace, without_prefix), format_value(without_prefix, kind)});
+        }
+        const std::uint32_t twice = combine_bits(trace, lb->added, first);
+        wrong.push_back({value_key(trace, twice), format_value(twice, kind)});
+        set_choices(q, {value_key(trace, lb->added), format_value(lb->added, kind)}, wrong);
+    } else {
+        q.prompt = tile +
+                   " starts its look-back now. At which tile does it stop (the first one "
+                   "it finds with an inclusive prefix)?";
+        std::vector<Candidate> wrong;
+        for (int t = lb->tile - 1; t >= 0 && t >= lb->tile - 6; --t)
+            wrong.push_back({double(t), "tile " + std::to_string(t)});
+        set_choices(q, {double(stop), "tile " + std::to_string(stop)}, wrong);
+    }
+    return q;
+}
+
+// --- active-threads ----------------------------------------------------------------------------
+
+std::optional<Question> active_threads(const Trace& trace, const QuestionPlace& place) {
+    const StepAt at = step_at(trace, place);
+    if (!at.step) return std::nullopt;
+    std::set<int> threads, warps;
+    for (const WarpAccess& a : at.step->accesses)
+        for (const LaneAccess& lane : a.lanes) {
+            threads.insert(a.warp * 32 + lane.lane);
+            warps.insert(a.warp);
+        }
+    if (threads.empty()) return std::nullopt;
+    const int t = int(threads.size()), w = int(warps.size());
+    const int block_warps = (at.l->block + 31) / 32;
+    auto text = [](int thread_count, int warp_count) {
+        return plural(std::size_t(thread_count), "thread", "threads") + " in " +
+               plural(std::size_t(warp_count), "warp", "warps");
+    };
+    Question q;
+    q.kind = QuestionKind::ActiveThreads;
+    q.prompt = "How many threads do this step's work, and in how many warps?";
+    std::vector<Candidate> wrong;
+    for (auto [tt, ww] : {std::pair{t, (t + 31) / 32},
+                          {t, std::min(t, block_warps)},
+                          {2 * t, std::min(2 * t, block_warps)},
+                          {2 * t, (2 * t + 31) / 32},
+                          {std::max(1, t / 2), std::max(1, w / 2)},
+                          {t, w * 2}}) {
+        if (tt > at.l->block || ww > block_warps || ww > tt || ww * 32 < tt) continue;
+        wrong.push_back({double(tt) + double(ww) * 1e-4, text(tt, ww)});
+    }
+    set_choices(q, {double(t) + double(w) * 1e-4, text(t, w)}, wrong);
+    std::string warp_list;
+    for (int x : warps)
+        warp_list += (warp_list.empty() ? "" : ", ") + std::to_string(x);
+    q.explanation = "threads " + thread_list(threads) + " do the work: " + text(t, w) + " (warp" +
+                    (w == 1 ? " " : "s ") + warp_list + ")" +
+                    (w > (t + 31) / 32 ? "; each of those warps issues the step for a few busy "
+                                         "lanes while the others wait."
+                                       : ", as few warps as that many threads can fill.");
+    return q;
+}
+
+}  // namespace
+
+std::optional<Question> make_question(const Trace& trace, QuestionKind kind,
+                                      const QuestionPlace& asked, const BankConfig& config,
+                                      const QuestionScript& script) {
+    QuestionPlace place = asked;
+    const bool lookback = kind == QuestionKind::LookBackStop || kind == QuestionKind::LookBackValue;
+    if (lookback && script.tile >= 0) {
+        place.event = true;
+        place.frame = lookback_start_event(trace, script.tile);
+        if (place.frame < 0)
+            throw std::invalid_argument("\"tile\": tile " + std::to_string(script.tile) +
+                                        " has no look-back in this trace");
+    }
+    std::optional<Question> q;
+    switch (kind) {
+        case QuestionKind::WrittenCells:
+            q = written_cells(trace, place);
+            break;
+        case QuestionKind::CellValue:
+            q = cell_value(trace, place, script.cell);
+            break;
+        case QuestionKind::ConflictDegree:
+            q = conflict_question(trace, place, config, false);
+            break;
+        case QuestionKind::WorstBank:
+            q = conflict_question(trace, place, config, true);
+            break;
+        case QuestionKind::RacePair:
+            q = race_pair(trace, place);
+            break;
+        case QuestionKind::LookBackStop:
+            q = lookback_question(trace, place, false);
+            break;
+        case QuestionKind::LookBackValue:
+            q = lookback_question(trace, place, true);
+            break;
+        case QuestionKind::ActiveThreads:
+            q = active_threads(trace, place);
+            break;
+    }
+    if (!q) return q;
+    q->place = place;
+    if (!script.prompt.empty()) q->prompt = script.prompt;
+    q->lesson_note = script.explain;
+    if (!script.answer.empty() && script.answer != q->choices[std::size_t(q->right)])
+        throw std::invalid_argument("\"answer\": the lesson expects '" + script.answer +
+                                    "', the trace says '" + q->choices[std::size_t(q->right)] +
+                                    "'");
+    return q;
+}
+
+std::optional<Question> default_question(const Trace& trace, const QuestionPlace& place,
+                                         const BankConfig& config) {
+    if (place.event) {
+        const std::optional<LookBack> lb = lookback_at(trace, place.frame);
+        if (!lb) return std::nullopt;
+        return make_question(
+            trace, lb->tile % 2 ? QuestionKind::LookBackStop : QuestionKind::LookBackValue, place,
+            config);
+    }
+    std::vector<QuestionKind> order = {QuestionKind::RacePair};
+    const VariantInfo* variant = find_variant(trace.request.variant);
+    if (variant && variant->algorithm == Algorithm::Reduce)
+        order.push_back(QuestionKind::ActiveThreads);
+    const StepAt at = step_at(trace, place);
+    if (at.step) {
+        const int worst = worst_access(*at.step, config);
+        if (worst >= 0 &&
+            analyze_access(*memory_accesses(*at.step)[std::size_t(worst)], config).degree > 1)
+            order.push_back(place.frame % 2 ? QuestionKind::WorstBank
+                                            : QuestionKind::ConflictDegree);
+    }
+    order.push_back(place.frame % 2 ? QuestionKind::CellValue : QuestionKind::WrittenCells);
+    for (QuestionKind kind : order)
+        if (auto q = make_question(trace, kind, place, config)) return q;
+    return std::nullopt;
+}
+
+int lookback_start_event(const Trace& trace, int tile) {
+    const int l = lookback_launch(trace);
+    if (l < 0) return -1;
+    const auto& events = trace.launches[std::size_t(l)].events;
+    for (std::size_t i = 0; i < events.size(); ++i)
+        if (int(events[i].tile) == tile && events[i].kind == std::uint16_t(TileEventKind::Read))
+            return int(i);
+    return -1;
+}
+
+bool is_right(const Question& q, int choice) {
+    return choice == q.right;
+}
+
+bool is_right_cells(const Question& q, const std::vector<std::uint32_t>& picked) {
+    std::vector<std::uint32_t> sorted = picked;
+    std::sort(sorted.begin(), sorted.end());
+    sorted.erase(std::unique(sorted.begin(), sorted.end()), sorted.end());
+    return q.kind == QuestionKind::WrittenCells && sorted == q.cells;
+}
+
+char choice_key(int i) {
+    return char('A' + i);
+}
+
+}  // namespace scanscope
