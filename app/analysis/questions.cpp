@@ -517,6 +517,14 @@ std::optional<Question> active_threads(const Trace& trace, const QuestionPlace& 
     return q;
 }
 
+// A lesson's answer against a choice: the same text, or the number in "tile 3" / "bank 15".
+bool answer_matches(const std::string& answer, const std::string& choice) {
+    if (answer == choice) return true;
+    const std::size_t space = choice.rfind(' ');
+    return space != std::string::npos &&
+           choice.compare(space + 1, std::string::npos, answer) == 0 && choice.find(' ') == space;
+}
+
 }  // namespace
 
 std::optional<Question> make_question(const Trace& trace, QuestionKind kind,
@@ -562,7 +570,7 @@ std::optional<Question> make_question(const Trace& trace, QuestionKind kind,
     q->place = place;
     if (!script.prompt.empty()) q->prompt = script.prompt;
     q->lesson_note = script.explain;
-    if (!script.answer.empty() && script.answer != q->choices[std::size_t(q->right)])
+    if (!script.answer.empty() && !answer_matches(script.answer, q->choices[std::size_t(q->right)]))
         throw std::invalid_argument("\"answer\": the lesson expects '" + script.answer +
                                     "', the trace says '" + q->choices[std::size_t(q->right)] +
                                     "'");
@@ -594,6 +602,26 @@ std::optional<Question> default_question(const Trace& trace, const QuestionPlace
     for (QuestionKind kind : order)
         if (auto q = make_question(trace, kind, place, config)) return q;
     return std::nullopt;
+}
+
+std::vector<Question> scripted_questions(const Trace& trace,
+                                         const std::vector<LessonQuestion>& script,
+                                         const BankConfig& config) {
+    std::vector<Question> questions;
+    for (const LessonQuestion& lq : script) {
+        const std::string where = "line " + std::to_string(lq.line) + ": " +
+                                  question_kind_key(lq.kind) + " question" +
+                                  (lq.step > 0 ? " before step " + std::to_string(lq.step) : "");
+        try {
+            const QuestionPlace place{false, lq.step - 1, lq.block};
+            std::optional<Question> q = make_question(trace, lq.kind, place, config, lq.script);
+            if (!q) throw std::invalid_argument("the trace has nothing of that kind to ask there");
+            questions.push_back(std::move(*q));
+        } catch (const std::invalid_argument& e) {
+            throw std::runtime_error(where + ": " + e.what());
+        }
+    }
+    return questions;
 }
 
 int lookback_start_event(const Trace& trace, int tile) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "analysis/banks.h"
+#include "model/lessons.h"
 #include "model/question_kind.h"
 #include "model/trace.h"
 
@@ -23,15 +24,6 @@ struct QuestionPlace {
     bool event = false;
     int frame = 0;
     int block = 0;
-};
-
-// What a lesson may fix about a question.
-struct QuestionScript {
-    std::string prompt;   // its own wording; empty: the generated one
-    std::string explain;  // said with the reveal, before the trace's sentence
-    int cell = -1;        // cell-value: the shared word asked about
-    int tile = -1;        // look-back-*: the tile (the question goes where its look-back starts)
-    std::string answer;   // the answer the lesson expects, checked against the trace; may be empty
 };
 
 struct Question {
@@ -59,6 +51,13 @@ std::optional<Question> make_question(const Trace& trace, QuestionKind kind,
 // step writes or a value it writes; at a look-back event, where the look-back stops or what it
 // adds. Nothing for a step that writes no shared memory.
 std::optional<Question> default_question(const Trace& trace, const QuestionPlace& place,
+                                         const BankConfig& config);
+
+// A lesson's scripted questions made against the lesson's trace, in the lesson's order. Throws
+// std::runtime_error naming the question's line where the trace has nothing to ask there or the
+// lesson's answer is not the trace's.
+std::vector<Question> scripted_questions(const Trace& trace,
+                                         const std::vector<LessonQuestion>& script,
                                          const BankConfig& config);
 
 // The look-back event at which tile `tile` reads its first predecessor; -1 if it never does.

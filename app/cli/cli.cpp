@@ -63,7 +63,25 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
     add_run_options(&app, gui_options.run, false);
     app.add_option("--lesson", gui_options.lesson,
                    "Open a lesson (a file name in assets/lessons, without .json)");
-    app.add_option("--trace", gui_options.trace_file, "Open a trace file")->excludes("--lesson");
+    app.add_option("--lesson-file", gui_options.lesson_file,
+                   "Open a lesson file of your own (the format: README, 'Writing a lesson')")
+        ->excludes("--lesson");
+    app.add_option("--trace", gui_options.trace_file, "Open a trace file")
+        ->excludes("--lesson")
+        ->excludes("--lesson-file");
+    app.add_flag("--predict", gui_options.predict,
+                 "Predict mode: each step is shown only after you answer a question about it");
+    std::string answers_text;
+    app.add_option("--answer", answers_text,
+                   "With --predict and --screenshot: answer the first questions, e.g. A or B,C")
+        ->check([](const std::string& text) -> std::string {
+            for (std::size_t i = 0; i < text.size(); i += 2)
+                if (text[i] < 'A' || text[i] > 'H' || (i + 1 < text.size() && text[i + 1] != ','))
+                    return "expected letters A to H separated by commas, got '" + text + "'";
+            return {};
+        });
+    app.add_option("--scores", gui_options.scores_path,
+                   "Predict mode's score file (default: $XDG_DATA_HOME/scanscope/scores.json)");
     std::vector<std::string> views;
     for (const char* v :
          {"array", "tree", "pingpong", "reduction", "multiblock", "lookback", "compare"})
@@ -89,6 +107,10 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
                  "With --screenshot: print each frame's time (scripts/bench-frames.sh)");
 
     CommandSet commands = register_commands(app);
+    app.callback([&] {
+        for (std::size_t i = 0; i < answers_text.size(); i += 2)
+            gui_options.answers.push_back(answers_text[i] - 'A');
+    });
 
     try {
         app.parse(argc, argv);

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "cli/run_options.h"
 
@@ -17,9 +18,13 @@ struct GuiOptions {
     std::string palette = "standard";
     bool presenter = false;    // start in presenter mode
     bool open_export = false;  // start with File > Export open (screenshots of it)
+    bool predict = false;      // start in predict mode
+    std::vector<int> answers;  // screenshots: answer the first questions with these choices (0: A)
+    std::string scores_path;   // where predict mode keeps scores; empty: the XDG default
 
     // What to open: a lesson, a trace file, or a capture of `run` (run.variant set).
     std::string lesson;
+    std::string lesson_file;  // a lesson file of the user's own
     std::string trace_file;
     RunOptions run;
     std::string view;  // a view key; empty: the trace's own

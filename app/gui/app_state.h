@@ -12,6 +12,8 @@
 #include "bench/bench.h"
 #include "device/device_info.h"
 #include "model/lessons.h"
+#include "player/predict.h"
+#include "player/scores.h"
 #include "player/session.h"
 
 namespace scanscope {
@@ -44,7 +46,18 @@ struct CaptureOutcome {
     std::optional<Trace> trace;
     std::optional<Trace> compare;
     std::string error;
-    std::string view;  // the view to open, if the request named one
+    std::string view;                       // the view to open, if the request named one
+    std::vector<LessonQuestion> questions;  // the lesson's own, for predict mode
+    std::string score_key;                  // the lesson (or variant) scores are kept under
+};
+
+// Predict mode: the questions in play, the student's record, the cells picked on the canvas.
+struct PredictState {
+    Predictor predictor;
+    ScoreBook scores;
+    std::string scores_path;            // empty: scores are not kept (no data directory)
+    std::string score_key;              // what the open trace is: a lesson's key, else its variant
+    std::vector<std::uint32_t> picked;  // written-cells answered by clicking
 };
 
 // The Timings panel: what to time, the run in progress, the last report.
@@ -104,11 +117,15 @@ struct AppState {
     double frame_ms = 0;  // the last frame's build time, for the status line
     TimingsState timings;
     ExportState exporting;
+    PredictState predict;
 
     void notify(Notice::Level level, std::string text) {
         notices.push_back({level, std::move(text)});
     }
     bool capturing() const { return job.valid(); }
+    // After a new trace is loaded: predict mode starts over on it with the lesson's questions
+    // (made against the trace; a lesson whose answers the trace contradicts gets a warning).
+    void start_predicting(const std::vector<LessonQuestion>& questions, std::string score_key);
 };
 
 }  // namespace scanscope

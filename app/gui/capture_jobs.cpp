@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "analysis/questions.h"
 #include "model/input_values.h"
 #include "model/values.h"
 #include "scenes/views.h"
@@ -73,6 +74,8 @@ CaptureJob job_from_lesson(const Lesson& lesson) {
     job.compare_variant =
         lesson.compare.empty() ? default_partner(lesson.request.variant) : lesson.compare;
     job.view = lesson.view;
+    job.questions = lesson.questions;
+    job.score_key = lesson.key;
     return job;
 }
 
@@ -97,6 +100,8 @@ void form_from_trace(CaptureForm& f, const Trace& t) {
 CaptureOutcome run_job(const CaptureJob& job) {
     CaptureOutcome out;
     out.view = job.view;
+    out.questions = job.questions;
+    out.score_key = job.score_key.empty() ? job.request.variant : job.score_key;
     try {
         out.trace = capture_trace(job.request, job.input, job.device);
         if (!job.compare_variant.empty()) {
@@ -140,6 +145,19 @@ void apply_outcome(AppState& state, CaptureOutcome outcome, const std::string& w
         v && view_applies(v->kind, state.session.trace()))
         state.session.view = v->kind;
     state.notify(Notice::Level::Info, what + ": captured on " + where);
+    state.start_predicting(outcome.questions, outcome.score_key);
+}
+
+void AppState::start_predicting(const std::vector<LessonQuestion>& questions, std::string key) {
+    std::vector<Question> scripted;
+    try {
+        scripted = scripted_questions(session.trace(), questions, session.bank_config());
+    } catch (const std::exception& e) {
+        notify(Notice::Level::Warning, std::string("the lesson's questions: ") + e.what());
+    }
+    predict.predictor.start(session, std::move(scripted));
+    predict.score_key = std::move(key);
+    predict.picked.clear();
 }
 
 bool collect_job(AppState& state) {

@@ -15,6 +15,8 @@ struct CaptureJob {
     std::string compare_variant;  // empty: no comparison
     int compare_banks = 32;
     std::string view;
+    std::vector<LessonQuestion> questions;  // a lesson's, for predict mode
+    std::string score_key;
 };
 
 // The variant a capture of `variant` is compared with by default ("" when none suits).

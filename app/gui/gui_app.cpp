@@ -61,6 +61,35 @@ void load_lessons_into(AppState& state) {
 
 // What the command line asked to open. Returns kExitOk, or the exit code after printing why:
 // kExitUsage for what the command line got wrong, kExitFailure for a file or run that failed.
+// --predict: questions from the step shown on. For screenshots, the next step is asked at once
+// and --answer answers it (and the ones after), so the question and its reveal can be shot.
+int predict_from_options(const GuiOptions& options, AppState& state) {
+    PredictState& p = state.predict;
+    p.scores_path = options.scores_path.empty() ? default_scores_path() : options.scores_path;
+    try {
+        if (!p.scores_path.empty()) p.scores = load_scores(p.scores_path);
+    } catch (const std::exception& e) {
+        state.notify(Notice::Level::Warning, std::string(e.what()) + "; starting a new record");
+    }
+    Session& s = state.session;
+    if (!options.predict || !s.loaded()) return kExitOk;
+    p.predictor.set_enabled(s, true);
+    if (options.screenshot_path.empty()) return kExitOk;
+    for (std::size_t i = 0; i <= options.answers.size(); ++i) {
+        s.timeline().forward();
+        p.predictor.hold(s);
+        if (i == options.answers.size() || !p.predictor.pending()) break;
+        if (options.answers[i] >= int(p.predictor.pending()->choices.size())) {
+            std::cerr << "scanscope: --answer: the question has "
+                      << p.predictor.pending()->choices.size() << " choices\n";
+            return kExitUsage;
+        }
+        answer_question(state, options.answers[i]);
+        if (i + 1 == options.answers.size()) break;  // show this reveal
+    }
+    return kExitOk;
+}
+
 int open_from_options(const GuiOptions& options, AppState& state) {
     CaptureJob job;
     std::string what;
@@ -69,6 +98,7 @@ int open_from_options(const GuiOptions& options, AppState& state) {
             Trace trace = load_trace(options.trace_file);
             form_from_trace(state.form, trace);
             state.session.load(std::move(trace));
+            state.start_predicting({}, state.session.trace().request.variant);
             if (!state.session.inconsistency().empty())
                 state.notify(Notice::Level::Warning, "'" + options.trace_file +
                                                          "' contradicts itself at " +
@@ -94,7 +124,16 @@ int open_from_options(const GuiOptions& options, AppState& state) {
             return kExitFailure;
         }
     } else {
-        const std::string key = options.lesson.empty() ? kFirstLesson : options.lesson;
+        std::string key = options.lesson.empty() ? kFirstLesson : options.lesson;
+        if (!options.lesson_file.empty()) {
+            try {
+                state.lessons.push_back(load_lesson(options.lesson_file));
+                key = state.lessons.back().key;
+            } catch (const std::exception& e) {
+                std::cerr << "scanscope: " << e.what() << "\n";
+                return kExitUsage;
+            }
+        }
         const Lesson* lesson = find_lesson(state.lessons, key);
         if (!lesson) {
             if (options.lesson.empty()) return kExitOk;  // no lessons installed: start empty
@@ -148,7 +187,7 @@ int open_from_options(const GuiOptions& options, AppState& state) {
         return kExitUsage;
     }
     if (options.step > 0) s.timeline().seek(options.step - 1);
-    return kExitOk;
+    return predict_from_options(options, state);
 }
 
 // --timings: what the Timings panel's Run would show, timed before the first frame.
@@ -172,6 +211,8 @@ bool time_from_options(const GuiOptions& options, AppState& state) {
 
 void handle_shortcuts(AppState& state, float monitor_scale) {
     if (key_pressed(Key::F1, false)) state.show_keyboard_help = !state.show_keyboard_help;
+    if (key_pressed(Key::F2, false) && state.session.loaded())
+        state.predict.predictor.set_enabled(state.session, !state.predict.predictor.enabled());
     if (key_pressed(Key::F11, false) || (!ctrl_held() && key_pressed(Key::P, false)))
         state.presenter = !state.presenter;
     if (ctrl_held()) {
@@ -212,6 +253,7 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
     ui.new_frame(display_w, display_h);
     collect_job(state);
     if (state.session.loaded()) state.session.timeline().update(ImGui::GetIO().DeltaTime);
+    state.predict.predictor.hold(state.session);
 
     const UiFonts& fonts = ui.fonts();
     const Theme& theme = ui.theme();
@@ -247,6 +289,7 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
         }
         set_panels_are_overlays(false);
     }
+    draw_predict_panel(state, layout.banks, fonts, theme);
     draw_timeline_bar(state, layout.timeline, fonts, theme,
                       {layout.mode == LayoutMode::Presenter,
                        layout.mode == LayoutMode::Presenter || layout.controls_folded});

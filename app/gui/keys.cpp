@@ -30,6 +30,8 @@ int key_index(Key key) {
             return GLFW_KEY_Q;
         case Key::F1:
             return GLFW_KEY_F1;
+        case Key::F2:
+            return GLFW_KEY_F2;
         case Key::F11:
             return GLFW_KEY_F11;
         case Key::P:
@@ -49,6 +51,11 @@ bool key_pressed(Key key, bool repeat) {
     if (key == Key::Plus)
         return ImGui::GetIO().KeyShift && ImGui::IsKeyPressed(GLFW_KEY_EQUAL, repeat);
     return false;
+}
+
+bool letter_pressed(char letter) {
+    if (ImGui::GetIO().WantTextInput || letter < 'A' || letter > 'Z') return false;
+    return ImGui::IsKeyPressed(GLFW_KEY_A + (letter - 'A'), false);
 }
 
 bool ctrl_held() {

@@ -5,48 +5,199 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <sstream>
 #include <stdexcept>
+#include <type_traits>
 
 #include "model/input_values.h"
+#include "model/json_lines.h"
 #include "model/values.h"
 #include "variants/registry.h"
 
 namespace scanscope {
 
+namespace {
+
+// A problem with one field of the file, located by its JSON pointer.
+struct FieldError : std::runtime_error {
+    FieldError(std::string where, const std::string& what)
+        : std::runtime_error(what), pointer(std::move(where)) {}
+    std::string pointer;
+};
+
+void only_known_fields(const nlohmann::json& object, const std::string& pointer,
+                       const std::set<std::string>& known) {
+    if (!object.is_object()) throw FieldError(pointer, "expected an object {...}");
+    for (const auto& [key, value] : object.items())
+        if (!known.count(key)) {
+            std::string list;
+            for (const std::string& k : known)
+                list += (list.empty() ? "" : ", ") + k;
+            throw FieldError(pointer + "/" + key, "unknown field (the fields are " + list + ")");
+        }
+}
+
+template <class T>
+T field(const nlohmann::json& object, const std::string& pointer, const std::string& key,
+        std::optional<T> fallback = std::nullopt) {
+    if (!object.contains(key)) {
+        if (fallback) return *fallback;
+        throw FieldError(pointer, "the field \"" + key + "\" is missing");
+    }
+    try {
+        return object.at(key).get<T>();
+    } catch (const nlohmann::json::exception&) {
+        const char* expected = std::is_same_v<T, std::string> ? "a string"
+                               : std::is_same_v<T, bool>      ? "true or false"
+                                                              : "a whole number";
+        throw FieldError(pointer + "/" + key, std::string("expected ") + expected);
+    }
+}
+
+std::string answer_text(const nlohmann::json& answer, const std::string& pointer) {
+    if (answer.is_string()) return answer.get<std::string>();
+    if (answer.is_number_integer()) return std::to_string(answer.get<long long>());
+    if (answer.is_number())
+        return format_value(value_from_json(answer, ElementKind::Float), ElementKind::Float);
+    throw FieldError(pointer, "expected a number or a string");
+}
+
+LessonQuestion read_question(const nlohmann::json& q, const std::string& pointer) {
+    only_known_fields(q, pointer,
+                      {"step", "kind", "block", "cell", "tile", "prompt", "explain", "answer"});
+    LessonQuestion out;
+    const std::string kind = field<std::string>(q, pointer, "kind");
+    const std::optional<QuestionKind> k = question_kind_from_key(kind);
+    if (!k)
+        throw FieldError(pointer + "/kind",
+                         "unknown kind '" + kind + "' (the kinds: " + question_kind_keys() + ")");
+    out.kind = *k;
+    const bool lookback =
+        out.kind == QuestionKind::LookBackStop || out.kind == QuestionKind::LookBackValue;
+    out.script.tile = field<int>(q, pointer, "tile", -1);
+    if (lookback) {
+        if (out.script.tile < 1)
+            throw FieldError(pointer + (q.contains("tile") ? "/tile" : ""),
+                             "a look-back question names its \"tile\" (1 or more: tile 0 has no "
+                             "look-back)");
+    } else {
+        out.step = field<int>(q, pointer, "step");
+        if (out.step < 2)
+            throw FieldError(pointer + "/step",
+                             "the step a question is asked before, from 2 (step 1 is on the "
+                             "screen when the lesson opens)");
+    }
+    out.block = field<int>(q, pointer, "block", 0);
+    if (out.block < 0) throw FieldError(pointer + "/block", "a block number, from 0");
+    out.script.cell = field<int>(q, pointer, "cell", -1);
+    if (q.contains("cell") && out.kind != QuestionKind::CellValue)
+        throw FieldError(pointer + "/cell", "only a cell-value question names a cell");
+    if (q.contains("cell") && out.script.cell < 0)
+        throw FieldError(pointer + "/cell", "a shared-memory word, from 0");
+    out.script.prompt = field<std::string>(q, pointer, "prompt", std::string());
+    out.script.explain = field<std::string>(q, pointer, "explain", std::string());
+    if (q.contains("answer")) out.script.answer = answer_text(q.at("answer"), pointer + "/answer");
+    return out;
+}
+
+void read_lesson(const nlohmann::json& j, Lesson& lesson) {
+    only_known_fields(
+        j, "",
+        {"title", "text", "variant", "type", "op", "inclusive", "banks", "block_threads", "seed",
+         "view", "compare", "input", "n", "questions", "narration"});
+    lesson.title = field<std::string>(j, "", "title");
+    lesson.text = field<std::string>(j, "", "text", std::string());
+    lesson.request.variant = field<std::string>(j, "", "variant");
+    if (!find_variant(lesson.request.variant))
+        throw FieldError("/variant", "unknown variant '" + lesson.request.variant + "'");
+    const std::string type = field<std::string>(j, "", "type", std::string("int"));
+    if (type != "int" && type != "float") throw FieldError("/type", "\"int\" or \"float\"");
+    lesson.request.type = type == "float" ? ElementType::Float32 : ElementType::Int32;
+    const std::string op = field<std::string>(j, "", "op", std::string("add"));
+    if (op != "add" && op != "max") throw FieldError("/op", "\"add\" or \"max\"");
+    lesson.request.op = op == "max" ? OpKind::Max : OpKind::Add;
+    lesson.request.inclusive = field<bool>(j, "", "inclusive", false);
+    lesson.request.banks = field<int>(j, "", "banks", 32);
+    lesson.request.block_threads = field<int>(j, "", "block_threads", 0);
+    if (j.contains("seed")) {
+        std::int64_t seed = -1;
+        if (!json_to_int64(j.at("seed"), seed) || seed < 0)
+            throw FieldError("/seed", "a whole number from 0");
+        lesson.seed = std::uint64_t(seed);
+    }
+    lesson.request.schedule_seed = lesson.seed;
+    lesson.view = field<std::string>(j, "", "view", std::string());
+    lesson.compare = field<std::string>(j, "", "compare", std::string());
+    if (!lesson.compare.empty() && !find_variant(lesson.compare))
+        throw FieldError("/compare", "unknown variant '" + lesson.compare + "'");
+    if (j.contains("input")) {
+        if (!j.at("input").is_array()) throw FieldError("/input", "expected a list of numbers");
+        for (std::size_t i = 0; i < j.at("input").size(); ++i) {
+            try {
+                lesson.input.push_back(
+                    value_from_json(j.at("input")[i], kind_of(lesson.request.type)));
+            } catch (const std::exception& e) {
+                throw FieldError("/input", "value " + std::to_string(i) + ": " + e.what());
+            }
+        }
+        lesson.request.n = int(lesson.input.size());
+    } else {
+        lesson.request.n = field<int>(j, "", "n");
+    }
+    if (j.contains("questions")) {
+        const nlohmann::json& list = j.at("questions");
+        if (!list.is_array()) throw FieldError("/questions", "expected a list of questions");
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const std::string pointer = "/questions/" + std::to_string(i);
+            lesson.questions.push_back(read_question(list[i], pointer));
+        }
+    }
+    if (j.contains("narration")) {
+        const nlohmann::json& narration = j.at("narration");
+        if (!narration.is_object())
+            throw FieldError("/narration", "expected {\"step number\": \"sentence\", ...}");
+        for (const auto& [key, text] : narration.items()) {
+            int step = 0;
+            try {
+                std::size_t used = 0;
+                step = std::stoi(key, &used);
+                if (used != key.size()) step = 0;
+            } catch (const std::exception&) {}
+            if (step < 1) throw FieldError("/narration/" + key, "keys are step numbers, from 1");
+            if (!text.is_string()) throw FieldError("/narration/" + key, "expected a sentence");
+            lesson.narration[step] = text.get<std::string>();
+        }
+    }
+}
+
+}  // namespace
+
 Lesson load_lesson(const std::string& path) {
-    std::ifstream file(path);
+    std::ifstream file(path, std::ios::binary);
     if (!file) throw std::runtime_error("cannot open lesson '" + path + "'");
+    std::ostringstream bytes;
+    bytes << file.rdbuf();
     Lesson lesson;
     lesson.key = std::filesystem::path(path).stem().string();
+    LinedJson parsed;
     try {
-        const nlohmann::json j = nlohmann::json::parse(file);
-        lesson.title = j.at("title").get<std::string>();
-        lesson.text = j.value("text", std::string());
-        lesson.request.variant = j.at("variant").get<std::string>();
-        if (!find_variant(lesson.request.variant))
-            throw std::runtime_error("unknown variant '" + lesson.request.variant + "'");
-        lesson.request.type = j.value("type", std::string("int")) == "float" ? ElementType::Float32
-                                                                             : ElementType::Int32;
-        lesson.request.op = j.value("op", std::string("add")) == "max" ? OpKind::Max : OpKind::Add;
-        lesson.request.inclusive = j.value("inclusive", false);
-        lesson.request.banks = j.value("banks", 32);
-        lesson.request.block_threads = j.value("block_threads", 0);
-        lesson.seed = j.value("seed", std::uint64_t(1));
-        lesson.request.schedule_seed = lesson.seed;
-        lesson.view = j.value("view", std::string());
-        lesson.compare = j.value("compare", std::string());
-        if (!lesson.compare.empty() && !find_variant(lesson.compare))
-            throw std::runtime_error("\"compare\": unknown variant '" + lesson.compare + "'");
-        if (j.contains("input")) {
-            for (const auto& v : j.at("input"))
-                lesson.input.push_back(value_from_json(v, kind_of(lesson.request.type)));
-            lesson.request.n = int(lesson.input.size());
-        } else {
-            lesson.request.n = j.at("n").get<int>();
-        }
-    } catch (const std::exception& e) {
+        parsed = parse_with_lines(bytes.str());
+    } catch (const nlohmann::json::exception& e) {
+        // nlohmann's message names the line and column.
         throw std::runtime_error("lesson '" + path + "': " + e.what());
     }
+    try {
+        read_lesson(parsed.value, lesson);
+    } catch (const FieldError& e) {
+        const int line = parsed.line_of(e.pointer);
+        throw std::runtime_error("lesson '" + path + "'" +
+                                 (line > 0 ? ", line " + std::to_string(line) : std::string()) +
+                                 ": " + (e.pointer.empty() ? "" : field_name(e.pointer) + ": ") +
+                                 e.what());
+    }
+    for (std::size_t i = 0; i < lesson.questions.size(); ++i)
+        lesson.questions[i].line = parsed.line_of("/questions/" + std::to_string(i));
     if (std::string problem = check_request(lesson.request); !problem.empty())
         throw std::runtime_error("lesson '" + path + "': " + problem);
     return lesson;

@@ -2,13 +2,25 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "model/question_kind.h"
 #include "variants/run_request.h"
 
 namespace scanscope {
+
+// A question the lesson asks, in its own words, at a step of its choosing (predict mode).
+struct LessonQuestion {
+    QuestionKind kind = QuestionKind::WrittenCells;
+    int step =
+        0;  // asked before the window's step `step` (from 2) is shown; 0: at `tile`'s look-back
+    int block = 0;  // the block it asks about
+    QuestionScript script;
+    int line = 0;  // where the lesson file states it
+};
 
 struct Lesson {
     std::string key;  // file name without .json, e.g. "01-harris-blelloch"
@@ -19,9 +31,12 @@ struct Lesson {
     std::uint64_t seed = 1;
     std::string view;     // a view key, or empty
     std::string compare;  // a variant to compare with, or empty
+    std::vector<LessonQuestion> questions;
+    std::map<int, std::string> narration;  // the window's step number -> the lesson's sentence
 };
 
-// Throws std::runtime_error naming the file and the problem.
+// Throws std::runtime_error naming the file, the line, the field and the problem:
+// "lesson 'my.json', line 14: questions[2].kind: unknown kind 'cells' (the kinds: ...)".
 Lesson load_lesson(const std::string& path);
 // Every lesson in `directory`, sorted by key; files that fail to load are listed in `errors`.
 std::vector<Lesson> load_lessons(const std::string& directory, std::vector<std::string>& errors);

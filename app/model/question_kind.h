@@ -19,6 +19,15 @@ enum class QuestionKind {
 
 constexpr int kQuestionKinds = 8;
 
+// What a lesson may fix about a question.
+struct QuestionScript {
+    std::string prompt;   // its own wording; empty: the generated one
+    std::string explain;  // said with the reveal, before the trace's sentence
+    int cell = -1;        // cell-value: the shared word asked about
+    int tile = -1;        // look-back-*: the tile (the question goes where its look-back starts)
+    std::string answer;   // the answer the lesson expects, checked against the trace; may be empty
+};
+
 // "written-cells", "cell-value", ...
 const char* question_kind_key(QuestionKind kind);
 // "Cells written", "Value of a cell", ...: for score tables.

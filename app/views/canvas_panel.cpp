@@ -1,5 +1,7 @@
 #include <imgui.h>
 
+#include <algorithm>
+
 #include "model/values.h"
 #include "player/view_scene.h"
 #include "views/panel.h"
@@ -86,6 +88,28 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
             if (canvases.main.needs(version))
                 canvases.main.set_scene(build_view_scene(s, theme), version);
             canvases.main.describe = [&s](const SceneCell& cell) { return describe_cell(s, cell); };
+            // Predict mode, "which cells does this step write": the student clicks them.
+            const Question* q = state.predict.predictor.pending();
+            if (q && q->kind == QuestionKind::WrittenCells && s.view != ViewKind::Compare) {
+                auto& picked = state.predict.picked;
+                canvases.main.on_click = [&picked](const SceneCell& cell) {
+                    if (cell.ref.kind != CellRef::Kind::Word) return;
+                    const std::uint32_t word = std::uint32_t(cell.ref.index);
+                    const auto at = std::find(picked.begin(), picked.end(), word);
+                    if (at == picked.end())
+                        picked.push_back(word);
+                    else
+                        picked.erase(at);
+                };
+                canvases.main.marked = [&picked](const SceneCell& cell) {
+                    return cell.ref.kind == CellRef::Kind::Word &&
+                           std::find(picked.begin(), picked.end(), std::uint32_t(cell.ref.index)) !=
+                               picked.end();
+                };
+            } else {
+                canvases.main.on_click = nullptr;
+                canvases.main.marked = nullptr;
+            }
             canvases.main.draw(key, fonts, theme);
             if (!canvases.main.error().empty() && !canvases.error_reported) {
                 state.notify(Notice::Level::Error, canvases.main.error());

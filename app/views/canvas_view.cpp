@@ -135,6 +135,14 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
         list->AddRect(a, b, to_u32(g.color), 3.0f);
         list->AddText(font, size, ImVec2(a.x + 3, a.y + 1), to_u32(g.color), g.text.c_str());
     }
+    // Picked cells: a thick outline in the text colour, over whatever role colour they have.
+    if (marked)
+        for (const SceneCell& c : s.cells)
+            if (marked(c))
+                list->AddRect(screen({c.rect.x, c.rect.y}),
+                              screen({c.rect.right(), c.rect.bottom()}),
+                              ImGui::GetColorU32(ImGuiCol_Text), 0.12f * scale, 0,
+                              std::max(3.0f * ui, 0.08f * scale));
     // Never silently cut: when the picture is larger than the canvas, say how to see the rest.
     const Vec2 first = camera_.to_screen({s.bounds.x, s.bounds.y}),
                last = camera_.to_screen({s.bounds.right(), s.bounds.bottom()});
@@ -167,6 +175,16 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
         user_moved_ = true;  // stays fitted to all until the reader moves again
         camera_.fit(s.bounds, width, canvas_h);
+    }
+    // A click: released where it went down (a drag pans instead).
+    if (hovered && on_click && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
+        io.MouseDragMaxDistanceSqr[ImGuiMouseButton_Left] < 9.0f) {
+        const Vec2 world = camera_.to_world({io.MousePos.x - pos.x, io.MousePos.y - pos.y});
+        for (auto it = s.cells.rbegin(); it != s.cells.rend(); ++it)
+            if (it->rect.contains(world)) {
+                on_click(*it);
+                break;
+            }
     }
     if (hovered && describe) {
         const Vec2 world = camera_.to_world({io.MousePos.x - pos.x, io.MousePos.y - pos.y});

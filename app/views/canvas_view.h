@@ -28,6 +28,10 @@ class CanvasView {
     void draw(const std::string& key, const UiFonts& fonts, const Theme& theme);
     // What a hovered cell's tooltip says; empty: no tooltip.
     std::function<std::string(const SceneCell&)> describe;
+    // A click (not a drag) on a cell; unset: clicks only pan.
+    std::function<void(const SceneCell&)> on_click;
+    // Cells drawn with a thick outline (a student's picks in predict mode).
+    std::function<bool(const SceneCell&)> marked;
     const std::string& error() const { return error_; }
 
   private:

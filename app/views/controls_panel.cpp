@@ -124,6 +124,7 @@ void trace_section(AppState& state) {
             form_from_trace(state.form, trace);
             state.session.load(std::move(trace));
             state.session.clear_compare();
+            state.start_predicting({}, state.session.trace().request.variant);
             state.notify(Notice::Level::Info, "opened '" + state.trace_path + "' (captured on " +
                                                   state.session.trace().source.device + ")");
             if (!state.session.inconsistency().empty())

@@ -37,6 +37,28 @@ float draw_menu_bar(AppState& state, const UiFonts& /*fonts*/) {
             ImGui::EndDisabled();
             ImGui::EndMenu();
         }
+        if (ImGui::BeginMenu("Predict")) {
+            Predictor& p = state.predict.predictor;
+            if (ImGui::MenuItem("Predict before each step", "F2", p.enabled(),
+                                state.session.loaded()))
+                p.set_enabled(state.session, !p.enabled());
+            ImGui::Separator();
+            const Score mine = state.predict.scores.lesson_total(state.predict.score_key);
+            ImGui::TextDisabled("%s: %d of %d right, all sittings", state.predict.score_key.c_str(),
+                                mine.right, mine.asked);
+            if (ImGui::MenuItem("Reset my scores", nullptr, false,
+                                !state.predict.scores.lessons().empty())) {
+                state.predict.scores.reset();
+                try {
+                    if (!state.predict.scores_path.empty())
+                        save_scores(state.predict.scores, state.predict.scores_path);
+                    state.notify(Notice::Level::Info, "scores reset");
+                } catch (const std::exception& e) {
+                    state.notify(Notice::Level::Warning, e.what());
+                }
+            }
+            ImGui::EndMenu();
+        }
         if (ImGui::BeginMenu("Help")) {
             if (ImGui::MenuItem("Keyboard", "F1")) state.show_keyboard_help = true;
             if (ImGui::MenuItem("About ScanScope")) state.show_about = true;

@@ -36,6 +36,12 @@ void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, 
                        TimelineBarOptions options = {});
 void draw_status_line(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme);
 void draw_dialogs(AppState& state, const UiFonts& fonts);
+// Predict mode's question or its reveal, over `rect` (the Banks panel's place).
+void draw_predict_panel(AppState& state, const Rect& rect, const UiFonts& fonts,
+                        const Theme& theme);
+bool predict_panel_shown(const AppState& state);
+// Answers the pending question with choice `choice` (0 = A), reveals the step, keeps the score.
+void answer_question(AppState& state, int choice);
 // File > Export (builds with Cairo and giflib only).
 void draw_export_dialog(AppState& state, const Theme& theme);
 
