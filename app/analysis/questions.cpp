@@ -127,6 +127,11 @@ std::optional<Question> written_cells(const Trace& trace, const QuestionPlace& p
                 moved.push_back(std::uint32_t(std::int64_t(w) + shift));
         wrong.push_back(moved);
     }
+    std::vector<std::uint32_t> all(words), first = {0};
+    for (std::uint32_t w = 0; w < words; ++w)
+        all[w] = w;
+    wrong.push_back(all);
+    wrong.push_back(first);
     std::vector<Candidate> candidates;
     for (const auto& set : wrong)
         if (!set.empty() && set != written)
@@ -142,7 +147,8 @@ std::optional<Question> written_cells(const Trace& trace, const QuestionPlace& p
             for (const LaneAccess& lane : a.lanes)
                 writers.insert(a.warp * 32 + lane.lane);
     q.explanation = plural(writers.size(), "thread", "threads") + " (" + thread_list(writers) +
-                    ") write " + join_words(*at.l, written) + ".";
+                    (writers.size() == 1 ? ") writes " : ") write ") + join_words(*at.l, written) +
+                    ".";
     return q;
 }
 
@@ -191,7 +197,8 @@ std::optional<Question> cell_value(const Trace& trace, const QuestionPlace& plac
     for (const WarpAccess& a : at.step->accesses)
         if (a.kind == AccessKind::Read)
             for (const LaneAccess& lane : a.lanes)
-                if (a.warp * 32 + lane.lane == writer)
+                if (a.warp * 32 + lane.lane == writer &&
+                    (reads.empty() || reads.back().first != lane.address / 4))  // said once
                     reads.push_back({lane.address / 4, lane.value});
     std::vector<Candidate> wrong;
     const MemoryState before = state_before(*at.l, place.block, at.step->index);
@@ -199,6 +206,8 @@ std::optional<Question> cell_value(const Trace& trace, const QuestionPlace& plac
         wrong.push_back({key(before.words[word]), text(before.words[word])});
     for (const auto& [w, v] : reads)
         wrong.push_back({key(v), text(v)});
+    if (const Step* after = find_step(*at.l, place.block, at.step->index + 1))
+        wrong.push_back({key(after->shared[word]), text(after->shared[word])});
     for (std::uint32_t w : written)
         if (w != word) wrong.push_back({key(at.step->shared[w]), text(at.step->shared[w])});
     if (key(now) == double(std::int32_t(now))) {  // integers: near misses
@@ -398,11 +407,16 @@ double value_key(const Trace& trace, std::uint32_t bits) {
 
 struct LookBack {
     int tile = -1;
-    std::vector<const TileEvent*> reads;  // the reads that counted: aggregates, then the prefix
-    std::uint32_t added = 0;              // what they add up to: the tile's exclusive prefix
+    // The descriptors that counted, nearest first: aggregates, then the prefix that ended it.
+    std::vector<const TileEvent*> reads;
+    std::uint32_t added = 0;      // what they add up to: the tile's exclusive prefix
+    std::uint32_t aggregate = 0;  // the tile's own aggregate, as it published it
 };
 
-// The look-back that event `e` starts (its tile's first read), or nothing.
+// The look-back that event `e` starts (its tile's first read), or nothing. A tile may read many
+// descriptors at once (a warp reads 32) and read them again while any is not ready; what counts
+// is the last status it saw of each: it stops at the nearest tile it saw with a prefix and adds
+// that prefix and the aggregates of the tiles between.
 std::optional<LookBack> lookback_at(const Trace& trace, int e) {
     const int l = lookback_launch(trace);
     if (l < 0) return std::nullopt;
@@ -416,15 +430,36 @@ std::optional<LookBack> lookback_at(const Trace& trace, int e) {
             return std::nullopt;
     LookBack lb;
     lb.tile = int(first.tile);
-    for (std::size_t i = std::size_t(e); i < events.size(); ++i) {
-        const TileEvent& ev = events[i];
-        if (ev.tile != first.tile || ev.kind != std::uint16_t(TileEventKind::Read)) continue;
-        if (ev.status == std::uint16_t(TileStatus::Invalid)) continue;  // spinning
-        lb.added = lb.reads.empty() ? ev.value : combine_bits(trace, ev.value, lb.added);
-        lb.reads.push_back(&ev);
-        if (ev.status == std::uint16_t(TileStatus::Prefix)) return lb;
+    std::map<int, const TileEvent*> last;  // target -> the last read of it
+    bool published = false;
+    for (const TileEvent& ev : events) {
+        if (int(ev.tile) != lb.tile) continue;
+        if (ev.kind == std::uint16_t(TileEventKind::Read) && int(ev.target) < lb.tile)
+            last[int(ev.target)] = &ev;
+        if (ev.kind == std::uint16_t(TileEventKind::Publish) &&
+            ev.status == std::uint16_t(TileStatus::Aggregate)) {
+            lb.aggregate = ev.value;
+            published = true;
+        }
     }
-    return std::nullopt;  // a look-back that never found a prefix: nothing to ask
+    int stop = -1;
+    for (auto it = last.rbegin(); it != last.rend(); ++it)
+        if (it->second->status == std::uint16_t(TileStatus::Prefix)) {
+            stop = it->first;
+            break;
+        }
+    if (stop < 0 || !published) return std::nullopt;  // never found a prefix: nothing to ask
+    for (int target = lb.tile - 1; target >= stop; --target) {
+        const auto found = last.find(target);
+        if (found == last.end() || found->second->status == std::uint16_t(TileStatus::Invalid))
+            return std::nullopt;  // a gap the records do not explain: ask nothing
+        lb.reads.push_back(found->second);
+    }
+    // Far to near, as the kernel combines them.
+    lb.added = lb.reads.back()->value;
+    for (std::size_t i = lb.reads.size() - 1; i-- > 0;)
+        lb.added = combine_bits(trace, lb.added, lb.reads[i]->value);
+    return lb;
 }
 
 std::optional<Question> lookback_question(const Trace& trace, const QuestionPlace& place,
@@ -438,29 +473,28 @@ std::optional<Question> lookback_question(const Trace& trace, const QuestionPlac
     Question q;
     q.kind = value ? QuestionKind::LookBackValue : QuestionKind::LookBackStop;
     const std::string tile = "tile " + std::to_string(lb->tile);
-    std::string walk;
+    std::string walk;  // nearest first
     for (const TileEvent* r : reads)
         walk += (walk.empty() ? "" : ", ") + std::string("tile ") + std::to_string(r->target) +
                 (r->status == std::uint16_t(TileStatus::Prefix) ? ": prefix " : ": aggregate ") +
                 format_value(r->value, kind);
-    q.explanation = tile + " reads " + walk + "; the prefix ends the look-back, and " + tile +
-                    " adds " + format_value(lb->added, kind) + " to its values.";
+    q.explanation = tile + " reads " + walk + "; the nearest prefix ends the look-back, and " +
+                    tile + " adds " + format_value(lb->added, kind) +
+                    " to its values (then publishes " +
+                    format_value(combine_bits(trace, lb->added, lb->aggregate), kind) +
+                    ", that and its own aggregate " + format_value(lb->aggregate, kind) + ").";
     if (value) {
         q.prompt = tile +
                    " starts its look-back now. What does the look-back add to its values "
                    "(its exclusive prefix)?";
         std::vector<Candidate> wrong;
-        const std::uint32_t prefix = reads.back()->value, first = reads.front()->value;
-        wrong.push_back({value_key(trace, prefix), format_value(prefix, kind)});
-        wrong.push_back({value_key(trace, first), format_value(first, kind)});
-        if (reads.size() > 1) {
-            std::uint32_t without_prefix = reads.front()->value;
-            for (std::size_t i = 1; i + 1 < reads.size(); ++i)
-                without_prefix = combine_bits(trace, reads[i]->value, without_prefix);
-            wrong.push_back({value_key(trace, without_prefix), format_value(without_prefix, kind)});
-        }
-        const std::uint32_t twice = combine_bits(trace, lb->added, first);
-        wrong.push_back({value_key(trace, twice), format_value(twice, kind)});
+        auto add = [&](std::uint32_t bits) {
+            wrong.push_back({value_key(trace, bits), format_value(bits, kind)});
+        };
+        add(reads.back()->value);                                   // the prefix alone
+        add(reads.front()->value);                                  // the nearest descriptor alone
+        add(combine_bits(trace, lb->added, lb->aggregate));         // the tile's inclusive prefix
+        add(combine_bits(trace, lb->added, reads.front()->value));  // the nearest counted twice
         set_choices(q, {value_key(trace, lb->added), format_value(lb->added, kind)}, wrong);
     } else {
         q.prompt = tile +
@@ -509,7 +543,8 @@ std::optional<Question> active_threads(const Trace& trace, const QuestionPlace& 
     std::string warp_list;
     for (int x : warps)
         warp_list += (warp_list.empty() ? "" : ", ") + std::to_string(x);
-    q.explanation = "threads " + thread_list(threads) + " do the work: " + text(t, w) + " (warp" +
+    q.explanation = (t == 1 ? "thread " : "threads ") + thread_list(threads) +
+                    (t == 1 ? " does" : " do") + " the work: " + text(t, w) + " (warp" +
                     (w == 1 ? " " : "s ") + warp_list + ")" +
                     (w > (t + 31) / 32 ? "; each of those warps issues the step for a few busy "
                                          "lanes while the others wait."
@@ -566,7 +601,7 @@ std::optional<Question> make_question(const Trace& trace, QuestionKind kind,
             q = active_threads(trace, place);
             break;
     }
-    if (!q) return q;
+    if (!q || q->choices.size() < 2) return std::nullopt;  // one choice asks nothing
     q->place = place;
     if (!script.prompt.empty()) q->prompt = script.prompt;
     q->lesson_note = script.explain;

@@ -47,5 +47,6 @@ void register_export_command(CLI::App& app, CommandSet& set);  // where Cairo an
 void register_run_command(CLI::App& app, CommandSet& set);
 void register_analyze_command(CLI::App& app, CommandSet& set);
 void register_bench_command(CLI::App& app, CommandSet& set);
+void register_questions_command(CLI::App& app, CommandSet& set);
 
 }  // namespace scanscope

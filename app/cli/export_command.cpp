@@ -7,6 +7,7 @@
 #include "capture/capture.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/open_source.h"
 #include "cli/run_options.h"
 #include "cli/size_option.h"
 #include "export/exporter.h"
@@ -19,9 +20,8 @@ namespace scanscope {
 namespace {
 
 struct ExportFlags {
-    RunOptions run;
-    std::string lesson, trace, compare_trace, view, steps, size = "1280x720", theme = "light",
-                                                           palette = "standard";
+    SourceFlags source;
+    std::string steps, size = "1280x720", theme = "light", palette = "standard";
     double ui_scale = 1.0;
     int delay_ms = 800;
     std::string out;
@@ -39,60 +39,13 @@ void parse_steps(const std::string& text, int& first, int& last) {
     }
 }
 
-// The trace the flags name, and the one to compare with (if any).
-Session open_session(const ExportFlags& f) {
-    Session s;
-    std::string view = f.view;
-    if (!f.trace.empty()) {
-        s.load(load_trace(f.trace));
-    } else if (!f.lesson.empty()) {
-        std::vector<std::string> errors;
-        const std::vector<Lesson> lessons = load_lessons(data_path("assets/lessons"), errors);
-        const Lesson* lesson = find_lesson(lessons, f.lesson);
-        if (!lesson)
-            throw ExportError("no lesson '" + f.lesson + "'; the lessons are " +
-                              lesson_names(lessons));
-        const std::vector<std::uint32_t> input = lesson_input(*lesson);
-        s.load(capture_trace(lesson->request, input, DeviceChoice::Auto));
-        if (!lesson->compare.empty() && f.compare_trace.empty()) {
-            // The partner the lesson names, on the same input, in the form it takes.
-            RunRequest partner = lesson->request;
-            partner.variant = lesson->compare;
-            const VariantInfo& info = *find_variant(partner.variant);  // checked by the loader
-            if (!info.multi_block) partner.block_threads = 0;
-            if (info.algorithm == Algorithm::Reduce) partner.inclusive = false;
-            if (check_request(partner).empty())
-                s.set_compare(capture_trace(partner, input, DeviceChoice::Auto));
-        }
-        if (view.empty()) view = lesson->view;
-    } else if (!f.run.variant.empty()) {
-        const ResolvedRun run = resolve_run(f.run, RunPurpose::Capture);
-        s.load(capture_trace(run.request, run.input, run.device));
-    } else {
-        throw ExportError("give --lesson, --trace or --variant");
-    }
-    if (!f.compare_trace.empty()) s.set_compare(load_trace(f.compare_trace));
-    if (!view.empty()) {
-        const ViewInfo* v = find_view(view);
-        if (!v || !view_applies(v->kind, s.trace()))
-            throw ExportError("the " + view + " view has nothing to show for " +
-                              s.trace().request.variant);
-        s.view = v->kind;
-    }
-    return s;
-}
-
 }  // namespace
 
 void register_export_command(CLI::App& app, CommandSet& set) {
     CLI::App* command = app.add_subcommand(
         "export", "Draw a view for a range of steps to PNG, GIF, SVG or PDF (slides, handouts)");
     auto f = std::make_shared<ExportFlags>();
-    add_run_options(command, f->run, false);
-    command->add_option("--lesson", f->lesson, "A lesson ('scanscope list --lessons')");
-    command->add_option("--trace", f->trace, "A trace file");
-    command->add_option("--compare-trace", f->compare_trace, "A trace to compare with");
-    command->add_option("--view", f->view, "The view (default: the trace's own)");
+    add_source_options(command, f->source);
     command->add_option("--steps", f->steps, "Steps A..B or A, from 1 (default: all)");
     command->add_option("--size", f->size, "Image size in pixels (PDF and SVG: points)");
     command->add_option("--theme", f->theme, "Colour theme")
@@ -118,7 +71,7 @@ void register_export_command(CLI::App& app, CommandSet& set) {
             if (!size) throw ExportError("--size '" + f->size + "': expected WIDTHxHEIGHT");
             o.width = size->width, o.height = size->height;
             parse_steps(f->steps, o.first, o.last);
-            Session s = open_session(*f);
+            Session s = open_source(f->source).session;
             Theme theme = builtin_theme(f->theme);
             apply_palette(theme, f->palette);
             for (const std::string& path : export_view(s, theme, o))

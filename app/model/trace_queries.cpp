@@ -41,7 +41,8 @@ const SharedArrayInfo* array_of_word(const Launch& launch, std::uint32_t word) {
 std::string word_name(const Launch& launch, std::uint32_t word) {
     const SharedArrayInfo* a = array_of_word(launch, word);
     if (!a) return "shared word " + std::to_string(word);
-    return a->name + "[" +
+    // "x (two buffers)" is x in the kernel's code.
+    return a->name.substr(0, a->name.find(" (")) + "[" +
            std::to_string((std::uint64_t(word) * 4 - a->offset) /
                           std::max<int>(a->element_bytes, 1)) +
            "]";
