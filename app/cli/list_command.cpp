@@ -36,8 +36,17 @@ int list_lessons() {
     for (const std::string& e : errors)
         std::cerr << "scanscope: " << e << "\n";
     std::printf("%-32s %-28s %s\n", "lesson (for --lesson)", "variant", "title");
-    for (const Lesson& l : lessons)
+    for (const Lesson& l : lessons) {
         std::printf("%-32s %-28s %s\n", l.key.c_str(), l.request.variant.c_str(), l.title.c_str());
+        // Its questions for predict mode ('scanscope questions --lesson K --answers' for more).
+        for (const LessonQuestion& q : l.questions) {
+            const std::string where = q.step > 0 ? "step " + std::to_string(q.step)
+                                                 : "tile " + std::to_string(q.script.tile);
+            std::printf(
+                "    %-9s %-16s %s\n", where.c_str(), question_kind_key(q.kind),
+                q.script.prompt.empty() ? "(the generated question)" : q.script.prompt.c_str());
+        }
+    }
     return errors.empty() ? kExitOk : kExitFailure;
 }
 

@@ -56,6 +56,13 @@ void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, 
             } else {
                 what = step_caption(s.trace(), s.cursor());
                 if (const Step* step = s.current_step()) narration = narrate(s.trace(), *step);
+                // The open lesson's own sentence for this step, where it has one.
+                if (state.lesson >= 0 && state.lesson < int(state.lessons.size()) &&
+                    state.lessons[std::size_t(state.lesson)].key == state.predict.score_key) {
+                    const auto& own = state.lessons[std::size_t(state.lesson)].narration;
+                    if (const auto found = own.find(s.steps.position() + 1); found != own.end())
+                        narration = found->second;
+                }
             }
             ImGui::PushStyleColor(ImGuiCol_Text,
                                   ImVec4(theme.accent.r, theme.accent.g, theme.accent.b, 1));
