@@ -21,6 +21,10 @@ shoot_at() {  # name, size, args...
 }
 shoot_at presenter 1280x720 --lesson 05-bank-conflicts --step 6 --presenter --ui-scale 1.5 \
     --theme light
+shoot_at predict 1280x720 --lesson 05-bank-conflicts --step 4 --presenter --ui-scale 1.5 \
+    --theme light --predict --scores /tmp/scanscope-shots-scores.json
+shoot_at predict-reveal 1280x720 --lesson 05-bank-conflicts --step 4 --presenter --ui-scale 1.5 \
+    --theme light --predict --answer B --scores /tmp/scanscope-shots-scores.json
 shoot main --lesson 01-harris-blelloch --step 7
 shoot tree --lesson 01-harris-blelloch --view tree --step 9
 shoot pingpong --lesson 02-kirk-hwu-ping-pong --view pingpong --step 3

@@ -100,10 +100,6 @@ void draw_outcome(AppState& state, const PredictOutcome& o, const UiFonts& fonts
     if (!o.right && o.choice >= 0)
         ImGui::TextDisabled("(you chose %c  %s)", choice_key(o.choice),
                             q.choices[std::size_t(o.choice)].c_str());
-    if (large) ImGui::PushFont(fonts.heading);
-    ImGui::TextWrapped("%s", q.explanation.c_str());
-    if (!q.lesson_note.empty()) ImGui::TextWrapped("%s", q.lesson_note.c_str());
-    if (large) ImGui::PopFont();
     ImGui::Spacing();
     const Score tally = state.predict.predictor.total();
     const Timeline& t = state.session.timeline();
@@ -118,6 +114,10 @@ void draw_outcome(AppState& state, const PredictOutcome& o, const UiFonts& fonts
             ImGui::TextDisabled("%s, all sittings: %d of %d", state.predict.score_key.c_str(),
                                 mine.right, mine.asked);
     }
+    if (large) ImGui::PushFont(fonts.heading);
+    ImGui::TextWrapped("%s", q.explanation.c_str());
+    if (!q.lesson_note.empty()) ImGui::TextWrapped("%s", q.lesson_note.c_str());
+    if (large) ImGui::PopFont();
     if (done && tally.asked > 0) {
         // The end of the lesson: the tally by kind of question.
         for (int k = 0; k < kQuestionKinds; ++k) {

@@ -8,9 +8,14 @@
 #include <cstdio>
 #include <cstring>
 
+#include "analysis/questions.h"
+#include "capture/capture.h"
 #include "gui/layout.h"
 #include "gui/theme.h"
+#include "model/lessons.h"
 #include "model/trace_json.h"
+#include "model/trace_queries.h"
+#include "platform/data_dir.h"
 #include "scenes/banks_scene.h"
 #include "scenes/step_summary.h"
 #include "support/png_image.h"
@@ -353,6 +358,101 @@ TEST_F(Views, TimingsWithoutAGpuPlotEverySeries) {
         seen += pixels_near(image, c, 6) >= 40;
     }
     EXPECT_GE(seen, 8) << "series colours drawn";
+}
+
+}  // namespace
+}  // namespace scanscope::test
+
+namespace scanscope::test {
+namespace {
+
+// Where predict mode asks each kind of question, as window arguments: the step shown, from which
+// the next step forward asks. The look-back's events come from the lesson's own (emulated) trace.
+std::vector<std::pair<QuestionKind, std::vector<std::string>>> question_shots() {
+    std::vector<std::string> errors;
+    const std::vector<Lesson> lessons = load_lessons(data_path("assets/lessons"), errors);
+    const Lesson* lookback = find_lesson(lessons, "07-look-back");
+    EXPECT_TRUE(lookback);
+    const Trace t = capture_trace(lookback->request, lesson_input(*lookback), DeviceChoice::Cpu);
+    auto lesson = [](const char* key, int step) {
+        return std::vector<std::string>{"--lesson", key, "--step", std::to_string(step)};
+    };
+    auto event = [&](int tile) {
+        return std::vector<std::string>{"--lesson", "07-look-back",
+                                        "--view",   "lookback",
+                                        "--step",   std::to_string(lookback_start_event(t, tile))};
+    };
+    return {{QuestionKind::WrittenCells, lesson("01-harris-blelloch", 2)},
+            {QuestionKind::CellValue, lesson("01-harris-blelloch", 3)},
+            {QuestionKind::ConflictDegree, lesson("05-bank-conflicts", 1)},
+            {QuestionKind::WorstBank, lesson("05-bank-conflicts", 5)},
+            {QuestionKind::RacePair, lesson("04-the-race", 1)},
+            {QuestionKind::ActiveThreads, lesson("06-reduction", 1)},
+            {QuestionKind::LookBackValue, event(2)},
+            {QuestionKind::LookBackStop, event(3)}};
+}
+
+// Every kind of question, in the normal layout and in presenter mode (a class): the question
+// covers the Banks panel's place (never the picture), headed in the accent colour, and the
+// canvas shows the step before the one asked about.
+TEST_F(Views, PredictAsksEveryKindOfQuestion) {
+    for (bool presenter : {false, true}) {
+        const PanelLayout layout = compute_layout(
+            1600, 1000, 24, 1.0f, presenter ? LayoutMode::Presenter : LayoutMode::Normal);
+        for (auto [kind, args] : question_shots()) {
+            if (presenter) args.push_back("--presenter");
+            args.insert(args.end(), {"--scores", temp_file("scores.json")});
+            const std::string name = std::string(question_kind_key(kind)) + (presenter ? "-p" : "");
+            const Image plain = shoot(args, name + "-plain");
+            args.push_back("--predict");
+            const Image asked = shoot(args, name);
+            std::size_t changed = 0, canvas_changed = 0;
+            for (int y = 0; y < asked.height; ++y)
+                for (int x = 0; x < asked.width; ++x) {
+                    const bool differs = std::memcmp(plain.at(x, y), asked.at(x, y), 3) != 0;
+                    changed += differs && layout.banks.contains({float(x), float(y)});
+                    canvas_changed += differs && layout.canvas.contains({float(x), float(y)});
+                }
+            EXPECT_GT(changed, std::size_t(0.05 * layout.banks.w * layout.banks.h)) << name;
+            EXPECT_EQ(canvas_changed, 0u) << name << ": the picture stays as it was";
+            EXPECT_GT(pixels_near(asked, kDark.accent, 30, layout.banks), 20u) << name;
+        }
+    }
+}
+
+// The reveal: a wrong answer says "Not quite." in the hazard colour; a right one says "Right." in
+// the no-conflict colour. The question: Harris's root after the up-sweep (the lesson's own).
+TEST_F(Views, PredictRevealsRightAndWrong) {
+    std::vector<std::string> errors;
+    const std::vector<Lesson> lessons = load_lessons(data_path("assets/lessons"), errors);
+    const Lesson* harris = find_lesson(lessons, "01-harris-blelloch");
+    ASSERT_TRUE(harris);
+    const Trace t = capture_trace(harris->request, lesson_input(*harris), DeviceChoice::Cpu);
+    int right_choice = -1;
+    for (const Question& q : scripted_questions(t, harris->questions, BankConfig{}))
+        if (q.place.frame == 3) right_choice = q.right;
+    ASSERT_GE(right_choice, 0);
+    const std::string right_key(1, choice_key(right_choice)),
+        wrong_key(1, choice_key(right_choice == 0 ? 1 : 0));
+
+    const PanelLayout layout = compute_layout(1600, 1000, 24, 1.0f);
+    std::vector<std::string> args = {
+        "--lesson", "01-harris-blelloch",     "--step",  "3", "--predict",
+        "--scores", temp_file("scores.json"), "--answer"};
+    args.push_back(wrong_key);
+    const Image wrong = shoot(args, "wrong");
+    args.back() = right_key;
+    const Image right = shoot(args, "right");
+    EXPECT_GT(pixels_near(wrong, kDark.hazard, 30, layout.banks), 30u);
+    EXPECT_LT(pixels_near(right, kDark.hazard, 30, layout.banks), 5u);
+    EXPECT_GT(pixels_near(right, kDark.conflict[0], 30, layout.banks), 30u);
+    // A choice the question does not have is a usage error.
+    const ProcessResult r = run_process(
+        scanscope_binary(),
+        {"--screenshot", temp_file("h.png"), "--device", "cpu", "--lesson", "01-harris-blelloch",
+         "--step", "3", "--predict", "--answer", "H", "--scores", temp_file("s.json")},
+        {display_});
+    EXPECT_EQ(r.exit_code, 2) << r.output;
 }
 
 }  // namespace

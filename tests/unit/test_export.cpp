@@ -134,7 +134,7 @@ TEST(Export, WhatCannotBeExportedIsAClearError) {
         {{"--lesson", "01-harris-blelloch", "--steps", "2", "--out", "/nonexistent/x.png"},
          1,
          "cannot write"},
-        {{"--out", "/tmp/x.png"}, 2, "give --lesson, --trace or --variant"},
+        {{"--out", "/tmp/x.png"}, 2, "give --lesson, --lesson-file, --trace or --variant"},
     };
     for (const Case& c : cases) {
         std::vector<std::string> args = {"export"};
