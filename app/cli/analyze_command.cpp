@@ -13,6 +13,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/run_options.h"
+#include "cli/student_options.h"
 #include "model/input_values.h"
 #include "model/trace_json.h"
 
@@ -217,10 +218,12 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
     auto width = std::make_shared<int>(4);
     auto json = std::make_shared<bool>(false);
     auto allow_inconsistent = std::make_shared<bool>(false);
+    auto kernel = std::make_shared<KernelFlags>();
     add_run_options(analyze, *options);
-    analyze->get_option("--variant")->required(false);
+    add_kernel_options(analyze, *kernel);
     analyze->add_option("--trace", *trace_file, "Analyze this trace file instead of capturing")
-        ->excludes("--variant");
+        ->excludes("--variant")
+        ->excludes("--kernel");
     analyze
         ->add_option("--model-banks", *model_banks,
                      "Banks of the hardware to model (default: --banks; e.g. padding for 16 on 32)")
@@ -243,10 +246,20 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
                               << "\n";
                     if (!*allow_inconsistent) return kExitFailure;
                 }
+            } else if (!kernel->kernel.empty()) {
+                const ResolvedRun run = resolve_student_run(*options, *kernel);
+                StudentCapture c =
+                    capture_student(kernel->kernel, run.request, run.input, {kernel->seconds});
+                if (!c.trace) {
+                    std::cerr << "scanscope analyze: " << kernel->kernel << " " << c.failure
+                              << "\n";
+                    return kExitFailure;
+                }
+                trace = std::move(*c.trace);
             } else {
                 if (options->variant.empty()) {
-                    std::cerr << "scanscope analyze: give --variant (and --n or --input), or "
-                                 "--trace FILE\n";
+                    std::cerr << "scanscope analyze: give --variant (and --n or --input), "
+                                 "--kernel FILE or --trace FILE\n";
                     return kExitUsage;
                 }
                 const ResolvedRun run = resolve_run(*options, RunPurpose::Capture);

@@ -6,6 +6,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/run_options.h"
+#include "cli/student_options.h"
 #include "model/input_values.h"
 #include "model/trace_json.h"
 #include "model/values.h"
@@ -18,15 +19,29 @@ void register_capture_command(CLI::App& app, CommandSet& set) {
         app.add_subcommand("capture", "Run a variant, record every step, write the trace (JSON)");
     auto options = std::make_shared<RunOptions>();
     auto out = std::make_shared<std::string>();
+    auto kernel = std::make_shared<KernelFlags>();
     add_run_options(capture, *options);
+    add_kernel_options(capture, *kernel);
     capture->add_option("--out", *out, "Trace file to write")->required();
-    set.add(capture, [options, out] {
+    set.add(capture, [options, out, kernel] {
         if (!options->input_file.empty() && same_file(options->input_file, *out)) {
             std::cerr << "scanscope capture: --out '" << *out
                       << "' is the input file; writing the trace would destroy the input\n";
             return kExitUsage;
         }
         return run_guarded("capture", [&] {
+            if (!kernel->kernel.empty()) {
+                const ResolvedRun run = resolve_student_run(*options, *kernel);
+                const StudentVerdict v = judge_student(kernel->kernel, run.request, run.input,
+                                                       kernel->like, {kernel->seconds});
+                print_verdict(v, kernel->like, std::cout);
+                if (!v.trace) return kExitFailure;
+                save_trace(*v.trace, *out);
+                std::cout << "trace -> " << *out << "\n";
+                return kExitOk;
+            }
+            if (options->variant.empty())
+                throw CLI::ValidationError("--variant", "give --variant or --kernel");
             const ResolvedRun run = resolve_run(*options, RunPurpose::Capture);
             const Trace trace = capture_trace(run.request, run.input, run.device);
             save_trace(trace, *out);

@@ -34,6 +34,7 @@ CommandSet register_commands(CLI::App& app) {
     register_analyze_command(app, set);
     register_bench_command(app, set);
     register_questions_command(app, set);
+    register_grade_command(app, set);
 #if SCANSCOPE_HAVE_EXPORT
     register_export_command(app, set);
 #endif

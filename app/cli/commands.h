@@ -48,5 +48,6 @@ void register_run_command(CLI::App& app, CommandSet& set);
 void register_analyze_command(CLI::App& app, CommandSet& set);
 void register_bench_command(CLI::App& app, CommandSet& set);
 void register_questions_command(CLI::App& app, CommandSet& set);
+void register_grade_command(CLI::App& app, CommandSet& set);  // and the kernels' child process
 
 }  // namespace scanscope

@@ -8,6 +8,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/run_options.h"
+#include "cli/student_options.h"
 #include "model/input_values.h"
 #include "model/values.h"
 
@@ -17,9 +18,21 @@ void register_run_command(CLI::App& app, CommandSet& set) {
     CLI::App* run =
         app.add_subcommand("run", "Run a variant without recording and check its result");
     auto options = std::make_shared<RunOptions>();
+    auto kernel = std::make_shared<KernelFlags>();
     add_run_options(run, *options);
-    set.add(run, [options] {
+    add_kernel_options(run, *kernel);
+    set.add(run, [options, kernel] {
         return run_guarded("run", [&] {
+            if (!kernel->kernel.empty()) {
+                // A student's kernel runs in the emulation, recorded, in a child process.
+                const ResolvedRun r = resolve_student_run(*options, *kernel);
+                const StudentVerdict v = judge_student(kernel->kernel, r.request, r.input,
+                                                       kernel->like, {kernel->seconds});
+                print_verdict(v, kernel->like, std::cout);
+                return v.ran && v.correct ? kExitOk : kExitFailure;
+            }
+            if (options->variant.empty())
+                throw CLI::ValidationError("--variant", "give --variant or --kernel");
             const ResolvedRun resolved = resolve_run(*options);
             const auto output = run_plain(resolved.request, resolved.input, resolved.device);
             const ElementKind kind = kind_of(resolved.request.type);

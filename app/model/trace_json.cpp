@@ -484,6 +484,21 @@ Trace trace_from_json(const nlohmann::json& document) {
     if (launches.size() == 0) launches.fail("a trace has at least one launch");
     for (std::size_t i = 0; i < launches.size(); ++i)
         t.launches.push_back(launch_from_json(launches[i], element, t.labels));
+    // A student's kernel captured elsewhere: the trace carries its card (listing, labels, arrays).
+    if (is_student_key(t.request.variant) && !find_variant(t.request.variant)) {
+        VariantInfo card;
+        card.key = t.request.variant;
+        card.name = t.request.variant.substr(std::string(kStudentPrefix).size()) + " (a kernel)";
+        card.algorithm = Algorithm::Scan;
+        card.source = "a student's kernel (from the trace file)";
+        card.listing = t.listing;
+        card.labels = t.labels;
+        for (const SharedArrayInfo& a : t.launches.front().arrays)
+            card.shared_arrays.push_back(a.name);
+        card.max_n = t.request.n;
+        card.tree_view = true;
+        register_student_variant(std::move(card));
+    }
     return t;
 }
 

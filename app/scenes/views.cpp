@@ -32,17 +32,15 @@ const ViewInfo& view_info(ViewKind kind) {
 }
 
 bool view_applies(ViewKind kind, const Trace& trace) {
-    const std::string& v = trace.request.variant;
-    const VariantInfo* info = find_variant(v);
+    const VariantInfo* info = find_variant(trace.request.variant);
     const bool reduce = info && info->algorithm == Algorithm::Reduce;
     switch (kind) {
         case ViewKind::Array:
             return true;
         case ViewKind::Tree:
-            return v == "blelloch" || v == "blelloch-padded" || v == "scan-then-propagate" ||
-                   v == "reduce-then-scan";
+            return info && info->tree_view;
         case ViewKind::PingPong:
-            return v == "hillis-steele" || v == "hillis-steele-inplace";
+            return info && info->pingpong_view;
         case ViewKind::Reduction:
             return reduce;
         case ViewKind::MultiBlock:

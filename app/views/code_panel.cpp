@@ -25,9 +25,17 @@ void draw_code_panel(AppState& state, const Rect& rect, const UiFonts& fonts, co
             const ImU32 lit = ImGui::ColorConvertFloat4ToU32(
                 ImVec4(theme.code_highlight.r, theme.code_highlight.g, theme.code_highlight.b,
                        theme.code_highlight.a));
+            // A long listing (a student's whole file) scrolls to the lit line when it moves.
+            static std::uint16_t scrolled_to = 0;
+            bool first_lit = true;
             for (const ListingLine& l : t.listing) {
                 const ImVec2 at = ImGui::GetCursorScreenPos();
                 const bool current = l.id != 0 && l.id == line && s.view != ViewKind::LookBack;
+                if (current && first_lit && scrolled_to != line) {
+                    ImGui::SetScrollHereY(0.3f);
+                    scrolled_to = line;
+                }
+                first_lit = first_lit && !current;
                 if (current)
                     list->AddRectFilled(ImVec2(at.x - 4, at.y - 1),
                                         ImVec2(at.x + ImGui::GetContentRegionAvail().x,

@@ -1,6 +1,8 @@
 #include "variants/registry.h"
 
 #include <algorithm>
+#include <deque>
+#include <mutex>
 #include <stdexcept>
 
 #include "core/int_math.h"
@@ -599,14 +601,58 @@ int elements_per_thread(VariantId id) {
 }  // namespace
 
 const std::vector<VariantInfo>& all_variants() {
-    static const std::vector<VariantInfo> variants = make_variants();
+    static const std::vector<VariantInfo> variants = [] {
+        std::vector<VariantInfo> v = make_variants();
+        for (VariantInfo& card : v) {
+            card.tree_view =
+                card.id == VariantId::Blelloch || card.id == VariantId::BlellochPadded ||
+                card.id == VariantId::ScanThenPropagate || card.id == VariantId::ReduceThenScan;
+            card.pingpong_view =
+                card.id == VariantId::HillisSteele || card.id == VariantId::HillisSteeleInPlace;
+        }
+        return v;
+    }();
     return variants;
 }
+
+namespace {
+
+// Cards of student kernels: a deque, so that registering one never moves another.
+std::deque<VariantInfo>& student_cards() {
+    static std::deque<VariantInfo> cards;
+    return cards;
+}
+
+std::mutex& student_cards_mutex() {
+    static std::mutex m;
+    return m;
+}
+
+}  // namespace
 
 const VariantInfo* find_variant(const std::string& key) {
     for (const VariantInfo& v : all_variants())
         if (v.key == key) return &v;
+    if (!is_student_key(key)) return nullptr;
+    std::lock_guard<std::mutex> lock(student_cards_mutex());
+    for (const VariantInfo& v : student_cards())
+        if (v.key == key) return &v;
     return nullptr;
+}
+
+bool is_student_key(const std::string& key) {
+    return key.rfind(kStudentPrefix, 0) == 0 && key.size() > std::string(kStudentPrefix).size();
+}
+
+const VariantInfo& register_student_variant(VariantInfo card) {
+    if (!is_student_key(card.key))
+        throw std::invalid_argument("a student kernel's key starts with student/");
+    card.id = VariantId::Student;
+    std::lock_guard<std::mutex> lock(student_cards_mutex());
+    for (VariantInfo& v : student_cards())
+        if (v.key == card.key) return v = std::move(card);
+    student_cards().push_back(std::move(card));
+    return student_cards().back();
 }
 
 const VariantInfo& variant_info(VariantId id) {

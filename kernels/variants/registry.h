@@ -51,10 +51,22 @@ struct VariantInfo {
     bool inclusive_and_exclusive = true;
     int min_threads = 1;       // smallest block
     bool whole_warps = false;  // uses shuffles: blocks of whole warps
+    // Views beyond the array that fit the algorithm's shape.
+    bool tree_view = false;      // a balanced tree, level by level (Blelloch's sweeps)
+    bool pingpong_view = false;  // one buffer read, the other written, each step (Hillis-Steele)
 };
 
+// The variants ScanScope ships.
 const std::vector<VariantInfo>& all_variants();
+// A shipped variant, or a student's kernel registered in this process.
 const VariantInfo* find_variant(const std::string& key);
+
+// Student kernels are named "student/NAME". Registering one makes it a variant like the others for
+// this process (its listing, labels and arrays come from its own source); registering the same
+// key again replaces the card in place. Returns the card, which stays where it is.
+constexpr const char* kStudentPrefix = "student/";
+bool is_student_key(const std::string& key);
+const VariantInfo& register_student_variant(VariantInfo card);
 const VariantInfo& variant_info(VariantId id);
 
 // Elements the run writes: n for a scan, 1 for a reduction.

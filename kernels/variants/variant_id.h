@@ -18,6 +18,7 @@ enum class VariantId {
     ReduceFirstAdd,
     ReduceUnrolledWarp,
     ReduceWarpShuffle,
+    Student,  // a student's kernel, registered at run time (register_student_variant)
 };
 
 }  // namespace scanscope

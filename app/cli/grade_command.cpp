@@ -1,0 +1,181 @@
+// scanscope grade: a folder of students' kernels against a reference variant, one row each:
+// compiles, correct at every size asked, where it first parts from the reference, races, bank
+// conflicts. A kernel that does not compile, crashes or loops gets its row with the reason; the
+// others are graded. Also the hidden `__student-run`, the child process a kernel runs in.
+#include <algorithm>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "bench/bench.h"
+#include "cli/cli.h"
+#include "cli/commands.h"
+#include "model/input_values.h"
+#include "student/student_verdict.h"
+#include "variants/run.h"
+
+namespace scanscope {
+namespace {
+
+struct GradeFlags {
+    std::string dir, like = "blelloch", sizes = "8,64,1024", format = "table", type = "int";
+    bool inclusive = false;
+    double seconds = 10;
+};
+
+struct GradeRow {
+    std::string file;
+    bool compiles = false, runs = false, correct = false;
+    std::string correct_at;  // "8 64 1024", or where it went wrong
+    std::string difference;
+    std::size_t hazards = 0;
+    std::uint64_t load_conflicts = 0, store_conflicts = 0;
+    std::string reason;
+};
+
+GradeRow grade_one(const std::string& file, const GradeFlags& f,
+                   const std::vector<std::int64_t>& sizes) {
+    GradeRow row;
+    row.file = std::filesystem::path(file).filename().string();
+    row.compiles = true;
+    row.runs = true;
+    row.correct = true;
+    for (std::int64_t n : sizes) {
+        RunRequest r;
+        r.n = int(n);
+        r.inclusive = f.inclusive;
+        r.type = f.type == "float" ? ElementType::Float32 : ElementType::Int32;
+        StudentVerdict v;
+        try {
+            v = judge_student(file, r, random_values(r.n, r.type, 1), f.like, {f.seconds});
+        } catch (const BadRequest& e) {
+            row.compiles = row.runs = row.correct = false;
+            row.reason = e.what();
+            return row;
+        }
+        if (!v.compiled) {
+            row.compiles = row.runs = row.correct = false;
+            row.reason = v.compile_errors.front().text();
+            return row;
+        }
+        if (!v.ran) {
+            row.runs = row.correct = false;
+            row.reason = "n = " + std::to_string(n) + ": " + v.failure;
+            return row;
+        }
+        if (v.correct) {
+            row.correct_at += (row.correct_at.empty() ? "" : " ") + std::to_string(n);
+        } else if (row.correct) {
+            row.correct = false;
+            row.reason = "wrong at n = " + std::to_string(n) + ": " + v.wrong;
+        }
+        if (row.difference.empty() && !v.first_difference.empty())
+            row.difference = "n = " + std::to_string(n) + ", " + v.first_difference;
+        row.hazards = std::max(row.hazards, v.hazards);
+        row.load_conflicts = v.conflicts.load_conflicts;  // at the largest size, the last
+        row.store_conflicts = v.conflicts.store_conflicts;
+    }
+    return row;
+}
+
+std::string csv_field(const std::string& s) {
+    std::string out = "\"";
+    for (char c : s)
+        out += c == '"' ? std::string("\"\"") : std::string(1, c == '\n' ? ' ' : c);
+    return out + "\"";
+}
+
+int grade(const GradeFlags& f) {
+    std::vector<std::string> files;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator(f.dir, ec))
+        if (entry.path().extension() == ".h" || entry.path().extension() == ".cuh")
+            files.push_back(entry.path().string());
+    if (ec) throw BadRequest("--kernels '" + f.dir + "': " + ec.message());
+    if (files.empty()) throw BadRequest("--kernels '" + f.dir + "' holds no .h kernel files");
+    std::sort(files.begin(), files.end());
+    std::vector<std::int64_t> sizes;
+    try {
+        sizes = parse_sizes(f.sizes);
+    } catch (const std::exception& e) {
+        throw BadRequest("--n '" + f.sizes + "': " + e.what());
+    }
+    std::vector<GradeRow> rows;
+    for (const std::string& file : files) {
+        std::cerr << "grading " << file << "...\n";
+        rows.push_back(grade_one(file, f, sizes));
+    }
+    if (f.format == "json") {
+        nlohmann::ordered_json out = nlohmann::ordered_json::array();
+        for (const GradeRow& r : rows)
+            out.push_back({{"file", r.file},
+                           {"compiles", r.compiles},
+                           {"runs", r.runs},
+                           {"correct", r.correct},
+                           {"correct_at", r.correct_at},
+                           {"first_difference", r.difference},
+                           {"races", r.hazards},
+                           {"load_conflicts", r.load_conflicts},
+                           {"store_conflicts", r.store_conflicts},
+                           {"reason", r.reason}});
+        std::cout << out.dump(2) << "\n";
+    } else if (f.format == "csv") {
+        std::cout << "file,compiles,runs,correct,correct_at,first_difference,races,"
+                     "load_conflicts,store_conflicts,reason\n";
+        for (const GradeRow& r : rows)
+            std::cout << csv_field(r.file) << "," << r.compiles << "," << r.runs << "," << r.correct
+                      << "," << csv_field(r.correct_at) << "," << csv_field(r.difference) << ","
+                      << r.hazards << "," << r.load_conflicts << "," << r.store_conflicts << ","
+                      << csv_field(r.reason) << "\n";
+    } else {
+        std::printf("%-26s %-8s %-5s %-8s %6s %10s %10s  %s\n", "kernel", "compiles", "runs",
+                    "correct", "races", "ld confl", "st confl", "first difference / reason");
+        for (const GradeRow& r : rows) {
+            const std::string note =
+                !r.reason.empty() ? r.reason
+                                  : (r.difference.empty() ? "same as " + f.like : r.difference);
+            std::printf("%-26s %-8s %-5s %-8s %6zu %10llu %10llu  %s\n", r.file.c_str(),
+                        r.compiles ? "yes" : "no", r.runs ? "yes" : "no", r.correct ? "yes" : "no",
+                        r.hazards, static_cast<unsigned long long>(r.load_conflicts),
+                        static_cast<unsigned long long>(r.store_conflicts), note.c_str());
+        }
+        std::printf("(sizes %s; conflicts at the largest; no GPU timing for student kernels yet)\n",
+                    f.sizes.c_str());
+    }
+    return kExitOk;
+}
+
+}  // namespace
+
+void register_grade_command(CLI::App& app, CommandSet& set) {
+    CLI::App* command = app.add_subcommand(
+        "grade", "Grade a folder of student kernels against a variant (one row each)");
+    auto f = std::make_shared<GradeFlags>();
+    command->add_option("--kernels", f->dir, "Folder of kernel files (*.h)")->required();
+    command->add_option("--like", f->like, "The reference variant (default blelloch)")
+        ->check([](const std::string& key) -> std::string {
+            return find_variant(key) ? std::string() : "unknown variant '" + key + "'";
+        });
+    command->add_option("--n", f->sizes, "Sizes to check, e.g. 8,64,1024 or 2^3..2^10");
+    command->add_option("--format", f->format, "table, csv or json")
+        ->check(CLI::IsMember({"table", "csv", "json"}));
+    command->add_option("--type", f->type, "int or float")->check(CLI::IsMember({"int", "float"}));
+    command->add_flag("--inclusive", f->inclusive, "Inclusive scans (default exclusive)");
+    command->add_option("--time-limit", f->seconds, "Seconds each kernel may run")
+        ->check(CLI::Range(0.5, 600.0));
+    set.add(command, [f] { return run_guarded("grade", [&] { return grade(*f); }); });
+
+    // The child process a student's kernel runs in (student/student_run.h). Not for people.
+    CLI::App* child = app.add_subcommand("__student-run", "");
+    child->group("");
+    auto kernel = std::make_shared<std::string>(), library = std::make_shared<std::string>(),
+         request = std::make_shared<std::string>(), out = std::make_shared<std::string>();
+    child->add_option("--kernel", *kernel)->required();
+    child->add_option("--library", *library)->required();
+    child->add_option("--request", *request)->required();
+    child->add_option("--out", *out)->required();
+    set.add(child, [=] { return run_student_child(*kernel, *library, *request, *out); });
+}
+
+}  // namespace scanscope

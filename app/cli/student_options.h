@@ -1,0 +1,30 @@
+// --kernel FILE (a student's kernel) for capture, run and analyze, and what they print about it.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <ostream>
+#include <string>
+
+#include "cli/run_options.h"
+#include "student/student_verdict.h"
+
+namespace scanscope {
+
+struct KernelFlags {
+    std::string kernel;
+    std::string like;
+    double seconds = 10;
+};
+
+// --kernel, --like, --time-limit; makes --variant optional (checked by the command).
+void add_kernel_options(CLI::App* command, KernelFlags& flags);
+
+// The request and input a student kernel runs on: the run options, checked as for the --like
+// variant (blelloch when none is given).
+ResolvedRun resolve_student_run(RunOptions options, const KernelFlags& flags);
+
+// "my_scan.h: compiles, runs, correct ... first difference from blelloch: ...".
+void print_verdict(const StudentVerdict& v, const std::string& like, std::ostream& out);
+
+}  // namespace scanscope

@@ -1,0 +1,137 @@
+#include "student/student_run.h"
+
+#include <dlfcn.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "capture/capture.h"
+#include "model/assemble.h"
+#include "model/trace_json.h"
+#include "platform/child_process.h"
+#include "platform/file_write.h"
+#include "student/student_entry.h"
+#include "variants/run.h"
+#include "version.h"
+
+namespace scanscope {
+namespace {
+
+constexpr int kKernelFailed = 3;
+
+std::string last_line(const std::string& text) {
+    std::string t = text;
+    while (!t.empty() && (t.back() == '\n' || t.back() == '\r'))
+        t.pop_back();
+    const std::size_t at = t.rfind('\n');
+    return at == std::string::npos ? t : t.substr(at + 1);
+}
+
+}  // namespace
+
+StudentCapture capture_student(const std::string& kernel_path, RunRequest request,
+                               const std::vector<std::uint32_t>& input,
+                               const StudentLimits& limits) {
+    StudentCapture out;
+    StudentSource source;
+    VariantInfo card;
+    try {
+        source = read_student_source(kernel_path);
+        card = student_card(source);
+    } catch (const std::runtime_error& e) {
+        throw BadRequest(e.what());
+    }
+    if (request.n < 1 || request.n > kMaxStudentN)
+        throw BadRequest("a student kernel scans one block: n from 1 to " +
+                         std::to_string(kMaxStudentN) + " (got " + std::to_string(request.n) + ")");
+    register_student_variant(card);
+    request.variant = card.key;
+
+    const StudentBuild build = build_student_library(source);
+    if (!build.ok) {
+        out.compile_errors = build.errors;
+        out.failure = "does not compile: " + build.errors.front().text();
+        return out;
+    }
+    // The request and the input go to the child in a file; the trace comes back in another.
+    const std::filesystem::path dir = std::filesystem::path(build.library).parent_path();
+    const std::string tag = std::to_string(getpid()) + "-" + std::to_string(rand());
+    const std::string request_file = (dir / ("request-" + tag + ".json")).string();
+    const std::string trace_file = (dir / ("trace-" + tag + ".json")).string();
+    nlohmann::json j = {{"n", request.n},
+                        {"type", request.type == ElementType::Float32 ? 1 : 0},
+                        {"op", request.op == OpKind::Max ? 1 : 0},
+                        {"inclusive", request.inclusive},
+                        {"input", input}};
+    write_file(request_file, j.dump());
+    const ChildResult r =
+        run_child({self_executable(), "__student-run", "--kernel", source.path, "--library",
+                   build.library, "--request", request_file, "--out", trace_file},
+                  {limits.seconds, limits.memory_bytes});
+    std::filesystem::remove(request_file);
+    if (r.exit_code == 0 && std::filesystem::exists(trace_file)) {
+        out.trace = load_trace(trace_file);
+        out.trace->request.schedule_seed = request.schedule_seed;
+    } else if (r.exit_code == kKernelFailed) {
+        out.failure = last_line(r.output);
+    } else {
+        out.failure = r.describe(limits.seconds);
+        if (r.signal == SIGKILL && !r.timed_out)
+            out.failure += " (over the memory limit?)";
+        else if (r.exit_code > 0 && !r.output.empty())
+            out.failure += ": " + last_line(r.output);
+    }
+    std::filesystem::remove(trace_file);
+    return out;
+}
+
+int run_student_child(const std::string& kernel_path, const std::string& library,
+                      const std::string& request_file, const std::string& trace_out) {
+    try {
+        const StudentSource source = read_student_source(kernel_path);
+        const VariantInfo& card = register_student_variant(student_card(source));
+        std::ifstream file(request_file);
+        const nlohmann::json j = nlohmann::json::parse(file);
+        RunRequest request;
+        request.variant = card.key;
+        request.n = j.at("n").get<int>();
+        request.type = j.at("type").get<int>() ? ElementType::Float32 : ElementType::Int32;
+        request.op = j.at("op").get<int>() ? OpKind::Max : OpKind::Add;
+        request.inclusive = j.at("inclusive").get<bool>();
+        const std::vector<std::uint32_t> input = j.at("input").get<std::vector<std::uint32_t>>();
+
+        void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (!handle) throw std::runtime_error(std::string("cannot load the kernel: ") + dlerror());
+        const auto entry = reinterpret_cast<student::EntryFn>(dlsym(handle, student::kEntryName));
+        if (!entry) throw std::runtime_error("the kernel library has no entry point");
+        RawCapture raw;
+        emu::EmuLauncher launcher(&raw, 1);
+        std::vector<std::uint32_t> output(input.size());
+        student::StudentCall call;
+        call.type = request.type == ElementType::Float32 ? 1 : 0;
+        call.op = request.op == OpKind::Max ? 1 : 0;
+        call.inclusive = request.inclusive ? 1 : 0;
+        call.n = request.n;
+        call.input = input.data();
+        call.output = output.data();
+        call.launcher = &launcher;
+        if (entry(&call) != 0) {
+            std::cerr << call.error << "\n";
+            return kKernelFailed;
+        }
+        TraceSource where{"cpu-emulation", "CPU emulation (a student's kernel)", SCANSCOPE_VERSION,
+                          utc_timestamp()};
+        save_trace(assemble_trace(request, input, output, raw, where), trace_out);
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << e.what() << "\n";
+        return kKernelFailed;
+    }
+}
+
+}  // namespace scanscope

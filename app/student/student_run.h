@@ -1,0 +1,38 @@
+// Capturing a student's kernel: compiled (student_build.h), then run in a child process of
+// ScanScope itself with a time and a memory limit, in the CPU emulation, which records it as it
+// records the built-in variants. A crash, an endless loop or an out-of-bounds access ends the
+// child with a verdict; the caller (the window, grade) carries on.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/trace.h"
+#include "student/student_build.h"
+
+namespace scanscope {
+
+struct StudentLimits {
+    double seconds = 10;
+    unsigned long long memory_bytes = 2ull << 30;
+};
+
+struct StudentCapture {
+    std::optional<Trace> trace;                // when it ran to the end
+    std::vector<CompileError> compile_errors;  // when it did not compile
+    std::string failure;                       // what went wrong, in a sentence, when no trace
+};
+
+// `request.variant` is ignored (the kernel's card names it). Throws BadRequest for a file that
+// cannot be a kernel (unreadable, too long, no step marks) or a request it cannot take.
+StudentCapture capture_student(const std::string& kernel_path, RunRequest request,
+                               const std::vector<std::uint32_t>& input,
+                               const StudentLimits& limits = {});
+
+// The child's side (the hidden subcommand `scanscope __student-run`): loads the library, runs
+// the kernel, writes the trace. Returns the exit code: 0, or 3 with the kernel's error on stderr.
+int run_student_child(const std::string& kernel_path, const std::string& library,
+                      const std::string& request_file, const std::string& trace_out);
+
+}  // namespace scanscope

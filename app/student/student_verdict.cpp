@@ -1,0 +1,70 @@
+#include "student/student_verdict.h"
+
+#include "analysis/hazards.h"
+#include "analysis/result_check.h"
+#include "capture/capture.h"
+#include "model/trace_queries.h"
+
+namespace scanscope {
+
+std::string first_difference(const Trace& mine, const Trace& reference) {
+    const Launch& a = mine.launches.front();
+    const Launch& b = reference.launches.front();
+    const int steps = std::min(a.steps_of(0), b.steps_of(0));
+    for (int k = 0; k < steps; ++k) {
+        const Step* x = find_step(a, 0, k);
+        const Step* y = find_step(b, 0, k);
+        if (!x || !y) break;
+        const std::size_t words = std::min(x->shared.size(), y->shared.size());
+        for (std::size_t w = 0; w < words; ++w) {
+            const bool dx = w < x->defined.size() && x->defined[w];
+            const bool dy = w < y->defined.size() && y->defined[w];
+            if (!dx || !dy || x->shared[w] == y->shared[w]) continue;
+            const StepLabel* label = mine.label(x->line);
+            return "step " + std::to_string(k + 1) +
+                   (label ? " (" + label->phase + ")" : std::string()) + ": " +
+                   word_name(a, std::uint32_t(w)) + " is " +
+                   word_value(mine, a, std::uint32_t(w), x->shared[w]) + ", " +
+                   reference.request.variant + " has " +
+                   word_value(reference, b, std::uint32_t(w), y->shared[w]);
+        }
+    }
+    if (a.steps_of(0) != b.steps_of(0))
+        return "no cell differs in the first " + std::to_string(steps) + " steps, but yours has " +
+               std::to_string(a.steps_of(0)) + " steps and " + reference.request.variant + " has " +
+               std::to_string(b.steps_of(0));
+    return {};
+}
+
+StudentVerdict judge_student(const std::string& kernel, const RunRequest& request,
+                             const std::vector<std::uint32_t>& input, const std::string& like,
+                             const StudentLimits& limits) {
+    StudentVerdict v;
+    v.kernel = kernel;
+    StudentCapture c = capture_student(kernel, request, input, limits);
+    v.compile_errors = c.compile_errors;
+    v.compiled = c.compile_errors.empty();
+    if (!c.trace) {
+        v.failure = c.failure;
+        return v;
+    }
+    v.ran = true;
+    const Trace& t = *c.trace;
+    v.wrong = check_result(t.request, input, t.output);
+    v.correct = v.wrong.empty();
+    const HazardReport hazards = find_hazards(t);
+    v.hazards = hazards.total;
+    for (const Hazard& h : hazards.hazards)
+        v.hazards_between_warps += h.across_warps() ? 1 : 0;
+    v.conflicts = analyze_banks(t, {t.request.banks, t.bank_width_bytes}).totals;
+    if (!like.empty()) {
+        RunRequest reference = request;
+        reference.variant = like;
+        const Trace r = capture_trace(reference, input, DeviceChoice::Cpu);
+        v.first_difference = first_difference(t, r);
+    }
+    v.trace = std::move(c.trace);
+    return v;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,38 @@
+// What a teacher (or the student) wants to know about a kernel: does it compile, does it run to
+// the end, is its output right, where does it first part from the reference variant (step, cell,
+// both values), how many races, how many bank conflicts.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "analysis/banks.h"
+#include "student/student_run.h"
+
+namespace scanscope {
+
+struct StudentVerdict {
+    std::string kernel;  // the file
+    bool compiled = false;
+    bool ran = false;
+    std::string failure;  // why it did not compile or run
+    bool correct = false;
+    std::string wrong;             // the first wrong output element, when not correct
+    std::string first_difference;  // against the reference: "step 3 (up-sweep): temp[7] is 14 ..."
+    std::size_t hazards = 0, hazards_between_warps = 0;
+    ConflictTotals conflicts;
+    std::optional<Trace> trace;
+    std::vector<CompileError> compile_errors;
+};
+
+// Captures `kernel` on the request's input and judges it. With `like` (a variant key), the same
+// input runs through that variant and the two traces are compared step by step.
+StudentVerdict judge_student(const std::string& kernel, const RunRequest& request,
+                             const std::vector<std::uint32_t>& input, const std::string& like,
+                             const StudentLimits& limits = {});
+
+// The first step whose shared memory differs (words both define), named with the step, the
+// cell and both values; where none differs but one has more steps, that. Empty when they agree.
+std::string first_difference(const Trace& mine, const Trace& reference);
+
+}  // namespace scanscope
