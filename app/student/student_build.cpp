@@ -12,6 +12,7 @@
 #include "platform/child_process.h"
 #include "platform/data_dir.h"
 #include "platform/file_write.h"
+#include "version.h"
 
 namespace scanscope {
 namespace {
@@ -61,7 +62,8 @@ StudentBuild build_student_library(const StudentSource& source) {
     std::string text;
     for (const std::string& l : source.lines)
         text += l + "\n";
-    const std::size_t hash = std::hash<std::string>{}(text + source.path + compiler());
+    const std::size_t hash =
+        std::hash<std::string>{}(text + source.path + compiler() + kernels + SCANSCOPE_VERSION);
     const std::filesystem::path dir = std::filesystem::temp_directory_path() /
                                       ("scanscope-student-" + std::to_string(getuid())) /
                                       (source.name + "-" + std::to_string(hash));
@@ -80,7 +82,8 @@ StudentBuild build_student_library(const StudentSource& source) {
                    "\"\n"
                    "#include \"student/student_entry.h\"\n"
                    "SCANSCOPE_STUDENT_ENTRY(StudentScan)\n");
-    const std::string partial = build.library + ".part";
+    // Two runs may build the same file at once: each its own partial file, renamed into place.
+    const std::string partial = build.library + "." + std::to_string(getpid()) + ".part";
     const ChildResult r = run_child({compiler(), "-std=c++17", "-O1", "-fPIC", "-shared",
                                      "-I" + kernels, "-o", partial, wrapper},
                                     {120, 0});
