@@ -69,6 +69,13 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
     app.add_option("--trace", gui_options.trace_file, "Open a trace file")
         ->excludes("--lesson")
         ->excludes("--lesson-file");
+    app.add_option("--kernel", gui_options.kernel,
+                   "Open your own kernel file (captured now and whenever it changes)")
+        ->excludes("--lesson")
+        ->excludes("--trace")
+        ->excludes("--variant");
+    app.add_option("--like", gui_options.like, "With --kernel: the variant to compare it with")
+        ->needs("--kernel");
     app.add_flag("--predict", gui_options.predict,
                  "Predict mode: each step is shown only after you answer a question about it");
     std::string answers_text;

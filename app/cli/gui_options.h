@@ -25,6 +25,8 @@ struct GuiOptions {
     // What to open: a lesson, a trace file, or a capture of `run` (run.variant set).
     std::string lesson;
     std::string lesson_file;  // a lesson file of the user's own
+    std::string kernel;       // a student's kernel file (captured, then watched)
+    std::string like;         // its reference variant
     std::string trace_file;
     RunOptions run;
     std::string view;  // a view key; empty: the trace's own

@@ -49,6 +49,18 @@ struct CaptureOutcome {
     std::string view;                       // the view to open, if the request named one
     std::vector<LessonQuestion> questions;  // the lesson's own, for predict mode
     std::string score_key;                  // the lesson (or variant) scores are kept under
+    std::string verdict;  // a student's kernel: right or wrong, first difference, races
+};
+
+// Your kernel: a student's file captured in the window, again whenever it changes on disk.
+struct KernelState {
+    std::string path;
+    int like = -1;       // index into all_variants(): the reference; -1: blelloch
+    bool watch = true;   // capture again when the file changes
+    long long seen = 0;  // the file's modification time when last captured (ns)
+    double since_check = 0;
+    std::string errors;   // compile errors (file:line:column, the line, a caret)
+    std::string verdict;  // the last capture's verdict
 };
 
 // Predict mode: the questions in play, the student's record, the cells picked on the canvas.
@@ -118,6 +130,7 @@ struct AppState {
     TimingsState timings;
     ExportState exporting;
     PredictState predict;
+    KernelState kernel;
 
     void notify(Notice::Level level, std::string text) {
         notices.push_back({level, std::move(text)});

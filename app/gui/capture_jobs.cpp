@@ -2,10 +2,13 @@
 
 #include <chrono>
 
+#include <filesystem>
+
 #include "analysis/questions.h"
 #include "model/input_values.h"
 #include "model/values.h"
 #include "scenes/views.h"
+#include "student/student_verdict.h"
 
 namespace scanscope {
 
@@ -103,6 +106,30 @@ CaptureOutcome run_job(const CaptureJob& job) {
     out.questions = job.questions;
     out.score_key = job.score_key.empty() ? job.request.variant : job.score_key;
     try {
+        if (!job.kernel.empty()) {
+            // A student's kernel: compiled and run in a child process; its reference beside it.
+            const StudentVerdict v = judge_student(job.kernel, job.request, job.input, job.like);
+            if (!v.trace) {
+                for (const CompileError& e : v.compile_errors)
+                    out.error += e.text() + "\n";
+                if (out.error.empty()) out.error = v.failure;
+                return out;
+            }
+            out.trace = *v.trace;
+            out.verdict = v.correct ? "output correct" : "output wrong: " + v.wrong;
+            if (!job.like.empty())
+                out.verdict += v.first_difference.empty()
+                                   ? "; the same shared memory as " + job.like + " at every step"
+                                   : "; first difference at " + v.first_difference;
+            out.verdict += "; races: " + std::to_string(v.hazards);
+            out.score_key = v.trace->request.variant;
+            if (!job.like.empty()) {
+                RunRequest other = job.request;
+                other.variant = job.like;
+                out.compare = capture_trace(other, job.input, DeviceChoice::Cpu);
+            }
+            return out;
+        }
         out.trace = capture_trace(job.request, job.input, job.device);
         if (!job.compare_variant.empty()) {
             RunRequest other = job.request;
@@ -123,6 +150,36 @@ CaptureOutcome run_job(const CaptureJob& job) {
     return out;
 }
 
+CaptureJob job_from_kernel(const AppState& state) {
+    CaptureJob job;
+    std::string error;
+    job_from_form(state.form, job, error);  // the form's input; its variant is not used
+    const auto& variants = all_variants();
+    job.kernel = state.kernel.path;
+    job.like = state.kernel.like >= 0 && state.kernel.like < int(variants.size())
+                   ? variants[std::size_t(state.kernel.like)].key
+                   : "blelloch";
+    job.request.variant = job.like;
+    job.request.block_threads = 0;
+    job.compare_variant.clear();
+    job.view = "tree";
+    return job;
+}
+
+void watch_kernel(AppState& state, double seconds) {
+    KernelState& k = state.kernel;
+    if (!k.watch || k.path.empty() || k.seen == 0 || state.capturing()) return;
+    if ((k.since_check += seconds) < 0.5) return;
+    k.since_check = 0;
+    std::error_code ec;
+    const auto changed = std::filesystem::last_write_time(k.path, ec);
+    if (ec) return;
+    const long long stamp = changed.time_since_epoch().count();
+    if (stamp == k.seen) return;
+    k.seen = stamp;
+    start_job(state, job_from_kernel(state), "your kernel (changed on disk)");
+}
+
 void start_job(AppState& state, CaptureJob job, std::string what) {
     if (state.capturing()) return;
     state.job_what = std::move(what);
@@ -130,8 +187,15 @@ void start_job(AppState& state, CaptureJob job, std::string what) {
 }
 
 void apply_outcome(AppState& state, CaptureOutcome outcome, const std::string& what) {
+    const bool kernel = what.rfind("your kernel", 0) == 0;
+    if (kernel) {
+        state.kernel.errors = outcome.trace ? "" : outcome.error;
+        state.kernel.verdict = outcome.verdict;
+    }
     if (!outcome.error.empty() || !outcome.trace) {
-        state.notify(Notice::Level::Error, what + " failed: " + outcome.error);
+        // A compile error's lines stay in the Your kernel section; the status line says one.
+        state.notify(Notice::Level::Error,
+                     what + " failed: " + outcome.error.substr(0, outcome.error.find('\n')));
         return;
     }
     const std::string where = outcome.trace->source.kind == "gpu" ? "the GPU" : "the CPU emulation";

@@ -17,7 +17,14 @@ struct CaptureJob {
     std::string view;
     std::vector<LessonQuestion> questions;  // a lesson's, for predict mode
     std::string score_key;
+    std::string kernel;  // a student's kernel file instead of request.variant
+    std::string like;    // its reference, captured beside it for the Compare view
 };
+
+// A job that captures the student's kernel in `state.kernel` on the form's input.
+CaptureJob job_from_kernel(const AppState& state);
+// Starts a capture of the kernel file when it has changed since the last one (watching).
+void watch_kernel(AppState& state, double seconds);
 
 // The variant a capture of `variant` is compared with by default ("" when none suits).
 std::string default_partner(const std::string& variant);

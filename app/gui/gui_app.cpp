@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 
 #include "cli/cli.h"
@@ -107,6 +108,23 @@ int open_from_options(const GuiOptions& options, AppState& state) {
             std::cerr << "scanscope: " << e.what() << "\n";
             return kExitFailure;
         }
+    } else if (!options.kernel.empty()) {
+        // --kernel: a student's file, captured now, watched from then on.
+        state.kernel.path = options.kernel;
+        const auto& variants = all_variants();
+        for (std::size_t i = 0; i < variants.size(); ++i)
+            if (variants[i].key == (options.like.empty() ? "blelloch" : options.like))
+                state.kernel.like = int(i);
+        if (!options.run.input_list.empty()) {
+            state.form.typed_input = true;
+            state.form.typed = options.run.input_list;
+        }
+        std::error_code ec;
+        state.kernel.seen =
+            std::filesystem::last_write_time(options.kernel, ec).time_since_epoch().count();
+        // A kernel that does not compile yet opens all the same: its errors stay in view, and
+        // saving the file captures it again.
+        apply_outcome(state, run_job(job_from_kernel(state)), "your kernel");
     } else if (!options.run.variant.empty()) {
         try {
             const ResolvedRun run = resolve_run(options.run, RunPurpose::Capture);
@@ -252,6 +270,7 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
         ui.set_theme(wanted_theme(state));
     ui.new_frame(display_w, display_h);
     collect_job(state);
+    watch_kernel(state, ImGui::GetIO().DeltaTime);
     if (state.session.loaded()) state.session.timeline().update(ImGui::GetIO().DeltaTime);
     state.predict.predictor.hold(state.session);
 

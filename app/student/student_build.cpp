@@ -42,12 +42,13 @@ std::vector<CompileError> parse_errors(const std::string& log, const StudentSour
 }  // namespace
 
 std::string CompileError::text() const {
-    std::string t =
-        file + ":" + std::to_string(line) + ":" + std::to_string(column) + ": error: " + message;
+    // As compilers print it, with the file's name (the path is the student's own).
+    std::string t = std::filesystem::path(file).filename().string() + ":" + std::to_string(line) +
+                    ":" + std::to_string(column) + ": error: " + message;
     if (!source_line.empty()) {
-        t += "\n    " + std::to_string(line) + " | " + source_line + "\n      " +
-             std::string(std::to_string(line).size(), ' ') + "| " +
-             std::string(std::size_t(std::max(column - 1, 0)), ' ') + "^";
+        const std::string number = std::to_string(line);
+        t += "\n    " + number + " | " + source_line + "\n    " + std::string(number.size(), ' ') +
+             " | " + std::string(std::size_t(std::max(column - 1, 0)), ' ') + "^";
     }
     return t;
 }

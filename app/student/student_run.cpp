@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -76,10 +77,13 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
 #else
     const unsigned long long memory = limits.memory_bytes;
 #endif
-    const ChildResult r =
-        run_child({self_executable(), "__student-run", "--kernel", source.path, "--library",
-                   build.library, "--request", request_file, "--out", trace_file},
-                  {limits.seconds, memory});
+    // The child is ScanScope itself (another program embedding this library, a test, names the
+    // scanscope binary in SCANSCOPE_STUDENT_RUNNER).
+    const char* runner = std::getenv("SCANSCOPE_STUDENT_RUNNER");
+    const ChildResult r = run_child(
+        {runner && *runner ? std::string(runner) : self_executable(), "__student-run", "--kernel",
+         source.path, "--library", build.library, "--request", request_file, "--out", trace_file},
+        {limits.seconds, memory});
     std::filesystem::remove(request_file);
     if (r.exit_code == 0 && std::filesystem::exists(trace_file)) {
         out.trace = load_trace(trace_file);

@@ -55,8 +55,22 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
     if (begin_panel("##canvas", rect, fonts, nullptr, false)) {
         Session& s = state.session;
         if (!s.loaded()) {
-            empty_state(state.capturing() ? "Capturing..."
-                                          : "Pick a variant and press Capture, or open a lesson.");
+            if (!state.kernel.errors.empty()) {
+                // Your kernel does not compile (yet): the compiler's words, where they can be read.
+                ImGui::TextUnformatted("Your kernel does not compile yet; save it again to retry.");
+                ImGui::PushFont(fonts.mono);
+                ImGui::PushStyleColor(ImGuiCol_Text,
+                                      ImVec4(theme.hazard.r, theme.hazard.g, theme.hazard.b, 1));
+                ImGui::PushTextWrapPos(0.0f);
+                ImGui::TextUnformatted(state.kernel.errors.c_str());
+                ImGui::PopTextWrapPos();
+                ImGui::PopStyleColor();
+                ImGui::PopFont();
+            } else {
+                empty_state(state.capturing()
+                                ? "Capturing..."
+                                : "Pick a variant and press Capture, or open a lesson.");
+            }
         } else {
             if (!s.inconsistency().empty()) {
                 // A trace that contradicts itself is not shown as if it were what ran.

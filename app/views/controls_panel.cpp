@@ -2,6 +2,7 @@
 #include <imgui_stdlib.h>
 
 #include <algorithm>
+#include <filesystem>
 
 #include "gui/capture_jobs.h"
 #include "model/trace_json.h"
@@ -159,6 +160,31 @@ void trace_section(AppState& state) {
     ImGui::EndDisabled();
 }
 
+// Your kernel: a file of your own, captured like the built-ins, again when it changes.
+void kernel_section(AppState& state) {
+    KernelState& k = state.kernel;
+    if (!k.path.empty()) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    if (!ImGui::CollapsingHeader("Your kernel")) return;
+    ImGui::SetNextItemWidth(-1);
+    ImGui::InputTextWithHint("##kernel", "path/to/my_scan.h (assets/templates/ has one)", &k.path);
+    variant_combo("like", k.like, true);
+    ImGui::Checkbox("capture again when the file changes", &k.watch);
+    ImGui::BeginDisabled(k.path.empty() || state.capturing());
+    if (ImGui::Button("Capture my kernel")) {
+        std::error_code ec;
+        k.seen = std::filesystem::last_write_time(k.path, ec).time_since_epoch().count();
+        start_job(state, job_from_kernel(state), "your kernel");
+    }
+    ImGui::EndDisabled();
+    if (!k.errors.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.95f, 0.35f, 0.35f, 1));
+        ImGui::TextWrapped("%s", k.errors.c_str());
+        ImGui::PopStyleColor();
+    } else if (!k.verdict.empty()) {
+        ImGui::TextWrapped("%s", k.verdict.c_str());
+    }
+}
+
 void block_section(AppState& state) {
     Session& s = state.session;
     if (!s.loaded()) return;
@@ -176,6 +202,7 @@ void draw_controls_panel(AppState& state, const Rect& rect, const UiFonts& fonts
     if (begin_panel("##controls", rect, fonts, "Variant and input")) {
         lessons_section(state);
         capture_section(state);
+        kernel_section(state);
         block_section(state);
         trace_section(state);
     }
