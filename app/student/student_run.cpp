@@ -105,11 +105,11 @@ int run_student_child(const std::string& kernel_path, const std::string& library
                       const std::string& request_file, const std::string& trace_out) {
     try {
         const StudentSource source = read_student_source(kernel_path);
-        const VariantInfo& card = register_student_variant(student_card(source));
+        const std::string key = register_student_variant(student_card(source)).key;
         std::ifstream file(request_file);
         const nlohmann::json j = nlohmann::json::parse(file);
         RunRequest request;
-        request.variant = card.key;
+        request.variant = key;
         request.n = j.at("n").get<int>();
         request.type = j.at("type").get<int>() ? ElementType::Float32 : ElementType::Int32;
         request.op = j.at("op").get<int>() ? OpKind::Max : OpKind::Add;

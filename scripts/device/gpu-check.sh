@@ -51,7 +51,7 @@ stage_build() {
         return 0
     fi
     note "build" "FAILED (see logs/build.log)"
-    tail -40 "$logs/configure.log" "$logs/build.log"
+    tail -n 40 "$logs/configure.log" "$logs/build.log"
     return 1
 }
 
