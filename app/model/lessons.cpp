@@ -146,7 +146,7 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
         lesson.request.n = field<int>(j, "", "n");
     }
     if (j.contains("questions")) {
-        const nlohmann::json& list = j.at("questions");
+        const nlohmann::json list = j.at("questions");
         if (!list.is_array()) throw FieldError("/questions", "expected a list of questions");
         for (std::size_t i = 0; i < list.size(); ++i) {
             const std::string pointer = "/questions/" + std::to_string(i);
@@ -154,7 +154,7 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
         }
     }
     if (j.contains("narration")) {
-        const nlohmann::json& narration = j.at("narration");
+        const nlohmann::json narration = j.at("narration");
         if (!narration.is_object())
             throw FieldError("/narration", "expected {\"step number\": \"sentence\", ...}");
         for (const auto& [key, text] : narration.items()) {
