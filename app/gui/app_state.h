@@ -112,8 +112,8 @@ struct AppState {
     bool show_keyboard_help = false;
     // Presenter mode (F11 or P): canvas, Banks and narration only; side panels as overlays.
     bool presenter = false;
-    // Presenter mode runs at a smaller UI scale than asked (the window is too small for it).
-    bool presenter_scale_reduced = false;
+    // The window runs at a smaller UI scale than asked (too small for it: fitting_ui_scale).
+    bool ui_scale_reduced = false;
     bool overlay_controls = false, overlay_code = false, overlay_timings = false;
     bool show_about = false;
     bool quit = false;

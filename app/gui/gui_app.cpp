@@ -255,16 +255,16 @@ void handle_shortcuts(AppState& state, float monitor_scale) {
 // Builds one frame's UI. display_w/h > 0 force the frame's size (screenshots).
 void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float monitor_scale,
                  int display_w, int display_h) {
-    // Presenter mode may use a smaller scale than asked where the asked one leaves no room for
-    // the pictures; the window's size is the last frame's (screenshots: the forced size).
+    // A window too small for the asked-for scale uses a smaller one (fitting_ui_scale); the
+    // window's size is the last frame's (screenshots: the forced size).
     float scale = state.requested_ui_scale;
-    if (state.presenter) {
+    {
         const ImVec2 last = ImGui::GetIO().DisplaySize;
         const float w = display_w > 0 ? float(display_w) : last.x,
                     h = display_h > 0 ? float(display_h) : last.y;
-        if (w > 0 && h > 0) scale = presenter_ui_scale(w, h, scale);
+        if (w > 0 && h > 0) scale = fitting_ui_scale(w, h, scale);
     }
-    state.presenter_scale_reduced = scale < state.requested_ui_scale;
+    state.ui_scale_reduced = scale < state.requested_ui_scale;
     if (scale != ui.scale()) ui.set_scale(scale);
     if (state.theme_name != ui.theme().name || state.palette != ui.theme().palette)
         ui.set_theme(wanted_theme(state));
@@ -281,7 +281,7 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
     const PanelLayout layout =
         compute_layout(size.x, size.y, top, ui.scale(),
                        state.presenter ? LayoutMode::Presenter : LayoutMode::Normal);
-    if (layout.mode == LayoutMode::Normal) {
+    if (layout.mode == LayoutMode::Normal && !layout.side_panels_folded) {
         if (!layout.controls_folded) draw_controls_panel(state, layout.controls, fonts);
         draw_canvas_panel(state, canvases, layout.canvas, fonts, theme);
         draw_code_panel(state, layout.code, fonts, theme);
@@ -295,7 +295,8 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
     } else {
         draw_canvas_panel(state, canvases, layout.canvas, fonts, theme);
         draw_banks_panel(state, canvases, layout.banks, fonts, theme);
-        // The side panels the presenter asked back, in front of the canvas.
+        // Presenter mode, or a window too short for the side panels: canvas and Banks side by
+        // side, the side panels asked back in front of the canvas.
         set_panels_are_overlays(true);
         if (state.overlay_controls) draw_controls_panel(state, layout.overlay_left, fonts);
         Rect right = layout.overlay_right;
@@ -310,8 +311,9 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
     }
     draw_predict_panel(state, layout.banks, fonts, theme);
     draw_timeline_bar(state, layout.timeline, fonts, theme,
-                      {layout.mode == LayoutMode::Presenter,
-                       layout.mode == LayoutMode::Presenter || layout.controls_folded});
+                      {layout.mode == LayoutMode::Presenter, layout.mode == LayoutMode::Presenter ||
+                                                                 layout.controls_folded ||
+                                                                 layout.side_panels_folded});
     draw_status_line(state, layout.status, fonts, theme);
     draw_dialogs(state, fonts);
 #if SCANSCOPE_HAVE_EXPORT

@@ -32,7 +32,13 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale,
     l.status = {0, height - status_h, width, status_h};
     l.timeline = {0, l.status.y - timeline_h, width, timeline_h};
 
-    if (presenter) {
+    // The normal layout's canvas height at this size: too little, and the side panels fold.
+    const float normal_bottom_h =
+        std::round(std::min(std::clamp(0.34f * body_h, 180.0f * s, 420.0f * s), 0.45f * body_h));
+    const bool compact = !presenter && body_h - normal_bottom_h < 200.0f * s;
+    if (presenter || compact) {
+        l.side_panels_folded = compact;
+        l.controls_folded = compact;
         l.controls = {0, body_top, 0, 0};
         l.code = {width, body_top, 0, 0};
         if (width >= 1.2f * body_h) {
@@ -73,8 +79,7 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale,
     const float rest_x = controls_w;
     const float rest_w = clamp_nonnegative(width - controls_w);
     const float canvas_w = clamp_nonnegative(rest_w - code_w);
-    const float bottom_h =
-        std::round(std::min(std::clamp(0.34f * body_h, 180.0f * s, 420.0f * s), body_h));
+    const float bottom_h = normal_bottom_h;  // never more than 45% of the height
     const float top_h = clamp_nonnegative(body_h - bottom_h);
 
     l.canvas = {rest_x, body_top, canvas_w, top_h};
@@ -84,9 +89,9 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale,
     return l;
 }
 
-float presenter_ui_scale(float width, float height, float requested) {
-    // The presenter's panels need about 700 x 470 units: the canvas and the Banks drawing each
-    // about 300 high under the menu, above the narration bar and the status line.
+float fitting_ui_scale(float width, float height, float requested) {
+    // The folded layout (canvas beside the Banks drawing) needs about 700 x 470 units: each about
+    // 300 high under the menu, above the timeline bar and the status line.
     const float fits = std::min(width / 700.0f, height / 470.0f);
     return std::max(std::min(requested, std::floor(fits * 4.0f) / 4.0f), std::min(requested, 1.0f));
 }

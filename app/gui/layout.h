@@ -25,6 +25,10 @@ struct PanelLayout {
     // A narrow window (or a large UI scale) folds the controls away so that the canvas keeps at
     // least half the width; they come back over the canvas (overlay_left) when asked for.
     bool controls_folded = false;
+    // A short window (or a large UI scale: 2 on a 720-pixel projector) folds the code and
+    // timings too and sets the Banks drawing beside the canvas, as presenter mode does; they come
+    // back over the canvas (overlay_right) when asked for.
+    bool side_panels_folded = false;
 };
 
 // `top` is the height taken by the menu bar. Every rect has a non-negative size, and together
@@ -34,9 +38,9 @@ struct PanelLayout {
 PanelLayout compute_layout(float width, float height, float top, float ui_scale,
                            LayoutMode mode = LayoutMode::Normal);
 
-// The UI scale presenter mode uses in a width x height window: the one asked for, or less (in
-// quarter steps, never below 1) where the asked-for scale leaves no room for the pictures (2 on a
-// 1024x768 projector). The status line says so.
-float presenter_ui_scale(float width, float height, float requested);
+// The UI scale a width x height window uses: the one asked for, or less (in quarter steps, never
+// below 1) where the asked-for scale leaves the pictures no room (2 on a 1280x720 or 1024x768
+// projector: 1.5 and 1.25). The status line says so.
+float fitting_ui_scale(float width, float height, float requested);
 
 }  // namespace scanscope

@@ -11,14 +11,17 @@ void Camera::fit(const Rect& b, float width, float height, float max_scale) {
     origin = {b.x - (width / scale - b.w) / 2, b.y - (height / scale - b.h) / 2};
 }
 
-void Camera::fit_readable(const Rect& b, float width, float height, float min_scale) {
+void Camera::fit_readable(const Rect& b, float width, float height, float min_scale, bool bottom) {
     fit(b, width, height);
     if (scale >= min_scale) return;
     scale = min_scale;
     origin = {b.x, b.y};
     // Centre whichever direction still fits.
     if (b.w * scale < width) origin.x = b.x - (width / scale - b.w) / 2;
-    if (b.h * scale < height) origin.y = b.y - (height / scale - b.h) / 2;
+    if (b.h * scale < height)
+        origin.y = b.y - (height / scale - b.h) / 2;
+    else if (bottom)
+        origin.y = b.bottom() - height / scale;
 }
 
 void Camera::zoom_at(Vec2 screen, float factor) {

@@ -16,7 +16,9 @@ struct Camera {
     void fit(const Rect& bounds, float width, float height, float max_scale = 64.0f);
     // Like fit, but never below `min_scale` px per unit: a large scene then starts at its top-left
     // corner, readable, and the reader pans or zooms out for the rest.
-    void fit_readable(const Rect& bounds, float width, float height, float min_scale);
+    // Where the bounds are taller than the view at min_scale, `bottom` shows their bottom.
+    void fit_readable(const Rect& bounds, float width, float height, float min_scale,
+                      bool bottom = false);
     // Zooms by `factor` keeping the world point under `screen` where it is.
     void zoom_at(Vec2 screen, float factor);
     void pan(Vec2 pixels);

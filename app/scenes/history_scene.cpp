@@ -26,6 +26,7 @@ std::string row_label(const Trace& trace, const Step& step) {
 Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& theme,
                           const HistorySceneOptions& options) {
     Scene scene;
+    scene.newest_at_bottom = true;
     if (c.launch >= int(trace.launches.size())) {
         scene.empty_message = "No trace loaded.";
         return scene;

@@ -88,6 +88,9 @@ struct Scene {
     std::string empty_message;       // shown instead when there is nothing to draw
     std::vector<std::string> notes;  // fixed-size lines under the canvas (e.g. a step's hazards)
     float min_readable_px = 20.0f;   // the first fit keeps cells at least this big (0: fit all)
+    // Rows grow downward to the current step (tree, ping-pong): when not all fit, the first fit
+    // shows the bottom, the step now happening, rather than the top.
+    bool newest_at_bottom = false;
 
     void fit_bounds();  // bounds := the union of cells and labels
 };

@@ -73,7 +73,8 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     if (key != key_ || !user_moved_) {
         if (key != key_) user_moved_ = false;
         key_ = key;
-        camera_.fit_readable(s.bounds, width, canvas_h, s.min_readable_px * fonts.scale);
+        camera_.fit_readable(s.bounds, width, canvas_h, s.min_readable_px * fonts.scale,
+                             s.newest_at_bottom);
     }
 
     // Reserve the area; the shaders draw into it when ImGui renders this window.
@@ -143,7 +144,9 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
                               screen({c.rect.right(), c.rect.bottom()}),
                               ImGui::GetColorU32(ImGuiCol_Text), 0.12f * scale, 0,
                               std::max(3.0f * ui, 0.08f * scale));
-    // Never silently cut: when the picture is larger than the canvas, say how to see the rest.
+    list->PopClipRect();
+    // Never silently cut: when the picture is larger than the canvas, say how to see the rest,
+    // in the line above the canvas (beside a panel's tabs), where it covers no cell.
     const Vec2 first = camera_.to_screen({s.bounds.x, s.bounds.y}),
                last = camera_.to_screen({s.bounds.right(), s.bounds.bottom()});
     if (first.x < -1 || first.y < -1 || last.x > width + 1 || last.y > canvas_h + 1) {
@@ -151,13 +154,9 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
                                ? "part of the picture: drag to pan, double-click for all"
                                : "drag: more";
         const ImVec2 extent = ImGui::CalcTextSize(hint);
-        const ImVec2 at(pos.x + width - extent.x - 8, pos.y + canvas_h - extent.y - 6);
-        list->AddRectFilled(ImVec2(at.x - 4, at.y - 2),
-                            ImVec2(at.x + extent.x + 4, at.y + extent.y + 2),
-                            ImGui::GetColorU32(ImGuiCol_WindowBg, 0.9f), 3.0f);
-        list->AddText(at, ImGui::GetColorU32(ImGuiCol_Text), hint);
+        const ImVec2 at(pos.x + width - extent.x - 8, pos.y - extent.y - 4);
+        ImGui::GetWindowDrawList()->AddText(at, ImGui::GetColorU32(ImGuiCol_TextDisabled), hint);
     }
-    list->PopClipRect();
     for (const std::string& note : s.notes)
         ImGui::TextWrapped("%s", note.c_str());
 

@@ -30,11 +30,11 @@ float draw_menu_bar(AppState& state, const UiFonts& /*fonts*/) {
             ImGui::Separator();
             if (ImGui::MenuItem("Presenter mode", "F11 / P", state.presenter))
                 state.presenter = !state.presenter;
-            ImGui::BeginDisabled(!state.presenter);
+            // Folded side panels (presenter mode, or a short window) come back over the canvas.
+            ImGui::TextDisabled("Folded panels:");
             ImGui::MenuItem("  Controls over the canvas", nullptr, &state.overlay_controls);
             ImGui::MenuItem("  Code over the canvas", nullptr, &state.overlay_code);
             ImGui::MenuItem("  Timings over the canvas", nullptr, &state.overlay_timings);
-            ImGui::EndDisabled();
             ImGui::EndMenu();
         }
         if (ImGui::BeginMenu("Predict")) {

@@ -13,11 +13,11 @@ void draw_status_line(AppState& state, const Rect& rect, const UiFonts& fonts, c
         const bool gpu = state.device && state.device->gpu_available;
         const Color& dot = gpu ? theme.conflict[0] : theme.conflict[3];
         ImGui::TextColored(ImVec4(dot.r, dot.g, dot.b, 1.0f), "%s", gpu ? "\u25CF" : "\u25CB");
-        if (state.presenter_scale_reduced) {
+        if (state.ui_scale_reduced) {
             ImGui::SameLine();
             ImGui::TextColored(
                 ImVec4(theme.conflict[3].r, theme.conflict[3].g, theme.conflict[3].b, 1.0f),
-                "presenter: UI scale %g here (%g needs a larger window)", double(fonts.scale),
+                "UI scale %g here (%g needs a larger window)", double(fonts.scale),
                 double(state.requested_ui_scale));
             ImGui::SameLine();
             ImGui::TextDisabled("|");

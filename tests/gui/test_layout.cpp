@@ -92,14 +92,14 @@ TEST(Layout, PresenterModeOnAPortraitScreenStacks) {
 // The presenter keeps the asked-for scale where it fits, steps down (in quarters, not below 1)
 // where it would leave the pictures no room.
 TEST(Layout, PresenterScaleFitsTheWindow) {
-    EXPECT_EQ(presenter_ui_scale(1920, 1080, 2.0f), 2.0f);
-    EXPECT_EQ(presenter_ui_scale(1600, 1000, 2.0f), 2.0f);
-    EXPECT_EQ(presenter_ui_scale(1280, 720, 2.0f), 1.5f);
-    EXPECT_EQ(presenter_ui_scale(1280, 720, 1.5f), 1.5f);
-    EXPECT_EQ(presenter_ui_scale(1024, 768, 2.0f), 1.25f);
-    EXPECT_EQ(presenter_ui_scale(1024, 768, 1.0f), 1.0f);
-    EXPECT_EQ(presenter_ui_scale(400, 300, 2.0f), 1.0f) << "never below 1";
-    EXPECT_EQ(presenter_ui_scale(400, 300, 0.75f), 0.75f) << "nor above what was asked";
+    EXPECT_EQ(fitting_ui_scale(1920, 1080, 2.0f), 2.0f);
+    EXPECT_EQ(fitting_ui_scale(1600, 1000, 2.0f), 2.0f);
+    EXPECT_EQ(fitting_ui_scale(1280, 720, 2.0f), 1.5f);
+    EXPECT_EQ(fitting_ui_scale(1280, 720, 1.5f), 1.5f);
+    EXPECT_EQ(fitting_ui_scale(1024, 768, 2.0f), 1.25f);
+    EXPECT_EQ(fitting_ui_scale(1024, 768, 1.0f), 1.0f);
+    EXPECT_EQ(fitting_ui_scale(400, 300, 2.0f), 1.0f) << "never below 1";
+    EXPECT_EQ(fitting_ui_scale(400, 300, 0.75f), 0.75f) << "nor above what was asked";
 }
 
 TEST(Layout, TinyWindowsGiveEmptyButValidRects) {

@@ -2,6 +2,7 @@
 // the colours the trace calls for are there (or, where it calls for none, absent).
 #include <gtest/gtest.h>
 
+#include <array>
 #include <filesystem>
 
 #include <cmath>
@@ -275,7 +276,7 @@ TEST_F(Views, AnEditedTraceOpensWithAWarning) {
 // Every projector size and scale, both themes, with and without presenter mode: the window
 // draws, the panels do not overlap (Layout.*), and the Banks panel shows the worst access's
 // banks in their conflict colour (the 16-way banks of the unpadded up-sweep at offset 16).
-// Presenter mode runs at the scale presenter_ui_scale allows (1.25 for 2 at 1024x768).
+// The window runs at the scale fitting_ui_scale allows (1.25 for 2 at 1024x768).
 TEST_F(Views, LegibleAtEveryProjectorSize) {
     int shots = 0;
     for (auto [w, h] : {std::pair{1024, 768}, {1280, 720}, {1600, 1000}, {1920, 1080}})
@@ -299,8 +300,7 @@ TEST_F(Views, LegibleAtEveryProjectorSize) {
                 ASSERT_EQ(r.exit_code, 0) << what << ": " << r.output;
                 const Image image = load_png(path);
                 ASSERT_EQ(image.width, w) << what;
-                const float used =
-                    presenter ? presenter_ui_scale(float(w), float(h), scale) : scale;
+                const float used = fitting_ui_scale(float(w), float(h), scale);
                 const PanelLayout layout =
                     compute_layout(float(w), float(h), 24 * used, used,
                                    presenter ? LayoutMode::Presenter : LayoutMode::Normal);
@@ -308,6 +308,55 @@ TEST_F(Views, LegibleAtEveryProjectorSize) {
                 EXPECT_GT(pixels_near(image, sixteen, 12, layout.banks), 4u)
                     << what << ": the 16-way banks in the Banks panel";
             }
+}
+
+// Every view at every projector size, the UI scale and presenter mode cycling through 1, 1.5
+// and 2 and off/on: the window draws, the view's canvas holds cells (the scene's own colour for
+// an unchanged cell), and the Banks panel holds its drawing. Panels never overlap (Layout.*).
+TEST_F(Views, EveryViewAtEveryProjectorSize) {
+    const std::vector<std::pair<const char*, std::vector<std::string>>> views = {
+        {"array", {"--lesson", "01-harris-blelloch", "--view", "array", "--step", "4"}},
+        {"tree", {"--lesson", "01-harris-blelloch", "--view", "tree", "--step", "6"}},
+        {"pingpong", {"--lesson", "02-kirk-hwu-ping-pong", "--view", "pingpong", "--step", "3"}},
+        {"reduction", {"--lesson", "06-reduction", "--view", "reduction", "--step", "3"}},
+        {"multiblock", {"--lesson", "08-multi-block", "--view", "multiblock", "--step", "3"}},
+        {"lookback", {"--lesson", "07-look-back", "--view", "lookback", "--step", "60"}},
+        {"compare", {"--lesson", "05-bank-conflicts", "--view", "compare", "--step", "6"}},
+    };
+    int shot = 0;
+    for (auto [w, h] : {std::pair{1024, 768}, {1280, 720}, {1600, 1000}, {1920, 1080}})
+        for (const auto& [view, view_args] : views) {
+            const float scale = std::array<float, 3>{1.f, 1.5f, 2.f}[std::size_t(shot % 3)];
+            const bool presenter = (shot / 3) % 2 == 1;
+            const bool light = shot % 2 == 1;
+            ++shot;
+            const Theme theme = builtin_theme(light ? "light" : "dark");
+            std::vector<std::string> args = view_args;
+            args.insert(args.end(), {"--screenshot", temp_file("every.png"), "--size",
+                                     std::to_string(w) + "x" + std::to_string(h), "--ui-scale",
+                                     std::to_string(scale), "--theme", light ? "light" : "dark",
+                                     "--device", "cpu"});
+            if (presenter) args.push_back("--presenter");
+            const std::string what = std::string(view) + " at " + std::to_string(w) + "x" +
+                                     std::to_string(h) + ", scale " + std::to_string(scale) +
+                                     (presenter ? ", presenting" : "");
+            const ProcessResult r = run_process(scanscope_binary(), args, {display_});
+            ASSERT_EQ(r.exit_code, 0) << what << ": " << r.output;
+            const Image image = load_png(temp_file("every.png"));
+            ASSERT_EQ(image.width, w) << what;
+            const float used = fitting_ui_scale(float(w), float(h), scale);
+            const PanelLayout layout =
+                compute_layout(float(w), float(h), 24 * used, used,
+                               presenter ? LayoutMode::Presenter : LayoutMode::Normal);
+            Rect canvas = layout.canvas;
+            canvas.y += 50 * used, canvas.h -= 50 * used;  // below the view tabs
+            EXPECT_GT(pixels_near(image, theme.cell_border, 24, canvas) +
+                          pixels_near(image, theme.cell, 8, canvas),
+                      200u)
+                << what << ": cells in the canvas";
+            EXPECT_GT(pixels_near(image, theme.cell_border, 24, layout.banks), 20u)
+                << what << ": the Banks drawing";
+        }
 }
 
 // File > Export opens over the window (the same exporter as `scanscope export`).
@@ -326,8 +375,9 @@ TEST_F(Views, ExportDialogOpens) {
 // text-coloured pixels, is about twice as tall at 2 as at 1.
 TEST_F(Views, CanvasTextFollowsTheUiScale) {
     auto caption_height = [&](float scale) {
+        // Step 3: a tree short enough to fit whole at both scales, its caption on top.
         const Image image = shoot({"--lesson", "01-harris-blelloch", "--view", "tree", "--step",
-                                   "9", "--ui-scale", std::to_string(scale)},
+                                   "3", "--ui-scale", std::to_string(scale)},
                                   "scale" + std::to_string(int(scale)));
         const PanelLayout layout = compute_layout(1600, 1000, 24 * scale, scale);
         Rect canvas = layout.canvas;
