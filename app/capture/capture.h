@@ -13,6 +13,13 @@ namespace scanscope {
 
 enum class DeviceChoice { Auto, Gpu, Cpu };
 
+// A run the user asked for, checked: the request, its input, where to run it.
+struct ResolvedRun {
+    RunRequest request;
+    std::vector<std::uint32_t> input;
+    DeviceChoice device = DeviceChoice::Auto;
+};
+
 // Captures are for teaching sizes: everything every thread did is kept.
 constexpr int kMaxCaptureN = 65536;
 

@@ -60,7 +60,8 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
     app.add_option("--palette", gui_options.palette,
                    "Colours of the views: standard, or colorblind (Okabe-Ito, viridis)")
         ->check(CLI::IsMember({"standard", "colorblind"}));
-    add_run_options(&app, gui_options.run, false);
+    RunOptions run_options;  // resolved below into gui_options.run: the window gets a run
+    add_run_options(&app, run_options, false);
     app.add_option("--lesson", gui_options.lesson,
                    "Open a lesson (a file name in assets/lessons, without .json)");
     app.add_option("--lesson-file", gui_options.lesson_file,
@@ -144,6 +145,18 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         PixelSize size = *parse_pixel_size(size_text);
         gui_options.width = size.width;
         gui_options.height = size.height;
+    }
+    gui_options.input_text = run_options.input_list;
+    if (!run_options.variant.empty()) {
+        try {
+            gui_options.run = resolve_run(run_options, RunPurpose::Capture);
+        } catch (const CLI::ValidationError& e) {
+            std::cerr << "scanscope: " << e.what() << "\n";
+            return kExitUsage;
+        } catch (const std::exception& e) {
+            std::cerr << "scanscope: " << e.what() << "\n";
+            return kExitFailure;
+        }
     }
     if (!gui) {
         std::cerr << "scanscope: this build has no window (configured with SCANSCOPE_GUI=OFF).\n"

@@ -32,12 +32,6 @@ struct RunOptions {
 // --banks, --block-threads, --device, --shape to `command`.
 void add_run_options(CLI::App* command, RunOptions& options, bool variant_required = true);
 
-struct ResolvedRun {
-    RunRequest request;
-    std::vector<std::uint32_t> input;
-    DeviceChoice device = DeviceChoice::Auto;
-};
-
 enum class RunPurpose { Run, Capture };
 
 // Throws CLI::ValidationError (a usage problem: exit 2) or InputError (an unreadable input file).

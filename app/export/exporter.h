@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "gui/theme.h"
+#include "style/theme.h"
 #include "player/session.h"
 #include "variants/run.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "gui/theme.h"
+#include "style/theme.h"
 #include "scenes/scene.h"
 
 namespace scanscope {

@@ -11,7 +11,6 @@
 #include <filesystem>
 #include <iostream>
 
-#include "cli/cli.h"
 #include "gui/app_state.h"
 #include "gui/capture_jobs.h"
 #include "gui/imgui_layer.h"
@@ -23,6 +22,7 @@
 #include "model/input_values.h"
 #include "model/trace_json.h"
 #include "platform/data_dir.h"
+#include "platform/exit_codes.h"
 #include "views/panel.h"
 #include "views/shell_views.h"
 
@@ -115,9 +115,9 @@ int open_from_options(const GuiOptions& options, AppState& state) {
         for (std::size_t i = 0; i < variants.size(); ++i)
             if (variants[i].key == (options.like.empty() ? "blelloch" : options.like))
                 state.kernel.like = int(i);
-        if (!options.run.input_list.empty()) {
+        if (!options.input_text.empty()) {
             state.form.typed_input = true;
-            state.form.typed = options.run.input_list;
+            state.form.typed = options.input_text;
         }
         std::error_code ec;
         state.kernel.seen =
@@ -125,22 +125,15 @@ int open_from_options(const GuiOptions& options, AppState& state) {
         // A kernel that does not compile yet opens all the same: its errors stay in view, and
         // saving the file captures it again.
         apply_outcome(state, run_job(job_from_kernel(state)), "your kernel");
-    } else if (!options.run.variant.empty()) {
-        try {
-            const ResolvedRun run = resolve_run(options.run, RunPurpose::Capture);
-            job.request = run.request;
-            job.input = run.input;
-            job.device = run.device;
-            job.compare_variant =
-                options.compare.empty() ? default_partner(run.request.variant) : options.compare;
-            what = run.request.variant;
-        } catch (const CLI::ValidationError& e) {
-            std::cerr << "scanscope: " << e.what() << "\n";
-            return kExitUsage;
-        } catch (const std::exception& e) {
-            std::cerr << "scanscope: " << e.what() << "\n";
-            return kExitFailure;
-        }
+    } else if (options.run) {
+        // Resolved and checked by the command line.
+        const ResolvedRun& run = *options.run;
+        job.request = run.request;
+        job.input = run.input;
+        job.device = run.device;
+        job.compare_variant =
+            options.compare.empty() ? default_partner(run.request.variant) : options.compare;
+        what = run.request.variant;
     } else {
         std::string key = options.lesson.empty() ? kFirstLesson : options.lesson;
         if (!options.lesson_file.empty()) {

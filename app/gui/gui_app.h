@@ -1,7 +1,7 @@
 // The windowed app: the main loop, and the off-screen path behind --screenshot.
 #pragma once
 
-#include "cli/gui_options.h"
+#include "gui/gui_options.h"
 
 namespace scanscope {
 

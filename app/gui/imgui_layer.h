@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "gui/theme.h"
+#include "style/theme.h"
 
 struct ImFont;
 

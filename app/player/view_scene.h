@@ -2,7 +2,7 @@
 // canvas panel and the tests (and later the exporters).
 #pragma once
 
-#include "gui/theme.h"
+#include "style/theme.h"
 #include "player/session.h"
 #include "scenes/scene.h"
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "gui/theme.h"
+#include "style/theme.h"
 #include "scenes/geometry.h"
 
 namespace scanscope {

@@ -3,7 +3,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include "gui/theme.h"
+#include "style/theme.h"
 #include "platform/data_dir.h"
 #include "support/temp_file.h"
 

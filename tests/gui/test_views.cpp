@@ -12,7 +12,7 @@
 #include "analysis/questions.h"
 #include "capture/capture.h"
 #include "gui/layout.h"
-#include "gui/theme.h"
+#include "style/theme.h"
 #include "model/lessons.h"
 #include "model/trace_json.h"
 #include "model/trace_queries.h"

@@ -1,4 +1,4 @@
-#include "gui/theme.h"
+#include "style/theme.h"
 
 #include <nlohmann/json.hpp>
 

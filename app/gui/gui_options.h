@@ -1,10 +1,11 @@
 // What the command line tells the windowed app. Plain data: the CLI fills it, the GUI reads it.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
-#include "cli/run_options.h"
+#include "capture/capture.h"
 
 namespace scanscope {
 
@@ -22,15 +23,17 @@ struct GuiOptions {
     std::vector<int> answers;  // screenshots: answer the first questions with these choices (0: A)
     std::string scores_path;   // where predict mode keeps scores; empty: the XDG default
 
-    // What to open: a lesson, a trace file, or a capture of `run` (run.variant set).
+    // What to open: a lesson, a trace file, a student's kernel, or a capture of `run` (resolved
+    // and checked by the command line: the window gets a run, not options to parse).
     std::string lesson;
     std::string lesson_file;  // a lesson file of the user's own
     std::string kernel;       // a student's kernel file (captured, then watched)
     std::string like;         // its reference variant
     std::string trace_file;
-    RunOptions run;
-    std::string view;  // a view key; empty: the trace's own
-    int step = 0;      // 1-based frame (a step, or an event in the look-back view); 0: the first
+    std::optional<ResolvedRun> run;
+    std::string input_text;  // --input as typed (the controls show it; a kernel runs on it)
+    std::string view;        // a view key; empty: the trace's own
+    int step = 0;  // 1-based frame (a step, or an event in the look-back view); 0: the first
     int block = 0;
     std::string compare;        // a variant to compare with
     std::string compare_trace;  // or a trace file to compare with (e.g. captured on a lab GPU)
