@@ -175,7 +175,10 @@ void register_grade_command(CLI::App& app, CommandSet& set) {
     child->add_option("--library", *library)->required();
     child->add_option("--request", *request)->required();
     child->add_option("--out", *out)->required();
-    set.add(child, [=] { return run_student_child(*kernel, *library, *request, *out); });
+    auto device = std::make_shared<std::string>("cpu");
+    child->add_option("--device", *device);
+    set.add(child,
+            [=] { return run_student_child(*kernel, *library, *request, *out, *device == "gpu"); });
 }
 
 }  // namespace scanscope

@@ -26,8 +26,9 @@ void register_run_command(CLI::App& app, CommandSet& set) {
             if (!kernel->kernel.empty()) {
                 // A student's kernel runs in the emulation, recorded, in a child process.
                 const ResolvedRun r = resolve_student_run(*options, *kernel);
-                const StudentVerdict v = judge_student(kernel->kernel, r.request, r.input,
-                                                       kernel->like, {kernel->seconds});
+                const StudentVerdict v =
+                    judge_student(kernel->kernel, r.request, r.input, kernel->like,
+                                  {kernel->seconds}, r.device == DeviceChoice::Gpu);
                 print_verdict(v, kernel->like, std::cout);
                 return v.ran && v.correct ? kExitOk : kExitFailure;
             }

@@ -12,9 +12,12 @@
 #include <sstream>
 
 #include "capture/capture.h"
+#include "device/device_info.h"
+#include "gpu/nvrtc_student.h"
 #include "model/assemble.h"
 #include "model/trace_json.h"
 #include "platform/child_process.h"
+#include "platform/data_dir.h"
 #include "platform/file_write.h"
 #include "student/student_entry.h"
 #include "variants/run.h"
@@ -36,8 +39,8 @@ std::string last_line(const std::string& text) {
 }  // namespace
 
 StudentCapture capture_student(const std::string& kernel_path, RunRequest request,
-                               const std::vector<std::uint32_t>& input,
-                               const StudentLimits& limits) {
+                               const std::vector<std::uint32_t>& input, const StudentLimits& limits,
+                               bool gpu) {
     StudentCapture out;
     StudentSource source;
     VariantInfo card;
@@ -80,10 +83,11 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
     // The child is ScanScope itself (another program embedding this library, a test, names the
     // scanscope binary in SCANSCOPE_STUDENT_RUNNER).
     const char* runner = std::getenv("SCANSCOPE_STUDENT_RUNNER");
-    const ChildResult r = run_child(
-        {runner && *runner ? std::string(runner) : self_executable(), "__student-run", "--kernel",
-         source.path, "--library", build.library, "--request", request_file, "--out", trace_file},
-        {limits.seconds, memory});
+    const ChildResult r =
+        run_child({runner && *runner ? std::string(runner) : self_executable(), "__student-run",
+                   "--kernel", source.path, "--library", build.library, "--request", request_file,
+                   "--out", trace_file, "--device", gpu ? "gpu" : "cpu"},
+                  {limits.seconds, memory});
     std::filesystem::remove(request_file);
     if (r.exit_code == 0 && std::filesystem::exists(trace_file)) {
         out.trace = load_trace(trace_file);
@@ -102,7 +106,7 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
 }
 
 int run_student_child(const std::string& kernel_path, const std::string& library,
-                      const std::string& request_file, const std::string& trace_out) {
+                      const std::string& request_file, const std::string& trace_out, bool gpu) {
     try {
         const StudentSource source = read_student_source(kernel_path);
         const std::string key = register_student_variant(student_card(source)).key;
@@ -121,6 +125,33 @@ int run_student_child(const std::string& kernel_path, const std::string& library
         const auto entry = reinterpret_cast<student::EntryFn>(dlsym(handle, student::kEntryName));
         if (!entry) throw std::runtime_error("the kernel library has no entry point");
         RawCapture raw;
+        if (gpu) {
+            // The same source through NVRTC; the library only tells the block's shape.
+            const auto shape =
+                reinterpret_cast<student::ShapeFn>(dlsym(handle, student::kShapeName));
+            if (!shape) throw std::runtime_error("the kernel library has no shape function");
+            NvrtcStudentRun run;
+            run.kernel_path = source.path;
+            for (const std::string& line : source.lines)
+                run.kernel_text += line + "\n";
+            run.kernels_dir = data_path("kernels");
+            run.type = request.type == ElementType::Float32 ? 1 : 0;
+            run.op = request.op == OpKind::Max ? 1 : 0;
+            run.inclusive = request.inclusive;
+            run.n = request.n;
+            shape(request.n, &run.threads, &run.shared_elements);
+            run.input = input;
+            std::vector<std::uint32_t> output;
+            try {
+                output = run_student_on_gpu(run, raw);
+            } catch (const NvrtcCompileError& e) {
+                std::cerr << "does not compile on the GPU (NVRTC): " << e.what() << "\n";
+                return kKernelFailed;
+            }
+            TraceSource where{"gpu", probe_device().gpu.name, SCANSCOPE_VERSION, utc_timestamp()};
+            save_trace(assemble_trace(request, input, output, raw, where), trace_out);
+            return 0;
+        }
         emu::EmuLauncher launcher(&raw, 1);
         std::vector<std::uint32_t> output(input.size());
         student::StudentCall call;

@@ -26,13 +26,14 @@ struct StudentCapture {
 
 // `request.variant` is ignored (the kernel's card names it). Throws BadRequest for a file that
 // cannot be a kernel (unreadable, too long, no step marks) or a request it cannot take.
+// `gpu`: compiled by NVRTC and run on the GPU (the same source), else in the emulation.
 StudentCapture capture_student(const std::string& kernel_path, RunRequest request,
                                const std::vector<std::uint32_t>& input,
-                               const StudentLimits& limits = {});
+                               const StudentLimits& limits = {}, bool gpu = false);
 
 // The child's side (the hidden subcommand `scanscope __student-run`): loads the library, runs
 // the kernel, writes the trace. Returns the exit code: 0, or 3 with the kernel's error on stderr.
 int run_student_child(const std::string& kernel_path, const std::string& library,
-                      const std::string& request_file, const std::string& trace_out);
+                      const std::string& request_file, const std::string& trace_out, bool gpu);
 
 }  // namespace scanscope

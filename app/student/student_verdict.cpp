@@ -38,10 +38,10 @@ std::string first_difference(const Trace& mine, const Trace& reference) {
 
 StudentVerdict judge_student(const std::string& kernel, const RunRequest& request,
                              const std::vector<std::uint32_t>& input, const std::string& like,
-                             const StudentLimits& limits) {
+                             const StudentLimits& limits, bool gpu) {
     StudentVerdict v;
     v.kernel = kernel;
-    StudentCapture c = capture_student(kernel, request, input, limits);
+    StudentCapture c = capture_student(kernel, request, input, limits, gpu);
     v.compile_errors = c.compile_errors;
     v.compiled = c.compile_errors.empty();
     if (!c.trace) {
@@ -60,7 +60,8 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
     if (!like.empty()) {
         RunRequest reference = request;
         reference.variant = like;
-        const Trace r = capture_trace(reference, input, DeviceChoice::Cpu);
+        const Trace r =
+            capture_trace(reference, input, gpu ? DeviceChoice::Gpu : DeviceChoice::Cpu);
         v.first_difference = first_difference(t, r);
     }
     v.trace = std::move(c.trace);

@@ -27,9 +27,10 @@ struct StudentVerdict {
 
 // Captures `kernel` on the request's input and judges it. With `like` (a variant key), the same
 // input runs through that variant and the two traces are compared step by step.
+// `gpu`: the kernel runs on the GPU (NVRTC); the reference runs where the kernel does.
 StudentVerdict judge_student(const std::string& kernel, const RunRequest& request,
                              const std::vector<std::uint32_t>& input, const std::string& like,
-                             const StudentLimits& limits = {});
+                             const StudentLimits& limits = {}, bool gpu = false);
 
 // The first step whose shared memory differs (words both define), named with the step, the
 // cell and both values; where none differs but one has more steps, that. Empty when they agree.

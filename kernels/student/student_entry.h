@@ -71,9 +71,17 @@ int run(StudentCall* call) {
     }
 }
 
+// The block the kernel asks for n elements (for the GPU path, which launches it itself).
+using ShapeFn = void (*)(int n, int* threads, int* shared_elements);
+constexpr const char* kShapeName = "scanscope_student_shape";
+
 }  // namespace scanscope::student
 
-#define SCANSCOPE_STUDENT_ENTRY(Kernel)                                           \
-    extern "C" int scanscope_student_run(scanscope::student::StudentCall* call) { \
-        return scanscope::student::run<Kernel>(call);                             \
+#define SCANSCOPE_STUDENT_ENTRY(Kernel)                                                  \
+    extern "C" int scanscope_student_run(scanscope::student::StudentCall* call) {        \
+        return scanscope::student::run<Kernel>(call);                                    \
+    }                                                                                    \
+    extern "C" void scanscope_student_shape(int n, int* threads, int* shared_elements) { \
+        *threads = Kernel<int, scanscope::AddOp<int>>::threads_for(n);                   \
+        *shared_elements = Kernel<int, scanscope::AddOp<int>>::shared_elements(n);       \
     }

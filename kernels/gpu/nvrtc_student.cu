@@ -1,0 +1,217 @@
+#include "gpu/nvrtc_student.h"
+
+#include <cuda.h>
+#include <nvrtc.h>
+
+#include <filesystem>
+#include <memory>
+
+#include "gpu/gpu_launcher.cuh"
+
+namespace scanscope {
+namespace {
+
+void check_nvrtc(nvrtcResult r, const char* what) {
+    if (r != NVRTC_SUCCESS)
+        throw std::runtime_error(std::string(what) + ": " + nvrtcGetErrorString(r));
+}
+
+// The driver API's few functions, looked up through the runtime (cudaGetDriverEntryPoint...):
+// linking libcuda directly would stop the program from starting where no driver is installed.
+struct DriverApi {
+    decltype(&cuGetErrorString) error_string = nullptr;
+    decltype(&cuModuleLoadData) load_module = nullptr;
+    decltype(&cuModuleUnload) unload_module = nullptr;
+    decltype(&cuModuleGetFunction) get_function = nullptr;
+    decltype(&cuFuncSetAttribute) set_attribute = nullptr;
+    decltype(&cuLaunchKernel) launch = nullptr;
+    decltype(&cuCtxSynchronize) synchronize = nullptr;
+};
+
+template <class F>
+void look_up(const char* name, F& f) {
+    void* address = nullptr;
+    cudaDriverEntryPointQueryResult status{};
+    SS_CUDA_CHECK(
+        cudaGetDriverEntryPointByVersion(name, &address, 12000, cudaEnableDefault, &status));
+    if (!address || status != cudaDriverEntryPointSuccess)
+        throw std::runtime_error(std::string("the CUDA driver lacks ") + name);
+    f = reinterpret_cast<F>(address);
+}
+
+const DriverApi& driver() {
+    static const DriverApi api = [] {
+        DriverApi a;
+        look_up("cuGetErrorString", a.error_string);
+        look_up("cuModuleLoadData", a.load_module);
+        look_up("cuModuleUnload", a.unload_module);
+        look_up("cuModuleGetFunction", a.get_function);
+        look_up("cuFuncSetAttribute", a.set_attribute);
+        look_up("cuLaunchKernel", a.launch);
+        look_up("cuCtxSynchronize", a.synchronize);
+        return a;
+    }();
+    return api;
+}
+
+void check_driver(CUresult r, const char* what) {
+    if (r == CUDA_SUCCESS) return;
+    const char* text = nullptr;
+    driver().error_string(r, &text);
+    throw std::runtime_error(std::string(what) + ": " + (text ? text : "CUDA driver error"));
+}
+
+// NVRTC has no C++ standard library: the few headers the kernels include map to libcu++.
+struct Shim {
+    const char* name;
+    const char* text;
+};
+const Shim kShims[] = {
+    {"cstdint",
+     "#pragma once\n#include <cuda/std/cstdint>\nnamespace std { using namespace ::cuda::std; }\n"},
+    {"cstddef",
+     "#pragma once\n#include <cuda/std/cstddef>\nnamespace std { using namespace ::cuda::std; }\n"},
+    {"cstring",
+     "#pragma once\n#include <cuda/std/cstring>\nnamespace std { using namespace ::cuda::std; }\n"},
+    {"limits",
+     "#pragma once\n#include <cuda/std/limits>\nnamespace std { using namespace ::cuda::std; }\n"},
+    {"type_traits",
+     "#pragma once\n#include <cuda/std/type_traits>\nnamespace std { using namespace ::cuda::std; "
+     "}\n"},
+    {"stdexcept", "#pragma once\n"},  // only the emulation's bounds messages use them
+    {"string", "#pragma once\n"},
+};
+
+const char* kEntryNames[2][2] = {{"scanscope_student_i32_add", "scanscope_student_i32_max"},
+                                 {"scanscope_student_f32_add", "scanscope_student_f32_max"}};
+
+std::string program(const std::string& kernel_header) {
+    std::string p = "#include \"" + kernel_header +
+                    "\"\n#include \"gpu/gpu_block.cuh\"\n"
+                    "using namespace scanscope;\n";
+    const char* types[2] = {"int", "float"};
+    const char* ops[2] = {"AddOp", "MaxOp"};
+    for (int t = 0; t < 2; ++t)
+        for (int o = 0; o < 2; ++o) {
+            const std::string k =
+                std::string("StudentScan<") + types[t] + ", " + ops[o] + "<" + types[t] + ">>";
+            p += std::string("extern \"C\" __global__ void ") + kEntryNames[t][o] + "(" + k +
+                 " kernel, LaunchEnv env) {\n    GpuBlock<CaptureMode> block(env);\n"
+                 "    kernel(block);\n    block.finish();\n}\n";
+        }
+    return p;
+}
+
+std::vector<char> compile(const NvrtcStudentRun& run, int major, int minor) {
+    const std::string header = std::filesystem::path(run.kernel_path).filename().string();
+    const std::string source = program(header);
+    std::vector<const char*> names, texts;
+    for (const Shim& s : kShims) {
+        names.push_back(s.name);
+        texts.push_back(s.text);
+    }
+    names.push_back(header.c_str());
+    texts.push_back(run.kernel_text.c_str());
+    nvrtcProgram prog;
+    check_nvrtc(nvrtcCreateProgram(&prog, source.c_str(), "student_entry.cu", int(names.size()),
+                                   texts.data(), names.data()),
+                "nvrtcCreateProgram");
+    std::unique_ptr<nvrtcProgram, void (*)(nvrtcProgram*)> owner(
+        &prog, [](nvrtcProgram* p) { nvrtcDestroyProgram(p); });
+    const std::string arch = "--gpu-architecture=sm_" + std::to_string(major * 10 + minor);
+    std::vector<std::string> options = {arch, "-std=c++17", "-default-device",
+                                        "-I" + run.kernels_dir};
+    for (const char* dir : {SCANSCOPE_CUDA_INCLUDE_DIRS})
+        options.push_back(std::string("-I") + dir);
+    std::vector<const char*> argv;
+    for (const std::string& o : options)
+        argv.push_back(o.c_str());
+    const nvrtcResult compiled = nvrtcCompileProgram(prog, int(argv.size()), argv.data());
+    if (compiled != NVRTC_SUCCESS) {
+        std::size_t size = 0;
+        nvrtcGetProgramLogSize(prog, &size);
+        std::string log(size, '\0');
+        nvrtcGetProgramLog(prog, log.data());
+        throw NvrtcCompileError(log);
+    }
+    std::size_t size = 0;
+    check_nvrtc(nvrtcGetCUBINSize(prog, &size), "nvrtcGetCUBINSize");
+    std::vector<char> cubin(size);
+    check_nvrtc(nvrtcGetCUBIN(prog, cubin.data()), "nvrtcGetCUBIN");
+    return cubin;
+}
+
+}  // namespace
+
+bool nvrtc_built() {
+    return true;
+}
+
+std::vector<std::uint32_t> run_student_on_gpu(const NvrtcStudentRun& run, RawCapture& raw) {
+    SS_CUDA_CHECK(cudaFree(nullptr));  // the runtime's primary context, which the driver API shares
+    int device = 0, major = 0, minor = 0;
+    SS_CUDA_CHECK(cudaGetDevice(&device));
+    SS_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+    SS_CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
+    const std::vector<char> cubin = compile(run, major, minor);
+    const DriverApi& cu = driver();
+    CUmodule module;
+    check_driver(cu.load_module(&module, cubin.data()), "cuModuleLoadData");
+    std::unique_ptr<CUmod_st, CUresult (*)(CUmodule)> module_owner(module, cu.unload_module);
+    CUfunction entry;
+    check_driver(cu.get_function(&entry, module, kEntryNames[run.type][run.op]),
+                 "cuModuleGetFunction");
+
+    // The kernel's one field, ScanIO<T>{in, out, n, inclusive}: the same layout for int and float.
+    struct IO {
+        const void* in;
+        void* out;
+        int n;
+        bool inclusive;
+    };
+    const std::size_t bytes = std::size_t(run.n) * 4;
+    void* in = nullptr;
+    void* out = nullptr;
+    SS_CUDA_CHECK(cudaMalloc(&in, bytes));
+    SS_CUDA_CHECK(cudaMalloc(&out, bytes));
+    std::unique_ptr<void, cudaError_t (*)(void*)> in_owner(in, cudaFree), out_owner(out, cudaFree);
+    SS_CUDA_CHECK(cudaMemcpy(in, run.input.data(), bytes, cudaMemcpyHostToDevice));
+    SS_CUDA_CHECK(cudaMemset(out, 0, bytes));
+    IO io{in, out, run.n, run.inclusive};
+
+    const LaunchShape shape{"student scan", 1, run.threads,
+                            std::uint32_t(run.shared_elements) * 4u};
+    check_launch_shape(shape);
+    const std::uint32_t shared = shape.shared_bytes + kCaptureScratchBytes;
+    if (shared > 48 * 1024)
+        check_driver(
+            cu.set_attribute(entry, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(shared)),
+            "cuFuncSetAttribute");
+    CaptureCapacity capacity;
+    for (;;) {
+        HostCaptureStorage host(shape, capacity);
+        DeviceCaptureStorage storage(host);
+        LaunchEnv env;
+        env.shared_bytes = shape.shared_bytes;
+        env.capture = storage.buffers();
+        void* params[] = {&io, &env};
+        check_driver(cu.launch(entry, 1, 1, 1, unsigned(run.threads), 1, 1, shared, nullptr, params,
+                               nullptr),
+                     "cuLaunchKernel");
+        check_driver(cu.synchronize(), "the student kernel");
+        storage.copy_back(host);
+        if (host.overflow() & kSharedOverflow)
+            throw std::runtime_error("the kernel asks for more shared memory than shared_elements");
+        if (host.overflow() == 0) {
+            raw.launches.push_back(host.to_raw());
+            break;
+        }
+        capacity = host.grown();
+        SS_CUDA_CHECK(cudaMemset(out, 0, bytes));
+    }
+    std::vector<std::uint32_t> output(std::size_t(run.n));
+    SS_CUDA_CHECK(cudaMemcpy(output.data(), out, bytes, cudaMemcpyDeviceToHost));
+    return output;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,41 @@
+// A student's kernel on the GPU (NVRTC) traces as it does in the emulation: the template and a
+// student's copy of Blelloch's scan, integer data, every step's shared memory and accesses equal.
+#include <gtest/gtest.h>
+
+#include "device/device_info.h"
+#include "model/trace_json.h"
+#include "support/process.h"
+#include "support/temp_file.h"
+
+namespace scanscope::test {
+namespace {
+
+Trace capture_on(const std::string& kernel, const char* device, const std::string& input) {
+    const std::string out = temp_file(std::string(device) + ".json");
+    const ProcessResult r =
+        run_process(scanscope_binary(), {"capture", "--kernel", kernel, "--device", device,
+                                         "--input", input, "--inclusive", "--out", out});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    return load_trace(out);
+}
+
+TEST(GpuStudent, NvrtcTracesEqualTheEmulation) {
+    if (!probe_device().gpu_available)
+        GTEST_SKIP() << "no CUDA device: " << probe_device().cpu_reason;
+    std::string input;
+    for (int i = 0; i < 256; ++i)
+        input += (i ? "," : "") + std::to_string((i * 37 + 11) % 19);
+    for (const std::string& kernel :
+         {std::string(SCANSCOPE_TEST_DATA) + "/../../assets/templates/student_scan.h",
+          std::string(SCANSCOPE_TEST_DATA) + "/student-kernels/blelloch_copy.h"}) {
+        const Trace gpu = capture_on(kernel, "gpu", input);
+        const Trace cpu = capture_on(kernel, "cpu", input);
+        EXPECT_EQ(gpu.source.kind, "gpu") << kernel;
+        EXPECT_EQ(cpu.source.kind, "cpu-emulation") << kernel;
+        EXPECT_TRUE(same_capture(gpu, cpu)) << kernel;
+        EXPECT_EQ(gpu.output, cpu.output) << kernel;
+    }
+}
+
+}  // namespace
+}  // namespace scanscope::test
