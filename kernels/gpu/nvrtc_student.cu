@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <memory>
 
+#include "cuda_include_dirs.h"
 #include "gpu/gpu_launcher.cuh"
 
 namespace scanscope {
