@@ -122,8 +122,12 @@ std::vector<char> compile(const NvrtcStudentRun& run, int major, int minor) {
     const std::string arch = "--gpu-architecture=sm_" + std::to_string(major * 10 + minor);
     std::vector<std::string> options = {arch, "-std=c++17", "-default-device",
                                         "-I" + run.kernels_dir};
-    for (const char* dir : {SCANSCOPE_CUDA_INCLUDE_DIRS})
+    // CUDA 13 keeps libcu++ under include/cccl, which older CMake does not list.
+    for (const char* dir : {SCANSCOPE_CUDA_INCLUDE_DIRS}) {
         options.push_back(std::string("-I") + dir);
+        if (std::filesystem::exists(std::string(dir) + "/cccl/cuda/std"))
+            options.push_back(std::string("-I") + dir + "/cccl");
+    }
     std::vector<const char*> argv;
     for (const std::string& o : options)
         argv.push_back(o.c_str());
