@@ -73,12 +73,13 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
                         {"inclusive", request.inclusive},
                         {"input", input}};
     write_file(request_file, j.dump());
-    // AddressSanitizer reserves terabytes of address space: a sanitized build runs the child
-    // without the memory limit (its own checks stand in for it).
+    // AddressSanitizer, and the CUDA driver (unified addressing), reserve far more address space
+    // than any limit on it allows: a sanitized build, and a GPU run, go without the memory limit
+    // (the sanitizer's own checks, and the GPU's memory, stand in for it). The time limit stays.
 #if defined(__SANITIZE_ADDRESS__)
     const unsigned long long memory = 0;
 #else
-    const unsigned long long memory = limits.memory_bytes;
+    const unsigned long long memory = gpu ? 0 : limits.memory_bytes;
 #endif
     // The child is ScanScope itself (another program embedding this library, a test, names the
     // scanscope binary in SCANSCOPE_STUDENT_RUNNER).
