@@ -146,7 +146,14 @@ int run_student_child(const std::string& kernel_path, const std::string& library
             try {
                 output = run_student_on_gpu(run, raw);
             } catch (const NvrtcCompileError& e) {
-                std::cerr << "does not compile on the GPU (NVRTC): " << e.what() << "\n";
+                // NVRTC's first errors, on the one line the parent reports.
+                std::istringstream log(e.what());
+                std::string errors;
+                int shown = 0;
+                for (std::string line; std::getline(log, line) && shown < 3;)
+                    if (line.find("error") != std::string::npos)
+                        errors += (shown++ ? " | " : "") + line;
+                std::cerr << "does not compile on the GPU (NVRTC): " << errors << "\n";
                 return kKernelFailed;
             }
             TraceSource where{"gpu", probe_device().gpu.name, SCANSCOPE_VERSION, utc_timestamp()};
