@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 #include "core/hd.h"
 
