@@ -91,8 +91,15 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
                   {limits.seconds, memory});
     std::filesystem::remove(request_file);
     if (r.exit_code == 0 && std::filesystem::exists(trace_file)) {
-        out.trace = load_trace(trace_file);
-        out.trace->request.schedule_seed = request.schedule_seed;
+        try {
+            out.trace = load_trace(trace_file);
+            out.trace->request.schedule_seed = request.schedule_seed;
+        } catch (const std::exception& e) {
+            // The GPU does not check shared-memory indices: a wild one lands in the records.
+            out.failure = std::string("left records that cannot be shown (") + e.what() +
+                          "): an access outside shared memory? --device cpu names the thread "
+                          "and the index";
+        }
     } else if (r.exit_code == kKernelFailed) {
         out.failure = last_line(r.output);
     } else {
@@ -154,6 +161,12 @@ int run_student_child(const std::string& kernel_path, const std::string& library
                     if (line.find("error") != std::string::npos)
                         errors += (shown++ ? " | " : "") + line;
                 std::cerr << "does not compile on the GPU (NVRTC): " << errors << "\n";
+                return kKernelFailed;
+            } catch (const std::runtime_error& e) {
+                // The GPU stops a kernel that goes out of bounds, without saying where.
+                std::cerr << e.what()
+                          << " (the GPU stopped it: an out-of-bounds access? --device cpu "
+                             "names the thread and the index)\n";
                 return kKernelFailed;
             }
             TraceSource where{"gpu", probe_device().gpu.name, SCANSCOPE_VERSION, utc_timestamp()};

@@ -37,5 +37,21 @@ TEST(GpuStudent, NvrtcTracesEqualTheEmulation) {
     }
 }
 
+// On the GPU a kernel that goes out of bounds is stopped by the hardware: a verdict, and the
+// caller (this test) carries on; an endless loop meets the time limit.
+TEST(GpuStudent, MistakesOnTheGpuGetVerdicts) {
+    if (!probe_device().gpu_available)
+        GTEST_SKIP() << "no CUDA device: " << probe_device().cpu_reason;
+    const std::string dir = std::string(SCANSCOPE_TEST_DATA) + "/student-kernels/";
+    for (const char* kernel : {"out_of_bounds", "shared_out_of_bounds", "crash", "endless_loop"}) {
+        const ProcessResult r =
+            run_process(scanscope_binary(), {"run", "--kernel", dir + kernel + ".h", "--device",
+                                             "gpu", "--n", "128", "--time-limit", "5"});
+        EXPECT_EQ(r.exit_code, 1) << kernel << ": " << r.output;
+        EXPECT_NE(r.output.find("does not run to the end"), std::string::npos)
+            << kernel << ": " << r.output;
+    }
+}
+
 }  // namespace
 }  // namespace scanscope::test
