@@ -14,10 +14,10 @@ build="$root/build-fuzz"
 "$root/scripts/setup.sh" --tests
 CC=clang CXX=clang++ cmake -S "$root" -B "$build" -DSCANSCOPE_FUZZ=ON -DSCANSCOPE_GUI=OFF \
     -DSCANSCOPE_CUDA=OFF -DSCANSCOPE_TESTS=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
-cmake --build "$build" --parallel "$(nproc)" --target fuzz_trace_reader fuzz_input_parser
+cmake --build "$build" --parallel "$(nproc)" --target fuzz_trace_reader fuzz_input_parser fuzz_lesson_file
 export ASAN_OPTIONS="detect_leaks=0"  # a fuzzing run looks for crashes, overflows, UB and hangs
 mkdir -p "$build/artifacts"
-for target in trace_reader:trace input_parser:values; do
+for target in trace_reader:trace input_parser:values lesson_file:lessons; do
     name="${target%%:*}" seeds="${target##*:}"
     work="$build/corpus/$seeds"
     mkdir -p "$work"
@@ -32,4 +32,4 @@ for target in trace_reader:trace input_parser:values; do
     fi
     grep -E "^(#[0-9]+.*DONE|stat::number_of_executed_units|stat::peak_rss_mb)" "$log" || true
 done
-echo "fuzz: 2 passed, 0 failed"
+echo "fuzz: 3 passed, 0 failed"

@@ -178,11 +178,15 @@ Lesson load_lesson(const std::string& path) {
     if (!file) throw std::runtime_error("cannot open lesson '" + path + "'");
     std::ostringstream bytes;
     bytes << file.rdbuf();
+    return parse_lesson(bytes.str(), path);
+}
+
+Lesson parse_lesson(const std::string& text, const std::string& path) {
     Lesson lesson;
     lesson.key = std::filesystem::path(path).stem().string();
     LinedJson parsed;
     try {
-        parsed = parse_with_lines(bytes.str());
+        parsed = parse_with_lines(text);
     } catch (const nlohmann::json::exception& e) {
         // nlohmann's message names the line and column.
         throw std::runtime_error("lesson '" + path + "': " + e.what());

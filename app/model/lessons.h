@@ -38,6 +38,8 @@ struct Lesson {
 // Throws std::runtime_error naming the file, the line, the field and the problem:
 // "lesson 'my.json', line 14: questions[2].kind: unknown kind 'cells' (the kinds: ...)".
 Lesson load_lesson(const std::string& path);
+// The same from the file's text; `path` names it in messages and gives the lesson its key.
+Lesson parse_lesson(const std::string& text, const std::string& path);
 // Every lesson in `directory`, sorted by key; files that fail to load are listed in `errors`.
 std::vector<Lesson> load_lessons(const std::string& directory, std::vector<std::string>& errors);
 // The lesson named `key`, or null.

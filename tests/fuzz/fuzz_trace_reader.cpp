@@ -1,12 +1,14 @@
 // libFuzzer target: any bytes given as a trace file. The reader either refuses them with a
 // TraceFormatError or returns a trace that the consistency check, the analyses and every view
 // can take: no crash, no hang, no sanitizer report.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 
 #include "analysis/banks.h"
 #include "analysis/consistency.h"
 #include "analysis/hazards.h"
+#include "analysis/questions.h"
 #include "model/trace_json.h"
 #include "player/session.h"
 #include "player/view_scene.h"
@@ -40,5 +42,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             build_view_scene(session, theme);
         }
     }
+    // Predict mode's questions on the first steps and events.
+    const BankConfig banks{trace.request.banks, trace.bank_width_bytes};
+    for (int f = 1; f < int(std::min<std::size_t>(trace.frame_count(), 6)); ++f)
+        try {
+            default_question(trace, {false, f, 0}, banks);
+        } catch (const std::invalid_argument&) {}
+    for (int e = 0; e < std::min(session.events.size(), 40); ++e)
+        default_question(trace, {true, e, 0}, banks);
     return 0;
 }
