@@ -3,7 +3,7 @@
 #include "version.h"
 
 #if SCANSCOPE_BUILT_WITH_GUI
-#include "gui/gui_app.h"
+#include "shell/gui_app.h"
 #endif
 
 int main(int argc, char** argv) {

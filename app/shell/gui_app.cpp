@@ -1,4 +1,4 @@
-#include "gui/gui_app.h"
+#include "shell/gui_app.h"
 
 #include <GLFW/glfw3.h>
 #include <glad/gl.h>
