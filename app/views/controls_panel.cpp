@@ -164,7 +164,13 @@ void trace_section(AppState& state) {
 void kernel_section(AppState& state) {
     KernelState& k = state.kernel;
     if (!k.path.empty()) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
+    if (k.focus) ImGui::SetNextItemOpen(true);
     if (!ImGui::CollapsingHeader("Your kernel")) return;
+    if (k.focus) {
+        ImGui::SetScrollHereY(0.0f);
+        ImGui::SetKeyboardFocusHere();
+        k.focus = false;
+    }
     ImGui::SetNextItemWidth(-1);
     ImGui::InputTextWithHint("##kernel", "path/to/my_scan.h (assets/templates/ has one)", &k.path);
     variant_combo("like", k.like, true);

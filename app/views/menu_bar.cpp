@@ -12,6 +12,11 @@ float draw_menu_bar(AppState& state, const UiFonts& /*fonts*/) {
             if (ImGui::MenuItem("Export...", nullptr, false, state.session.loaded()))
                 state.exporting.open = true;
 #endif
+            if (ImGui::MenuItem("Open kernel...")) {
+                // The Your kernel section of the controls (brought over the canvas if folded).
+                state.kernel.focus = true;
+                state.overlay_controls = true;
+            }
             if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.quit = true;
             ImGui::EndMenu();
         }
