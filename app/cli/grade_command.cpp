@@ -19,7 +19,8 @@ namespace scanscope {
 namespace {
 
 struct GradeFlags {
-    std::string dir, like = "blelloch", sizes = "8,64,1024", format = "table", type = "int";
+    std::string dir, like = "blelloch", sizes = "8,64,1024", format = "table", type = "int",
+                     device = "cpu";
     bool inclusive = false;
     double seconds = 10;
 };
@@ -31,6 +32,7 @@ struct GradeRow {
     std::string difference;
     std::size_t hazards = 0;
     std::uint64_t load_conflicts = 0, store_conflicts = 0;
+    double gpu_ms = 0, reference_ms = 0;  // --device gpu: at the largest size
     std::string reason;
 };
 
@@ -48,7 +50,11 @@ GradeRow grade_one(const std::string& file, const GradeFlags& f,
         r.type = f.type == "float" ? ElementType::Float32 : ElementType::Int32;
         StudentVerdict v;
         try {
-            v = judge_student(file, r, random_values(r.n, r.type, 1), f.like, {f.seconds});
+            StudentLimits limits;
+            limits.seconds = f.seconds;
+            limits.time_reps = f.device == "gpu" ? 20 : 0;
+            v = judge_student(file, r, random_values(r.n, r.type, 1), f.like, limits,
+                              f.device == "gpu");
         } catch (const BadRequest& e) {
             row.compiles = row.runs = row.correct = false;
             row.reason = e.what();
@@ -74,6 +80,8 @@ GradeRow grade_one(const std::string& file, const GradeFlags& f,
             row.difference = "n = " + std::to_string(n) + ", " + v.first_difference;
         row.hazards = std::max(row.hazards, v.hazards);
         row.load_conflicts = v.conflicts.load_conflicts;  // at the largest size, the last
+        row.gpu_ms = v.gpu_ms;
+        row.reference_ms = v.reference_ms;
         row.store_conflicts = v.conflicts.store_conflicts;
     }
     return row;
@@ -118,30 +126,35 @@ int grade(const GradeFlags& f) {
                            {"races", r.hazards},
                            {"load_conflicts", r.load_conflicts},
                            {"store_conflicts", r.store_conflicts},
+                           {"gpu_ms", r.gpu_ms},
+                           {"reference_gpu_ms", r.reference_ms},
                            {"reason", r.reason}});
         std::cout << out.dump(2) << "\n";
     } else if (f.format == "csv") {
         std::cout << "file,compiles,runs,correct,correct_at,first_difference,races,"
-                     "load_conflicts,store_conflicts,reason\n";
+                     "load_conflicts,store_conflicts,gpu_ms,reference_gpu_ms,reason\n";
         for (const GradeRow& r : rows)
             std::cout << csv_field(r.file) << "," << r.compiles << "," << r.runs << "," << r.correct
                       << "," << csv_field(r.correct_at) << "," << csv_field(r.difference) << ","
                       << r.hazards << "," << r.load_conflicts << "," << r.store_conflicts << ","
-                      << csv_field(r.reason) << "\n";
+                      << r.gpu_ms << "," << r.reference_ms << "," << csv_field(r.reason) << "\n";
     } else {
-        std::printf("%-26s %-8s %-5s %-8s %6s %10s %10s  %s\n", "kernel", "compiles", "runs",
-                    "correct", "races", "ld confl", "st confl", "first difference / reason");
+        std::printf("%-26s %-8s %-5s %-8s %6s %10s %10s %9s %9s  %s\n", "kernel", "compiles",
+                    "runs", "correct", "races", "ld confl", "st confl", "GPU ms", "ref ms",
+                    "first difference / reason");
         for (const GradeRow& r : rows) {
             const std::string note =
                 !r.reason.empty() ? r.reason
                                   : (r.difference.empty() ? "same as " + f.like : r.difference);
-            std::printf("%-26s %-8s %-5s %-8s %6zu %10llu %10llu  %s\n", r.file.c_str(),
+            std::printf("%-26s %-8s %-5s %-8s %6zu %10llu %10llu %9.4f %9.4f  %s\n", r.file.c_str(),
                         r.compiles ? "yes" : "no", r.runs ? "yes" : "no", r.correct ? "yes" : "no",
                         r.hazards, static_cast<unsigned long long>(r.load_conflicts),
-                        static_cast<unsigned long long>(r.store_conflicts), note.c_str());
+                        static_cast<unsigned long long>(r.store_conflicts), r.gpu_ms,
+                        r.reference_ms, note.c_str());
         }
-        std::printf("(sizes %s; conflicts at the largest; no GPU timing for student kernels yet)\n",
-                    f.sizes.c_str());
+        std::printf("(sizes %s; conflicts and times at the largest%s)\n", f.sizes.c_str(),
+                    f.device == "gpu" ? "; times: medians of 20 GPU runs, the plain kernels"
+                                      : "; --device gpu adds GPU times");
     }
     return kExitOk;
 }
@@ -162,6 +175,10 @@ void register_grade_command(CLI::App& app, CommandSet& set) {
         ->check(CLI::IsMember({"table", "csv", "json"}));
     command->add_option("--type", f->type, "int or float")->check(CLI::IsMember({"int", "float"}));
     command->add_flag("--inclusive", f->inclusive, "Inclusive scans (default exclusive)");
+    command
+        ->add_option("--device", f->device,
+                     "cpu (the emulation) or gpu (NVRTC, with times beside the reference)")
+        ->check(CLI::IsMember({"cpu", "gpu"}));
     command->add_option("--time-limit", f->seconds, "Seconds each kernel may run")
         ->check(CLI::Range(0.5, 600.0));
     set.add(command, [f] { return run_guarded("grade", [&] { return grade(*f); }); });
@@ -175,10 +192,15 @@ void register_grade_command(CLI::App& app, CommandSet& set) {
     child->add_option("--library", *library)->required();
     child->add_option("--request", *request)->required();
     child->add_option("--out", *out)->required();
-    auto device = std::make_shared<std::string>("cpu");
+    auto device = std::make_shared<std::string>("cpu"), time_out = std::make_shared<std::string>();
+    auto time_reps = std::make_shared<int>(0);
     child->add_option("--device", *device);
-    set.add(child,
-            [=] { return run_student_child(*kernel, *library, *request, *out, *device == "gpu"); });
+    child->add_option("--time-reps", *time_reps);
+    child->add_option("--time-out", *time_out);
+    set.add(child, [=] {
+        return run_student_child(*kernel, *library, *request, *out, *device == "gpu", *time_reps,
+                                 *time_out);
+    });
 }
 
 }  // namespace scanscope

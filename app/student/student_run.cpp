@@ -67,6 +67,7 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
     const std::string tag = std::to_string(getpid()) + "-" + std::to_string(rand());
     const std::string request_file = (dir / ("request-" + tag + ".json")).string();
     const std::string trace_file = (dir / ("trace-" + tag + ".json")).string();
+    const std::string time_file = (dir / ("time-" + tag + ".txt")).string();
     nlohmann::json j = {{"n", request.n},
                         {"type", request.type == ElementType::Float32 ? 1 : 0},
                         {"op", request.op == OpKind::Max ? 1 : 0},
@@ -87,7 +88,8 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
     const ChildResult r =
         run_child({runner && *runner ? std::string(runner) : self_executable(), "__student-run",
                    "--kernel", source.path, "--library", build.library, "--request", request_file,
-                   "--out", trace_file, "--device", gpu ? "gpu" : "cpu"},
+                   "--out", trace_file, "--device", gpu ? "gpu" : "cpu", "--time-reps",
+                   std::to_string(gpu ? limits.time_reps : 0), "--time-out", time_file},
                   {limits.seconds, memory});
     std::filesystem::remove(request_file);
     if (r.exit_code == 0 && std::filesystem::exists(trace_file)) {
@@ -110,11 +112,14 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
             out.failure += ": " + last_line(r.output);
     }
     std::filesystem::remove(trace_file);
+    if (std::ifstream time(time_file); time) time >> out.gpu_ms;
+    std::filesystem::remove(time_file);
     return out;
 }
 
 int run_student_child(const std::string& kernel_path, const std::string& library,
-                      const std::string& request_file, const std::string& trace_out, bool gpu) {
+                      const std::string& request_file, const std::string& trace_out, bool gpu,
+                      int time_reps, const std::string& time_out) {
     try {
         const StudentSource source = read_student_source(kernel_path);
         const std::string key = register_student_variant(student_card(source)).key;
@@ -171,6 +176,8 @@ int run_student_child(const std::string& kernel_path, const std::string& library
             }
             TraceSource where{"gpu", probe_device().gpu.name, SCANSCOPE_VERSION, utc_timestamp()};
             save_trace(assemble_trace(request, input, output, raw, where), trace_out);
+            if (time_reps > 0)
+                write_file(time_out, std::to_string(time_student_on_gpu(run, time_reps)));
             return 0;
         }
         emu::EmuLauncher launcher(&raw, 1);

@@ -4,6 +4,7 @@
 #include "analysis/result_check.h"
 #include "capture/capture.h"
 #include "model/trace_queries.h"
+#include "variants/timing.h"
 
 namespace scanscope {
 
@@ -49,6 +50,7 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
         return v;
     }
     v.ran = true;
+    v.gpu_ms = c.gpu_ms;
     const Trace& t = *c.trace;
     v.wrong = check_result(t.request, input, t.output);
     v.correct = v.wrong.empty();
@@ -63,6 +65,9 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
         const Trace r =
             capture_trace(reference, input, gpu ? DeviceChoice::Gpu : DeviceChoice::Cpu);
         v.first_difference = first_difference(t, r);
+        if (gpu && limits.time_reps > 0)
+            v.reference_ms =
+                time_variant_on_gpu(reference, input, limits.time_reps, nullptr).median_ms;
     }
     v.trace = std::move(c.trace);
     return v;

@@ -21,6 +21,7 @@ struct StudentVerdict {
     std::string first_difference;  // against the reference: "step 3 (up-sweep): temp[7] is 14 ..."
     std::size_t hazards = 0, hazards_between_warps = 0;
     ConflictTotals conflicts;
+    double gpu_ms = 0, reference_ms = 0;  // on the GPU with limits.time_reps > 0: median times
     std::optional<Trace> trace;
     std::vector<CompileError> compile_errors;
 };

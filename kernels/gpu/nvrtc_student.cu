@@ -3,6 +3,7 @@
 #include <cuda.h>
 #include <nvrtc.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
@@ -86,6 +87,7 @@ const Shim kShims[] = {
 const char* kEntryNames[2][2] = {{"scanscope_student_i32_add", "scanscope_student_i32_max"},
                                  {"scanscope_student_f32_add", "scanscope_student_f32_max"}};
 
+// Each kernel twice: capturing (GpuBlock<CaptureMode>) and plain, for timing (PlainMode).
 std::string program(const std::string& kernel_header) {
     std::string p = "#include \"" + kernel_header +
                     "\"\n#include \"gpu/gpu_block.cuh\"\n"
@@ -96,9 +98,11 @@ std::string program(const std::string& kernel_header) {
         for (int o = 0; o < 2; ++o) {
             const std::string k =
                 std::string("StudentScan<") + types[t] + ", " + ops[o] + "<" + types[t] + ">>";
-            p += std::string("extern \"C\" __global__ void ") + kEntryNames[t][o] + "(" + k +
-                 " kernel, LaunchEnv env) {\n    GpuBlock<CaptureMode> block(env);\n"
-                 "    kernel(block);\n    block.finish();\n}\n";
+            for (const char* mode : {"CaptureMode", "PlainMode"})
+                p += std::string("extern \"C\" __global__ void ") + kEntryNames[t][o] +
+                     (std::string(mode) == "PlainMode" ? "_plain" : "") + "(" + k +
+                     " kernel, LaunchEnv env) {\n    GpuBlock<" + mode +
+                     "> block(env);\n    kernel(block);\n    block.finish();\n}\n";
         }
     return p;
 }
@@ -146,34 +150,95 @@ std::vector<char> compile(const NvrtcStudentRun& run, int major, int minor) {
     return cubin;
 }
 
+// The kernel's one field, ScanIO<T>{in, out, n, inclusive}: the same layout for int and float.
+struct IO {
+    const void* in;
+    void* out;
+    int n;
+    bool inclusive;
+};
+
+struct Loaded {
+    std::vector<char> cubin;
+    CUmodule module = nullptr;
+    ~Loaded() {
+        if (module) driver().unload_module(module);
+    }
+};
+
+void load(const NvrtcStudentRun& run, Loaded& loaded) {
+    SS_CUDA_CHECK(cudaFree(nullptr));  // the runtime's primary context, which the driver API shares
+    int device = 0, major = 0, minor = 0;
+    SS_CUDA_CHECK(cudaGetDevice(&device));
+    SS_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+    SS_CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
+    loaded.cubin = compile(run, major, minor);
+    check_driver(driver().load_module(&loaded.module, loaded.cubin.data()), "cuModuleLoadData");
+}
+
 }  // namespace
+
+double time_student_on_gpu(const NvrtcStudentRun& run, int reps) {
+    Loaded loaded;
+    load(run, loaded);
+    const DriverApi& cu = driver();
+    CUfunction entry;
+    check_driver(cu.get_function(&entry, loaded.module,
+                                 (std::string(kEntryNames[run.type][run.op]) + "_plain").c_str()),
+                 "cuModuleGetFunction");
+    const std::size_t bytes = std::size_t(run.n) * 4;
+    void* in = nullptr;
+    void* out = nullptr;
+    SS_CUDA_CHECK(cudaMalloc(&in, bytes));
+    SS_CUDA_CHECK(cudaMalloc(&out, bytes));
+    std::unique_ptr<void, cudaError_t (*)(void*)> in_owner(in, cudaFree), out_owner(out, cudaFree);
+    SS_CUDA_CHECK(cudaMemcpy(in, run.input.data(), bytes, cudaMemcpyHostToDevice));
+    IO io{in, out, run.n, run.inclusive};
+    LaunchEnv env;
+    env.shared_bytes = std::uint32_t(run.shared_elements) * 4u;
+    void* params[] = {&io, &env};
+    if (env.shared_bytes > 48 * 1024)
+        check_driver(cu.set_attribute(entry, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                      int(env.shared_bytes)),
+                     "cuFuncSetAttribute");
+    auto launch = [&] {
+        check_driver(cu.launch(entry, 1, 1, 1, unsigned(run.threads), 1, 1, env.shared_bytes,
+                               nullptr, params, nullptr),
+                     "cuLaunchKernel");
+    };
+    launch();  // warm-up
+    check_driver(cu.synchronize(), "the student kernel");
+    cudaEvent_t start, stop;
+    SS_CUDA_CHECK(cudaEventCreate(&start));
+    SS_CUDA_CHECK(cudaEventCreate(&stop));
+    std::vector<double> samples;
+    for (int r = 0; r < std::max(reps, 1); ++r) {
+        SS_CUDA_CHECK(cudaEventRecord(start, nullptr));
+        launch();
+        SS_CUDA_CHECK(cudaEventRecord(stop, nullptr));
+        SS_CUDA_CHECK(cudaEventSynchronize(stop));
+        float ms = 0;
+        SS_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+        samples.push_back(double(ms));
+    }
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+    std::sort(samples.begin(), samples.end());
+    return samples[samples.size() / 2];
+}
 
 bool nvrtc_built() {
     return true;
 }
 
 std::vector<std::uint32_t> run_student_on_gpu(const NvrtcStudentRun& run, RawCapture& raw) {
-    SS_CUDA_CHECK(cudaFree(nullptr));  // the runtime's primary context, which the driver API shares
-    int device = 0, major = 0, minor = 0;
-    SS_CUDA_CHECK(cudaGetDevice(&device));
-    SS_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
-    SS_CUDA_CHECK(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
-    const std::vector<char> cubin = compile(run, major, minor);
+    Loaded loaded;
+    load(run, loaded);
     const DriverApi& cu = driver();
-    CUmodule module;
-    check_driver(cu.load_module(&module, cubin.data()), "cuModuleLoadData");
-    std::unique_ptr<CUmod_st, CUresult (*)(CUmodule)> module_owner(module, cu.unload_module);
     CUfunction entry;
-    check_driver(cu.get_function(&entry, module, kEntryNames[run.type][run.op]),
+    check_driver(cu.get_function(&entry, loaded.module, kEntryNames[run.type][run.op]),
                  "cuModuleGetFunction");
 
-    // The kernel's one field, ScanIO<T>{in, out, n, inclusive}: the same layout for int and float.
-    struct IO {
-        const void* in;
-        void* out;
-        int n;
-        bool inclusive;
-    };
     const std::size_t bytes = std::size_t(run.n) * 4;
     void* in = nullptr;
     void* out = nullptr;

@@ -37,4 +37,8 @@ bool nvrtc_built();
 // std::runtime_error for a CUDA failure (an out-of-bounds trap included).
 std::vector<std::uint32_t> run_student_on_gpu(const NvrtcStudentRun& run, RawCapture& raw);
 
+// The plain kernel (recording compiled out, as the built-ins are timed): the median of `reps`
+// launches after a warm-up, in milliseconds (CUDA events).
+double time_student_on_gpu(const NvrtcStudentRun& run, int reps);
+
 }  // namespace scanscope

@@ -11,4 +11,8 @@ std::vector<std::uint32_t> run_student_on_gpu(const NvrtcStudentRun&, RawCapture
     throw std::runtime_error("this build has no GPU code (configured without the CUDA toolkit)");
 }
 
+double time_student_on_gpu(const NvrtcStudentRun&, int) {
+    throw std::runtime_error("this build has no GPU code (configured without the CUDA toolkit)");
+}
+
 }  // namespace scanscope
