@@ -3,6 +3,7 @@
 // conflicts. A kernel that does not compile, crashes or loops gets its row with the reason; the
 // others are graded. Also the hidden `__student-run`, the child process a kernel runs in.
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -146,11 +147,18 @@ int grade(const GradeFlags& f) {
             const std::string note =
                 !r.reason.empty() ? r.reason
                                   : (r.difference.empty() ? "same as " + f.like : r.difference);
-            std::printf("%-26s %-8s %-5s %-8s %6zu %10llu %10llu %9.4f %9.4f  %s\n", r.file.c_str(),
+            // A table row is one line: a compile error's first line; times only where measured.
+            const std::string first_line = note.substr(0, note.find('\n'));
+            auto ms = [&](double v) {
+                char text[32];
+                std::snprintf(text, sizeof text, "%.4f", v);
+                return f.device == "gpu" && r.runs ? std::string(text) : std::string("-");
+            };
+            std::printf("%-26s %-8s %-5s %-8s %6zu %10llu %10llu %9s %9s  %s\n", r.file.c_str(),
                         r.compiles ? "yes" : "no", r.runs ? "yes" : "no", r.correct ? "yes" : "no",
                         r.hazards, static_cast<unsigned long long>(r.load_conflicts),
-                        static_cast<unsigned long long>(r.store_conflicts), r.gpu_ms,
-                        r.reference_ms, note.c_str());
+                        static_cast<unsigned long long>(r.store_conflicts), ms(r.gpu_ms).c_str(),
+                        ms(r.reference_ms).c_str(), first_line.c_str());
         }
         std::printf("(sizes %s; conflicts and times at the largest%s)\n", f.sizes.c_str(),
                     f.device == "gpu" ? "; times: medians of 20 GPU runs, the plain kernels"
