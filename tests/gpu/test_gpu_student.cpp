@@ -53,5 +53,22 @@ TEST(GpuStudent, MistakesOnTheGpuGetVerdicts) {
     }
 }
 
+// grade on the GPU: a row per file, the working kernels timed beside the reference.
+TEST(GpuStudent, GradeTimesOnTheGpu) {
+    if (!probe_device().gpu_available)
+        GTEST_SKIP() << "no CUDA device: " << probe_device().cpu_reason;
+    const ProcessResult r = run_process(
+        scanscope_binary(),
+        {"grade", "--kernels", std::string(SCANSCOPE_TEST_DATA) + "/student-kernels", "--like",
+         "blelloch", "--n", "64,1024", "--device", "gpu", "--format", "json", "--time-limit", "5"});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const std::size_t at = r.output.find("\"blelloch_copy.h\"");
+    ASSERT_NE(at, std::string::npos) << r.output;
+    const std::string row = r.output.substr(at, r.output.find('}', at) - at);
+    EXPECT_NE(row.find("\"correct\": true"), std::string::npos) << row;
+    EXPECT_EQ(row.find("\"gpu_ms\": 0.0"), std::string::npos) << "timed: " << row;
+    EXPECT_EQ(row.find("\"reference_gpu_ms\": 0.0"), std::string::npos) << "timed: " << row;
+}
+
 }  // namespace
 }  // namespace scanscope::test
