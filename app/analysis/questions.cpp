@@ -55,6 +55,17 @@ void set_choices(Question& q, const Candidate& right, std::vector<Candidate> wro
     }
 }
 
+// "2nd", "3rd", "4th", "21st".
+std::string ordinal(std::uint32_t k) {
+    const std::uint32_t tens = k % 100, ones = k % 10;
+    const char* suffix = tens >= 11 && tens <= 13 ? "th"
+                         : ones == 1              ? "st"
+                         : ones == 2              ? "nd"
+                         : ones == 3              ? "rd"
+                                                  : "th";
+    return std::to_string(k) + suffix;
+}
+
 std::string join_words(const Launch& l, const std::vector<std::uint32_t>& words) {
     if (words.empty()) return "none";
     std::string text;
@@ -73,7 +84,7 @@ std::string join_words(const Launch& l, const std::vector<std::uint32_t>& words)
         add(word_name(l, words[i]));
     add("... " + word_name(l, words.back()));
     return text + " (" + std::to_string(words.size()) + " cells" +
-           (even && stride > 1 ? ", every " + std::to_string(stride) + "th" : "") + ")";
+           (even && stride > 1 ? ", every " + ordinal(stride) : "") + ")";
 }
 
 std::vector<std::uint32_t> words_of(const Step& step, AccessKind kind) {

@@ -51,11 +51,30 @@ void draw_question(AppState& state, const Question& q, const UiFonts& fonts, con
     const int columns =
         std::clamp(int((avail + gap) / (widest + gap)), 1, std::min(4, int(q.choices.size())));
     const float button_w = (avail - gap * float(columns - 1)) / float(columns);
+    // Each choice a button whose text wraps inside it (a list of cells can be long): never cut.
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float key_w = ImGui::CalcTextSize("A   ").x, pad = style.FramePadding.x;
+    const float text_w = std::max(button_w - key_w - 2 * pad, 1.0f);
+    float row_h = 0;  // the tallest choice sets the row height, so the grid stays even
+    for (const std::string& c : q.choices)
+        row_h = std::max(row_h, ImGui::CalcTextSize(c.c_str(), nullptr, false, text_w).y);
+    row_h = std::max(row_h + 2 * style.FramePadding.y, ImGui::GetFontSize() * 1.8f);
     int chosen = -1;
     for (int i = 0; i < int(q.choices.size()); ++i) {
         if (i % columns) ImGui::SameLine();
-        const std::string label = std::string(1, choice_key(i)) + "   " + q.choices[std::size_t(i)];
-        if (ImGui::Button(label.c_str(), ImVec2(button_w, ImGui::GetFontSize() * 1.8f))) chosen = i;
+        const ImVec2 at = ImGui::GetCursorScreenPos();
+        ImGui::PushID(i);
+        if (ImGui::Button("##choice", ImVec2(button_w, row_h))) chosen = i;
+        ImGui::PopID();
+        ImDrawList* list = ImGui::GetWindowDrawList();
+        const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+        const std::string& c = q.choices[std::size_t(i)];
+        const float text_h = ImGui::CalcTextSize(c.c_str(), nullptr, false, text_w).y;
+        const float y = at.y + (row_h - text_h) / 2;
+        const char key[2] = {choice_key(i), 0};
+        list->AddText(ImVec2(at.x + pad, at.y + (row_h - ImGui::GetFontSize()) / 2), text, key);
+        list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(at.x + pad + key_w, y), text,
+                      c.c_str(), nullptr, text_w);
     }
     ImGui::PopFont();
     for (int i = 0; i < int(q.choices.size()); ++i)
