@@ -13,15 +13,8 @@
 namespace scanscope {
 
 std::string default_partner(const std::string& variant) {
-    if (variant == "blelloch") return "blelloch-padded";
-    if (variant == "blelloch-padded") return "blelloch";
-    if (variant == "reduce-interleaved-strided") return "reduce-sequential";
-    if (variant == "reduce-sequential" || variant == "reduce-interleaved-divergent")
-        return "reduce-interleaved-strided";
-    if (variant == "hillis-steele") return "blelloch";
-    if (variant == "scan-then-propagate") return "reduce-then-scan";
-    if (variant == "reduce-then-scan") return "scan-then-propagate";
-    return {};
+    const VariantInfo* card = find_variant(variant);
+    return card ? card->partner : std::string();
 }
 
 bool job_from_form(const CaptureForm& f, CaptureJob& job, std::string& error) {

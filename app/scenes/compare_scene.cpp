@@ -48,9 +48,10 @@ Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& c
         BankConfig own = config;
         Scene half = build_banks_scene(*t, c, -1, own, theme);
         const ConflictTotals so_far = conflicts_so_far(*t, c, own);
+        const VariantInfo* card = find_variant(t->request.variant);
         const std::string name =
             t->request.variant +
-            (t->request.variant == "blelloch-padded"
+            (card && card->pads_for_banks
                  ? " (padded for " + std::to_string(t->request.banks) + " banks)"
                  : "");
         half.labels.push_back({{0, -4.7f}, name, theme.accent, 0.8f, Align::Left, 16.0f});

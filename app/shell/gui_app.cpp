@@ -205,9 +205,8 @@ int open_from_options(const GuiOptions& options, AppState& state) {
 bool time_from_options(const GuiOptions& options, AppState& state) {
     if (options.timings.empty()) return true;
     BenchOptions o;
-    for (const char* key :
-         {"decoupled-lookback", "reduce-then-scan", "scan-then-propagate", "reduce-warp-shuffle"})
-        o.variants.push_back(key);
+    for (const VariantInfo& v : all_variants())
+        if (v.timed_by_default) o.variants.push_back(v.key);
     try {
         o.sizes = parse_sizes(options.timings);
         o.reps = state.timings.reps;

@@ -12,16 +12,12 @@
 namespace scanscope {
 namespace {
 
-const char* kDefaultVariants[] = {"decoupled-lookback", "reduce-then-scan", "scan-then-propagate",
-                                  "reduce-warp-shuffle"};
-
 void ensure_selection(TimingsState& t) {
     const auto& variants = all_variants();
     if (t.selected.size() == variants.size()) return;
     t.selected.assign(variants.size(), false);
     for (std::size_t i = 0; i < variants.size(); ++i)
-        for (const char* key : kDefaultVariants)
-            t.selected[i] = t.selected[i] || variants[i].key == key;
+        t.selected[i] = variants[i].timed_by_default;  // a field of the variant's card
 }
 
 void start(AppState& state) {

@@ -117,6 +117,7 @@ VariantInfo reduce_interleaved_divergent_card() {
         reduce_labels(),
         {"s"}};
     div.multi_block = true;
+    div.partner = "reduce-interleaved-strided";
     return div;
 }
 
@@ -136,6 +137,7 @@ VariantInfo reduce_interleaved_strided_card() {
         reduce_labels(),
         {"s"}};
     strided.multi_block = true;
+    strided.partner = "reduce-sequential";
     return strided;
 }
 
@@ -156,6 +158,7 @@ VariantInfo reduce_sequential_card() {
         reduce_labels(),
         {"s"}};
     seq.multi_block = true;
+    seq.partner = "reduce-interleaved-strided";
     return seq;
 }
 
@@ -213,6 +216,7 @@ VariantInfo reduce_warp_shuffle_card() {
     wshuffle.multi_block = true;
     wshuffle.whole_warps = true;
     wshuffle.min_threads = 32;
+    wshuffle.timed_by_default = true;
     return wshuffle;
 }
 

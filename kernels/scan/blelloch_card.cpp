@@ -109,6 +109,7 @@ VariantInfo blelloch_card() {
         blelloch_labels(),
         {"temp"}};
     blelloch.max_n = 2048;
+    blelloch.partner = "blelloch-padded";
     return blelloch;
 }
 
@@ -134,6 +135,8 @@ VariantInfo blelloch_padded_card() {
         blelloch_labels(),
         {"temp (padded)"}};
     padded.max_n = 2048;
+    padded.partner = "blelloch";
+    padded.pads_for_banks = true;
     return padded;
 }
 

@@ -81,6 +81,7 @@ VariantInfo decoupled_lookback_card() {
     dlb.deterministic = false;
     dlb.whole_warps = true;
     dlb.min_threads = 32;
+    dlb.timed_by_default = true;
     return dlb;
 }
 

@@ -92,6 +92,7 @@ VariantInfo hillis_steele_card() {
         kHillisSteeleLabels,
         {"x (two buffers)"}};
     hs.max_n = 1024;
+    hs.partner = "blelloch";
     return hs;
 }
 

@@ -70,6 +70,8 @@ VariantInfo scan_then_propagate_card() {
         join({blelloch_labels(), kAddPrefixLabels}),
         {"temp (padded)"}};
     stp.multi_block = true;
+    stp.partner = "reduce-then-scan";
+    stp.timed_by_default = true;
     return stp;
 }
 
@@ -91,6 +93,8 @@ VariantInfo reduce_then_scan_card() {
         join({reduce_labels(), blelloch_labels()}),
         {"s / temp"}};
     rts.multi_block = true;
+    rts.partner = "scan-then-propagate";
+    rts.timed_by_default = true;
     return rts;
 }
 

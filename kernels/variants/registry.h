@@ -52,8 +52,11 @@ struct VariantInfo {
     int min_threads = 1;       // smallest block
     bool whole_warps = false;  // uses shuffles: blocks of whole warps
     // Views beyond the array that fit the algorithm's shape.
-    bool tree_view = false;      // a balanced tree, level by level (Blelloch's sweeps)
-    bool pingpong_view = false;  // one buffer read, the other written, each step (Hillis-Steele)
+    bool tree_view = false;         // a balanced tree, level by level (Blelloch's sweeps)
+    bool pingpong_view = false;     // one buffer read, the other written, each step (Hillis-Steele)
+    const char* partner = "";       // the variant it is compared with by default ("": none)
+    bool pads_for_banks = false;    // its layout depends on the banks it pads for (request.banks)
+    bool timed_by_default = false;  // among the Timings panel's default variants
 };
 
 // The variants ScanScope ships.
