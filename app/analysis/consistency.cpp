@@ -99,7 +99,7 @@ std::string check_events(const Trace& trace, const Launch& launch) {
 }  // namespace
 
 std::string first_inconsistency(const Trace& trace) {
-    const VariantInfo* variant = find_variant(trace.request.variant);
+    const VariantInfo* variant = find_card(trace.request);
     if (!variant) return "unknown variant '" + trace.request.variant + "'";
     const std::size_t outputs = std::size_t(output_count(*variant, trace.request.n));
     if (trace.output.size() != outputs)

@@ -633,7 +633,7 @@ std::optional<Question> default_question(const Trace& trace, const QuestionPlace
             config);
     }
     std::vector<QuestionKind> order = {QuestionKind::RacePair};
-    const VariantInfo* variant = find_variant(trace.request.variant);
+    const VariantInfo* variant = find_card(trace.request);
     if (variant && variant->algorithm == Algorithm::Reduce)
         order.push_back(QuestionKind::ActiveThreads);
     const StepAt at = step_at(trace, place);

@@ -14,7 +14,7 @@ template <class T, class Op>
 std::vector<std::uint32_t> loop(const RunRequest& r, const std::vector<std::uint32_t>& input) {
     T acc = Op::identity();
     std::vector<std::uint32_t> out;
-    const bool reduce = find_variant(r.variant)->algorithm == Algorithm::Reduce;
+    const bool reduce = card_of(r).algorithm == Algorithm::Reduce;
     out.reserve(reduce ? 1 : input.size());
     for (std::uint32_t bits : input) {
         const T next = Op::combine(acc, from_bits<T>(bits));

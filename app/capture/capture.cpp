@@ -13,7 +13,7 @@ namespace {
 
 void check_inputs(const RunRequest& request, const std::vector<std::uint32_t>& input) {
     if (std::string problem = check_request(request); !problem.empty()) throw BadRequest(problem);
-    const VariantInfo& variant = *find_variant(request.variant);
+    const VariantInfo& variant = card_of(request);
     if (std::string problem = check_values(input, request.type, request.op, variant.algorithm);
         !problem.empty())
         throw BadRequest(problem);

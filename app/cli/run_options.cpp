@@ -58,7 +58,8 @@ ResolvedRun resolve_run(const RunOptions& o, RunPurpose purpose) {
     ResolvedRun run;
     RunRequest& r = run.request;
     r.variant = o.variant;
-    const VariantInfo* variant = find_variant(o.variant);
+    // The user's name is looked up here, once; the card travels with the request from now on.
+    const VariantInfo* variant = bind_variant(r) ? r.card : nullptr;
     if (!variant)
         throw CLI::ValidationError(
             "--variant", "unknown variant '" + o.variant + "'; 'scanscope list' shows them");

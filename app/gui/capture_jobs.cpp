@@ -23,13 +23,16 @@ bool job_from_form(const CaptureForm& f, CaptureJob& job, std::string& error) {
         error = "pick a variant";
         return false;
     }
+    // The form's choice is the card itself; it travels with the request from here.
+    const VariantInfo& v = variants[std::size_t(f.variant)];
     RunRequest& r = job.request;
-    r.variant = variants[std::size_t(f.variant)].key;
+    r.variant = v.key;
+    r.card = &v;
     r.type = f.floats ? ElementType::Float32 : ElementType::Int32;
     r.op = f.max ? OpKind::Max : OpKind::Add;
-    r.inclusive = f.inclusive && variants[std::size_t(f.variant)].algorithm == Algorithm::Scan;
+    r.inclusive = f.inclusive && v.algorithm == Algorithm::Scan;
     r.banks = f.banks;
-    r.block_threads = variants[std::size_t(f.variant)].multi_block ? f.block_threads : 0;
+    r.block_threads = v.multi_block ? f.block_threads : 0;
     r.schedule_seed = std::uint64_t(std::max(f.seed, 0));
     try {
         job.input = f.typed_input ? parse_values(f.typed, r.type)
@@ -48,7 +51,6 @@ bool job_from_form(const CaptureForm& f, CaptureJob& job, std::string& error) {
         error = problem;
         return false;
     }
-    const VariantInfo& v = variants[std::size_t(f.variant)];
     if (std::string problem = check_values(job.input, r.type, r.op, v.algorithm);
         !problem.empty()) {
         error = problem;

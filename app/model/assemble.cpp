@@ -122,7 +122,7 @@ Launch assemble_launch(const RawLaunch& raw, const VariantInfo& variant) {
 Trace assemble_trace(const RunRequest& request, const std::vector<std::uint32_t>& input,
                      const std::vector<std::uint32_t>& output, const RawCapture& raw,
                      TraceSource source) {
-    const VariantInfo* variant = find_variant(request.variant);
+    const VariantInfo* variant = find_card(request);
     if (!variant) throw std::runtime_error("trace: unknown variant '" + request.variant + "'");
     Trace trace;
     trace.request = request;

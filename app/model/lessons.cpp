@@ -109,7 +109,7 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
     lesson.title = field<std::string>(j, "", "title");
     lesson.text = field<std::string>(j, "", "text", std::string());
     lesson.request.variant = field<std::string>(j, "", "variant");
-    if (!find_variant(lesson.request.variant))
+    if (!bind_variant(lesson.request))
         throw FieldError("/variant", "unknown variant '" + lesson.request.variant + "'");
     const std::string type = field<std::string>(j, "", "type", std::string("int"));
     if (type != "int" && type != "float") throw FieldError("/type", "\"int\" or \"float\"");

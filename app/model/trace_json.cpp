@@ -499,6 +499,7 @@ Trace trace_from_json(const nlohmann::json& document) {
         card.tree_view = true;
         register_student_variant(std::move(card));
     }
+    bind_variant(t.request);  // a name no registry knows keeps no card (the checks say so)
     return t;
 }
 

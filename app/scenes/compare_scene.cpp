@@ -48,7 +48,7 @@ Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& c
         BankConfig own = config;
         Scene half = build_banks_scene(*t, c, -1, own, theme);
         const ConflictTotals so_far = conflicts_so_far(*t, c, own);
-        const VariantInfo* card = find_variant(t->request.variant);
+        const VariantInfo* card = find_card(t->request);
         const std::string name =
             t->request.variant +
             (card && card->pads_for_banks

@@ -21,7 +21,7 @@ bool at_last_step(const Trace& trace, const Cursor& c) {
 float add_output_row(Scene& scene, const Trace& trace, float x, float y, int columns,
                      const Theme& theme) {
     const ElementKind kind = kind_of(trace.request.type);
-    const VariantInfo* variant = find_variant(trace.request.variant);
+    const VariantInfo* variant = find_card(trace.request);
     const bool reduce = variant && variant->algorithm == Algorithm::Reduce;
     const int count = int(std::min<std::size_t>(trace.output.size(), kMaxOutputCells));
     std::string title = "output in global memory, as the kernel wrote it: ";

@@ -32,7 +32,7 @@ const ViewInfo& view_info(ViewKind kind) {
 }
 
 bool view_applies(ViewKind kind, const Trace& trace) {
-    const VariantInfo* info = find_variant(trace.request.variant);
+    const VariantInfo* info = find_card(trace.request);
     const bool reduce = info && info->algorithm == Algorithm::Reduce;
     switch (kind) {
         case ViewKind::Array:

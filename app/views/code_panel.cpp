@@ -18,7 +18,7 @@ void draw_code_panel(AppState& state, const Rect& rect, const UiFonts& fonts, co
             const Trace& t = s.trace();
             const Step* step = s.current_step();
             const std::uint16_t line = step ? step->line : 0;
-            const VariantInfo* variant = find_variant(t.request.variant);
+            const VariantInfo* variant = find_card(t.request);
             ImGui::TextDisabled("%s", variant ? variant->name.c_str() : t.request.variant.c_str());
             ImGui::PushFont(fonts.mono);
             ImDrawList* list = ImGui::GetWindowDrawList();

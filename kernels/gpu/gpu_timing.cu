@@ -52,7 +52,7 @@ cudaError_t cub_call(void* temp, std::size_t& temp_bytes, const T* in, T* out, i
 template <class T>
 Timing cub_typed(const RunRequest& r, const std::vector<std::uint32_t>& input, int reps,
                  std::vector<std::uint32_t>* output) {
-    const bool reduce = find_variant(r.variant)->algorithm == Algorithm::Reduce;
+    const bool reduce = card_of(r).algorithm == Algorithm::Reduce;
     const int n = r.n, out_n = reduce ? 1 : n;
     cudaStream_t stream;
     SS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));

@@ -60,7 +60,7 @@ template <class T, class Op>
 Timing time_typed(const RunRequest& r, const std::vector<std::uint32_t>& input, int reps,
                   std::vector<std::uint32_t>* output) {
     GpuLauncher launcher;
-    const int out_count = output_count(*find_variant(r.variant), r.n);
+    const int out_count = output_count(card_of(r), r.n);
     std::vector<T> host(input.size());
     for (std::size_t i = 0; i < input.size(); ++i)
         host[i] = from_bits<T>(input[i]);

@@ -14,7 +14,7 @@ namespace scanscope::kernels {
 
 template <class L, class T, class Op>
 void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
-    const VariantInfo& v = *find_variant(r.variant);
+    const VariantInfo& v = card_of(r);
     const int threads = r.block_threads ? r.block_threads : default_block_threads(v, r.n, r.shape);
     const int log_banks = log2_of(r.banks);
     switch (v.id) {
@@ -69,7 +69,7 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
 template <class L, class T, class Op>
 std::vector<std::uint32_t> run_typed(L& launcher, const RunRequest& r,
                                      const std::vector<std::uint32_t>& input) {
-    const int out_count = output_count(*find_variant(r.variant), r.n);
+    const int out_count = output_count(card_of(r), r.n);
     std::vector<T> host(input.size());
     for (std::size_t i = 0; i < input.size(); ++i)
         host[i] = from_bits<T>(input[i]);

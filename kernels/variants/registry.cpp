@@ -97,6 +97,22 @@ const VariantInfo& register_student_variant(VariantInfo card) {
     return student_cards().back();
 }
 
+bool bind_variant(RunRequest& request) {
+    request.card = find_variant(request.variant);
+    return request.card != nullptr;
+}
+
+const VariantInfo* find_card(const RunRequest& request) {
+    // A bound card whose name no longer matches (a copy given another variant) is looked up anew.
+    if (request.card && request.card->key == request.variant) return request.card;
+    return find_variant(request.variant);
+}
+
+const VariantInfo& card_of(const RunRequest& request) {
+    if (const VariantInfo* found = find_card(request)) return *found;
+    throw std::invalid_argument("unknown variant '" + request.variant + "'");
+}
+
 const VariantInfo& variant_info(VariantId id) {
     for (const VariantInfo& v : all_variants())
         if (v.id == id) return v;
@@ -145,7 +161,7 @@ int items_per_thread(const VariantInfo& variant, int n, KernelShape shape) {
 }
 
 std::string describe_shape(const RunRequest& r) {
-    const VariantInfo* v = find_variant(r.variant);
+    const VariantInfo* v = find_card(r);
     if (!v || !v->multi_block) return "one block";
     const int threads = r.block_threads ? r.block_threads : default_block_threads(*v, r.n, r.shape);
     const int items = items_per_thread(*v, r.n, r.shape);
@@ -166,7 +182,7 @@ std::vector<ListingLine> listing_for(const std::vector<ListingLine>& listing, bo
 }
 
 std::string check_request(const RunRequest& r) {
-    const VariantInfo* v = find_variant(r.variant);
+    const VariantInfo* v = find_card(r);
     if (!v) return "unknown variant '" + r.variant + "'; 'scanscope list' shows them";
     if (r.n < 1) return "n must be at least 1 (got " + std::to_string(r.n) + ")";
     constexpr int kMaxN = 1 << 30;

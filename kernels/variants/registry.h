@@ -72,6 +72,15 @@ bool is_student_key(const std::string& key);
 const VariantInfo& register_student_variant(VariantInfo card);
 const VariantInfo& variant_info(VariantId id);
 
+// Looks the request's variant up once and keeps the card on it; false for an unknown name.
+bool bind_variant(RunRequest& request);
+// The request's card when its name is known (the bound one while its name still matches), else
+// null.
+const VariantInfo* find_card(const RunRequest& request);
+// The request's card: the one bound to it (while its name still matches), else looked up.
+// Throws std::invalid_argument for an unknown name.
+const VariantInfo& card_of(const RunRequest& request);
+
 // Elements the run writes: n for a scan, 1 for a reduction.
 int output_count(const VariantInfo& variant, int n);
 

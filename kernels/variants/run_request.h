@@ -11,8 +11,13 @@ namespace scanscope {
 
 enum class ElementType : std::uint8_t { Int32, Float32 };
 
+struct VariantInfo;
+
 struct RunRequest {
-    std::string variant;  // id, e.g. "blelloch-padded"
+    std::string variant;  // id, e.g. "blelloch-padded": what files and people name
+    // The variant's card, looked up once where the request is made (bind_variant, registry.h)
+    // and carried from there: the layers below read it instead of searching by name again.
+    const VariantInfo* card = nullptr;
     ElementType type = ElementType::Int32;
     OpKind op = OpKind::Add;
     bool inclusive = false;
