@@ -9,6 +9,7 @@
 
 #include "cuda_include_dirs.h"
 #include "gpu/gpu_launcher.cuh"
+#include "variants/timing.h"
 
 namespace scanscope {
 namespace {
@@ -166,6 +167,38 @@ struct Loaded {
     }
 };
 
+// The run's input (uploaded) and output (zeroed) in device memory, freed with it.
+struct DeviceIO {
+    std::size_t bytes;
+    std::unique_ptr<void, cudaError_t (*)(void*)> in{nullptr, cudaFree}, out{nullptr, cudaFree};
+    IO io{};
+
+    explicit DeviceIO(const NvrtcStudentRun& run) : bytes(std::size_t(run.n) * 4) {
+        void* p = nullptr;
+        SS_CUDA_CHECK(cudaMalloc(&p, bytes));
+        in.reset(p);
+        SS_CUDA_CHECK(cudaMalloc(&p, bytes));
+        out.reset(p);
+        SS_CUDA_CHECK(cudaMemcpy(in.get(), run.input.data(), bytes, cudaMemcpyHostToDevice));
+        SS_CUDA_CHECK(cudaMemset(out.get(), 0, bytes));
+        io = {in.get(), out.get(), run.n, run.inclusive};
+    }
+};
+
+CUfunction function(const Loaded& loaded, const std::string& name) {
+    CUfunction entry;
+    check_driver(driver().get_function(&entry, loaded.module, name.c_str()), "cuModuleGetFunction");
+    return entry;
+}
+
+// Dynamic shared memory beyond 48 KiB must be asked for.
+void allow_shared(CUfunction entry, std::uint32_t bytes) {
+    if (bytes > 48 * 1024)
+        check_driver(driver().set_attribute(entry, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                            int(bytes)),
+                     "cuFuncSetAttribute");
+}
+
 void load(const NvrtcStudentRun& run, Loaded& loaded) {
     SS_CUDA_CHECK(cudaFree(nullptr));  // the runtime's primary context, which the driver API shares
     int device = 0, major = 0, minor = 0;
@@ -181,33 +214,20 @@ void load(const NvrtcStudentRun& run, Loaded& loaded) {
 double time_student_on_gpu(const NvrtcStudentRun& run, int reps) {
     Loaded loaded;
     load(run, loaded);
-    const DriverApi& cu = driver();
-    CUfunction entry;
-    check_driver(cu.get_function(&entry, loaded.module,
-                                 (std::string(kEntryNames[run.type][run.op]) + "_plain").c_str()),
-                 "cuModuleGetFunction");
-    const std::size_t bytes = std::size_t(run.n) * 4;
-    void* in = nullptr;
-    void* out = nullptr;
-    SS_CUDA_CHECK(cudaMalloc(&in, bytes));
-    SS_CUDA_CHECK(cudaMalloc(&out, bytes));
-    std::unique_ptr<void, cudaError_t (*)(void*)> in_owner(in, cudaFree), out_owner(out, cudaFree);
-    SS_CUDA_CHECK(cudaMemcpy(in, run.input.data(), bytes, cudaMemcpyHostToDevice));
-    IO io{in, out, run.n, run.inclusive};
+    const CUfunction entry =
+        function(loaded, std::string(kEntryNames[run.type][run.op]) + "_plain");
+    DeviceIO device(run);
     LaunchEnv env;
     env.shared_bytes = std::uint32_t(run.shared_elements) * 4u;
-    void* params[] = {&io, &env};
-    if (env.shared_bytes > 48 * 1024)
-        check_driver(cu.set_attribute(entry, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                      int(env.shared_bytes)),
-                     "cuFuncSetAttribute");
+    void* params[] = {&device.io, &env};
+    allow_shared(entry, env.shared_bytes);
     auto launch = [&] {
-        check_driver(cu.launch(entry, 1, 1, 1, unsigned(run.threads), 1, 1, env.shared_bytes,
-                               nullptr, params, nullptr),
+        check_driver(driver().launch(entry, 1, 1, 1, unsigned(run.threads), 1, 1, env.shared_bytes,
+                                     nullptr, params, nullptr),
                      "cuLaunchKernel");
     };
     launch();  // warm-up
-    check_driver(cu.synchronize(), "the student kernel");
+    check_driver(driver().synchronize(), "the student kernel");
     cudaEvent_t start, stop;
     SS_CUDA_CHECK(cudaEventCreate(&start));
     SS_CUDA_CHECK(cudaEventCreate(&stop));
@@ -223,8 +243,7 @@ double time_student_on_gpu(const NvrtcStudentRun& run, int reps) {
     }
     cudaEventDestroy(start);
     cudaEventDestroy(stop);
-    std::sort(samples.begin(), samples.end());
-    return samples[samples.size() / 2];
+    return summarize(std::move(samples)).median_ms;  // the built-ins' timing does the same
 }
 
 bool nvrtc_built() {
@@ -234,29 +253,16 @@ bool nvrtc_built() {
 std::vector<std::uint32_t> run_student_on_gpu(const NvrtcStudentRun& run, RawCapture& raw) {
     Loaded loaded;
     load(run, loaded);
-    const DriverApi& cu = driver();
-    CUfunction entry;
-    check_driver(cu.get_function(&entry, loaded.module, kEntryNames[run.type][run.op]),
-                 "cuModuleGetFunction");
-
-    const std::size_t bytes = std::size_t(run.n) * 4;
-    void* in = nullptr;
-    void* out = nullptr;
-    SS_CUDA_CHECK(cudaMalloc(&in, bytes));
-    SS_CUDA_CHECK(cudaMalloc(&out, bytes));
-    std::unique_ptr<void, cudaError_t (*)(void*)> in_owner(in, cudaFree), out_owner(out, cudaFree);
-    SS_CUDA_CHECK(cudaMemcpy(in, run.input.data(), bytes, cudaMemcpyHostToDevice));
-    SS_CUDA_CHECK(cudaMemset(out, 0, bytes));
-    IO io{in, out, run.n, run.inclusive};
+    const CUfunction entry = function(loaded, kEntryNames[run.type][run.op]);
+    DeviceIO device(run);
+    IO& io = device.io;
 
     const LaunchShape shape{"student scan", 1, run.threads,
                             std::uint32_t(run.shared_elements) * 4u};
     check_launch_shape(shape);
     const std::uint32_t shared = shape.shared_bytes + kCaptureScratchBytes;
-    if (shared > 48 * 1024)
-        check_driver(
-            cu.set_attribute(entry, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, int(shared)),
-            "cuFuncSetAttribute");
+    allow_shared(entry, shared);
+    const DriverApi& cu = driver();
     CaptureCapacity capacity;
     for (;;) {
         HostCaptureStorage host(shape, capacity);
@@ -277,10 +283,11 @@ std::vector<std::uint32_t> run_student_on_gpu(const NvrtcStudentRun& run, RawCap
             break;
         }
         capacity = host.grown();
-        SS_CUDA_CHECK(cudaMemset(out, 0, bytes));
+        SS_CUDA_CHECK(cudaMemset(device.out.get(), 0, device.bytes));
     }
     std::vector<std::uint32_t> output(std::size_t(run.n));
-    SS_CUDA_CHECK(cudaMemcpy(output.data(), out, bytes, cudaMemcpyDeviceToHost));
+    SS_CUDA_CHECK(
+        cudaMemcpy(output.data(), device.out.get(), device.bytes, cudaMemcpyDeviceToHost));
     return output;
 }
 
