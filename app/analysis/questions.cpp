@@ -1,12 +1,13 @@
 #include "analysis/questions.h"
 
 #include <algorithm>
-#include <cstring>
 #include <map>
 #include <set>
 #include <stdexcept>
 
 #include "analysis/hazards.h"
+#include "core/bits.h"
+#include "core/ops.h"
 #include "model/trace_queries.h"
 #include "model/values.h"
 
@@ -113,6 +114,12 @@ std::string plural(std::size_t n, const std::string& one, const std::string& man
     return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// A value's bits as the number they are, to order the choices by.
+double numeric(std::uint32_t bits, ElementKind kind) {
+    return kind == ElementKind::Float ? double(from_bits<float>(bits))
+                                      : double(from_bits<std::int32_t>(bits));
+}
+
 // --- written-cells ----------------------------------------------------------------------------
 
 std::optional<Question> written_cells(const Trace& trace, const QuestionPlace& place) {
@@ -189,15 +196,9 @@ std::optional<Question> cell_value(const Trace& trace, const QuestionPlace& plac
     q.prompt = "What value does this step leave in " + name + "?";
     const std::uint32_t now = at.step->shared[word];
     auto text = [&](std::uint32_t bits) { return word_value(trace, *at.l, word, bits); };
-    auto key = [&](std::uint32_t bits) {
-        const SharedArrayInfo* a = array_of_word(*at.l, word);
-        if (a && a->kind == ElementKind::Float) {
-            float f;
-            std::memcpy(&f, &bits, 4);
-            return double(f);
-        }
-        return double(std::int32_t(bits));
-    };
+    const SharedArrayInfo* array = array_of_word(*at.l, word);
+    const ElementKind kind = array ? array->kind : kind_of(trace.request.type);
+    auto key = [&](std::uint32_t bits) { return numeric(bits, kind); };
     // The thread that wrote it last, and what it read in this step.
     int writer = -1;
     for (const WarpAccess& a : at.step->accesses)
@@ -392,28 +393,21 @@ std::optional<Question> race_pair(const Trace& trace, const QuestionPlace& place
 
 // --- look-back ---------------------------------------------------------------------------------
 
+// The trace's operator on two values' bits: the kernels' own AddOp and MaxOp.
+template <class T>
+std::uint32_t combine_as(OpKind op, std::uint32_t left, std::uint32_t right) {
+    const T a = from_bits<T>(left), b = from_bits<T>(right);
+    return to_bits(op == OpKind::Max ? MaxOp<T>::combine(a, b) : AddOp<T>::combine(a, b));
+}
+
 std::uint32_t combine_bits(const Trace& trace, std::uint32_t left, std::uint32_t right) {
-    if (trace.request.type == ElementType::Float32) {
-        float a, b;
-        std::memcpy(&a, &left, 4);
-        std::memcpy(&b, &right, 4);
-        const float c = trace.request.op == OpKind::Max ? (b > a ? b : a) : a + b;
-        std::uint32_t bits;
-        std::memcpy(&bits, &c, 4);
-        return bits;
-    }
-    if (trace.request.op == OpKind::Max)
-        return std::int32_t(right) > std::int32_t(left) ? right : left;
-    return left + right;
+    return trace.request.type == ElementType::Float32
+               ? combine_as<float>(trace.request.op, left, right)
+               : combine_as<std::int32_t>(trace.request.op, left, right);
 }
 
 double value_key(const Trace& trace, std::uint32_t bits) {
-    if (trace.request.type == ElementType::Float32) {
-        float f;
-        std::memcpy(&f, &bits, 4);
-        return double(f);
-    }
-    return double(std::int32_t(bits));
+    return numeric(bits, kind_of(trace.request.type));
 }
 
 struct LookBack {
