@@ -664,6 +664,17 @@ std::vector<Question> scripted_questions(const Trace& trace,
     return questions;
 }
 
+std::optional<Question> question_at(const Trace& trace, const std::vector<Question>& scripted,
+                                    const QuestionPlace& place, const BankConfig& config,
+                                    bool scripted_only) {
+    for (const Question& q : scripted)
+        if (q.place.event == place.event && q.place.frame == place.frame &&
+            (place.event || q.place.block == place.block))
+            return q;
+    if (scripted_only) return std::nullopt;
+    return default_question(trace, place, config);
+}
+
 int lookback_start_event(const Trace& trace, int tile) {
     const int l = lookback_launch(trace);
     if (l < 0) return -1;

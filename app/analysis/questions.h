@@ -60,6 +60,12 @@ std::vector<Question> scripted_questions(const Trace& trace,
                                          const std::vector<LessonQuestion>& script,
                                          const BankConfig& config);
 
+// The question asked at `place`: the lesson's first there, else (unless `scripted_only`) the
+// generated one; nothing where neither asks. What predict mode and `scanscope questions` ask.
+std::optional<Question> question_at(const Trace& trace, const std::vector<Question>& scripted,
+                                    const QuestionPlace& place, const BankConfig& config,
+                                    bool scripted_only = false);
+
 // The look-back event at which tile `tile` reads its first predecessor; -1 if it never does.
 int lookback_start_event(const Trace& trace, int tile);
 

@@ -45,23 +45,14 @@ int list_questions(const QuestionsFlags& f) {
             throw BadRequest("lesson '" + opened.lesson->key + "': " + e.what());
         }
     }
-    auto scripted_at = [&](bool event, int frame) -> const Question* {
-        for (const Question& q : scripted)
-            if (q.place.event == event && q.place.frame == frame &&
-                (event || q.place.block == f.block))
-                return &q;
-        return nullptr;
-    };
     int count = 0;
     auto walk = [&](bool event, int frames) {
-        for (int frame = 1; frame < frames; ++frame) {
-            std::optional<Question> q;
-            if (const Question* mine = scripted_at(event, frame))
-                q = *mine;
-            else if (!f.scripted_only)
-                q = default_question(trace, {event, frame, f.block}, s.bank_config());
-            if (q) print_question(*q, f.answers), ++count;
-        }
+        for (int frame = 1; frame < frames; ++frame)
+            if (const auto q = question_at(trace, scripted, {event, frame, f.block},
+                                           s.bank_config(), f.scripted_only)) {
+                print_question(*q, f.answers);
+                ++count;
+            }
     };
     walk(false, int(trace.frame_count()));
     if (lookback_launch(trace) >= 0)

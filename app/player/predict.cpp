@@ -26,17 +26,11 @@ std::optional<Question> Predictor::question_at(const Session& session, bool even
     const auto key = std::make_tuple(event, frame, session.block);
     if (const auto found = cache_.find(key); found != cache_.end()) return found->second;
     std::optional<Question> q;
-    for (const Question& s : scripted_)
-        if (s.place.event == event && s.place.frame == frame &&
-            (event || s.place.block == session.block))
-            q = s;
-    if (!q) {
-        try {
-            q = default_question(session.trace(), {event, frame, session.block},
-                                 session.bank_config());
-        } catch (const std::exception&) {
-            q.reset();  // nothing sensible to ask here: show the step
-        }
+    try {
+        q = scanscope::question_at(session.trace(), scripted_, {event, frame, session.block},
+                                   session.bank_config());
+    } catch (const std::exception&) {
+        q.reset();  // nothing sensible to ask here: show the step
     }
     cache_[key] = q;
     return q;
