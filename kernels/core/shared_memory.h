@@ -97,6 +97,8 @@ class SharedArray {
                                    id_, index.line);
     }
     SS_HD_INLINE int size() const { return count_; }
+    // The first element, for copies the hardware makes without a thread's access (cp.async).
+    SS_HD_INLINE T* data() const { return base_; }
 
   private:
     Block& block_;
