@@ -38,6 +38,83 @@ SS_HD T warp_reduce_far_to_near(Block& b, T value) {
     return value;
 }
 
+// Step 3 of the scan: the warp scans its rows one after the other. Each lane combines its own
+// elements of a row, the warp scans the lanes' totals, and the row's total carries into the next
+// row. before_lane[r] gets everything in this warp before the lane's elements of row r; the
+// result is the warp's total.
+template <class Op, class Block, class T, int Rows, int Vec>
+SS_HD T scan_rows_of_warp(Block& b, const T (&items)[Rows][Vec], T (&before_lane)[Rows]) {
+    T warp_total = Op::identity();
+    for (int r = 0; r < Rows; ++r) {
+        T lane_total = items[r][0];
+        for (int v = 1; v < Vec; ++v)
+            lane_total = Op::combine(lane_total, items[r][v]);
+        const T in_row = warp_inclusive_scan<Op>(b, lane_total);
+        const T before_in_row = b.shfl_up(in_row, 1);  // lane 0 gets its own: unused
+        before_lane[r] = b.lane() == 0 ? warp_total : Op::combine(warp_total, before_in_row);
+        warp_total = Op::combine(warp_total, b.shfl(in_row, 31));
+    }
+    return warp_total;
+}
+
+// Step 5, by warp 0: publish the tile's aggregate, look back over the predecessors' descriptors
+// (lane i of window w reads tile - 1 - 32w - i, nearest first) adding aggregates until one holds
+// a prefix, publish the inclusive prefix. Returns everything before the tile, in lane 0.
+//
+// A block that scanned an earlier tile itself published that tile's prefix: the look-back reads
+// no further back than that tile (`known`). When the tiles in between are few, all of their
+// descriptors are read at once, Windows per lane, so the look-back waits for memory once, not
+// once for every 32 tiles. decoupled-lookback knows no earlier tile (known = -1) and reads one
+// window at a time. A caller that published the aggregate already says so.
+template <class Op, int Windows = 1, class Block, class T>
+SS_HD T look_back(Block& b, DescriptorWord* descriptors, int tile, T aggregate, int known = -1,
+                  bool aggregate_published = false) {
+    const Op op;
+    if (tile == 0) {  // nothing before it
+        if (b.lane() == 0) b.publish(descriptors, tile, TileStatus::Prefix, to_bits(aggregate));
+        return Op::identity();
+    }
+    if (b.lane() == 0 && !aggregate_published)
+        b.publish(descriptors, tile, TileStatus::Aggregate, to_bits(aggregate));
+    const auto read = [&](int target) {
+        if (target >= 0 && target >= known) return b.peek(descriptors, tile, target);
+        return TileDescriptor{TileStatus::Prefix, to_bits(Op::identity())};  // nothing to add
+    };
+    T exclusive = Op::identity();
+    for (int end = tile - 1;; end -= 32 * Windows) {
+        TileDescriptor d[Windows];
+        for (int w = 0; w < Windows; ++w)
+            d[w] = read(end - 32 * w - b.lane());
+        for (int w = 0; w < Windows; ++w) {
+            while (b.ballot(d[w].status == TileStatus::Invalid)) {
+                b.back_off();  // not all ready: wait a little, look again
+                d[w] = read(end - 32 * w - b.lane());
+            }
+            const unsigned prefix_lanes = b.ballot(d[w].status == TileStatus::Prefix);
+            const int stop = prefix_lanes ? lowest_set_bit(prefix_lanes) : 31;
+            const T value = b.lane() <= stop ? from_bits<T>(d[w].value) : Op::identity();
+            exclusive = op(warp_reduce_far_to_near<Op>(b, value), exclusive);
+            if (prefix_lanes) {  // met a tile that knew its prefix
+                if (b.lane() == 0)
+                    b.publish(descriptors, tile, TileStatus::Prefix,
+                              to_bits(op(exclusive, aggregate)));
+                return exclusive;
+            }
+        }
+    }
+}
+
+// Step 6, for one row: the lane's elements become outputs, given everything before them (the
+// tiles before, the warps before, the lanes and rows before).
+template <class Op, class T, int Vec>
+SS_HD_INLINE void scan_lane_row(T before, bool inclusive, T (&row)[Vec]) {
+    for (int v = 0; v < Vec; ++v) {
+        const T next = Op::combine(before, row[v]);
+        row[v] = inclusive ? next : before;
+        before = next;
+    }
+}
+
 // A tile is the block's threads times Rows * Vec elements. Each warp takes Rows rows of 32 * Vec
 // consecutive elements, and each lane Vec consecutive elements of every row, so a warp reads and
 // writes each row in one coalesced sweep (one 16-byte access per lane when Vec is 4). The
@@ -60,7 +137,6 @@ struct DecoupledLookbackScan {
     template <class Block>
     SS_HD void operator()(Block& b) const {
         using Line = DecoupledLookbackLine;
-        const Op op;
         auto warp_totals = shared_memory<T>(b, 32);
         auto tile_slot = shared_memory<int>(b, 1);
         auto prefix_slot = shared_memory<T>(b, 1);
@@ -80,19 +156,9 @@ struct DecoupledLookbackScan {
             load_consecutive<Vec>(in, warp_first + (r * 32 + b.lane()) * Vec, n, Op::identity(),
                                   items[r]);
 
-        // 3. The warp scans row after row: each lane combines its own elements, the warp scans
-        //    the lanes' totals, and the row's total carries into the next row.
-        T before_lane[Rows];  // everything in this warp before the lane's elements of row r
-        T warp_total = Op::identity();
-        for (int r = 0; r < Rows; ++r) {
-            T lane_total = items[r][0];
-            for (int v = 1; v < Vec; ++v)
-                lane_total = Op::combine(lane_total, items[r][v]);
-            const T in_row = warp_inclusive_scan<Op>(b, lane_total);
-            const T before_in_row = b.shfl_up(in_row, 1);  // lane 0 gets its own: unused
-            before_lane[r] = b.lane() == 0 ? warp_total : Op::combine(warp_total, before_in_row);
-            warp_total = Op::combine(warp_total, b.shfl(in_row, 31));
-        }
+        // 3. The warp scans row after row (shuffles).
+        T before_lane[Rows];
+        const T warp_total = scan_rows_of_warp<Op>(b, items, before_lane);
 
         // 4. The block combines its warps' totals: the tile's aggregate.
         const WarpTotalsScan<T> warps =
@@ -100,47 +166,15 @@ struct DecoupledLookbackScan {
 
         // 5. Warp 0 publishes the tile's aggregate, looks back, publishes the inclusive prefix.
         if (b.warp() == 0) {
-            T exclusive = Op::identity();
-            if (tile == 0) {
-                if (b.lane() == 0)
-                    b.publish(descriptors, tile, TileStatus::Prefix, to_bits(warps.aggregate));
-            } else {
-                if (b.lane() == 0)
-                    b.publish(descriptors, tile, TileStatus::Aggregate, to_bits(warps.aggregate));
-                int window_end = tile - 1;  // lane i reads tile window_end - i
-                for (;;) {
-                    const int target = window_end - b.lane();
-                    TileDescriptor d{TileStatus::Prefix, to_bits(Op::identity())};
-                    if (target >= 0) d = b.peek(descriptors, tile, target);
-                    if (b.ballot(d.status == TileStatus::Invalid)) {
-                        b.back_off();  // not all ready: wait a little, look again
-                        continue;
-                    }
-                    const unsigned prefix_lanes = b.ballot(d.status == TileStatus::Prefix);
-                    const int stop = prefix_lanes ? lowest_set_bit(prefix_lanes) : 31;
-                    const T value = b.lane() <= stop ? from_bits<T>(d.value) : Op::identity();
-                    exclusive = op(warp_reduce_far_to_near<Op>(b, value), exclusive);
-                    if (prefix_lanes) break;  // met a tile that knew its prefix
-                    window_end -= 32;
-                }
-                if (b.lane() == 0)
-                    b.publish(descriptors, tile, TileStatus::Prefix,
-                              to_bits(op(exclusive, warps.aggregate)));
-            }
+            const T exclusive = look_back<Op>(b, descriptors, tile, warps.aggregate);
             if (b.lane() == 0) prefix_slot[0] = exclusive;
         }
         b.sync(Line::Store);
 
-        // 6. Everything before an element: the tiles before, the warps before, the lanes (and
-        //    rows) before, the lane's own elements before it.
+        // 6. Add what comes before each element, and store, row by row.
         const T before_warp = Op::combine(prefix_slot[0], warps.before_warp);
         for (int r = 0; r < Rows; ++r) {
-            T running = Op::combine(before_warp, before_lane[r]);
-            for (int v = 0; v < Vec; ++v) {
-                const T next = Op::combine(running, items[r][v]);
-                items[r][v] = inclusive ? next : running;
-                running = next;
-            }
+            scan_lane_row<Op>(Op::combine(before_warp, before_lane[r]), inclusive, items[r]);
             store_consecutive<Vec>(out, warp_first + (r * 32 + b.lane()) * Vec, n, items[r]);
         }
     }

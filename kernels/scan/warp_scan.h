@@ -28,11 +28,11 @@ struct WarpTotalsScan {
 
 // Combines the warps' totals across the block; lane 31 of each warp holds its warp's total.
 // `warp_totals` holds 32 elements. The two barriers begin steps labelled `scan_totals_line` and
-// `add_totals_line`.
-template <class Op, class Block, class T, class Totals>
+// `add_totals_line` (showing `add_totals_vars`).
+template <class Op, class Block, class T, class Totals, class... Vars>
 SS_HD WarpTotalsScan<T> scan_warp_totals(Block& b, T warp_total, const Totals& warp_totals,
                                          std::uint16_t scan_totals_line,
-                                         std::uint16_t add_totals_line) {
+                                         std::uint16_t add_totals_line, Vars... add_totals_vars) {
     const int lane = b.lane();
     const int warp = b.warp();
 
@@ -47,7 +47,7 @@ SS_HD WarpTotalsScan<T> scan_warp_totals(Block& b, T warp_total, const Totals& w
         const T scanned = warp_inclusive_scan<Op>(b, total);
         if (lane < b.warps()) warp_totals[lane] = scanned;
     }
-    b.sync(add_totals_line);
+    b.sync(add_totals_line, add_totals_vars...);
 
     // Each warp reads the totals of the warps before it.
     T before = Op::identity();
