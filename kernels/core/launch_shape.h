@@ -15,7 +15,12 @@ struct LaunchShape {
     // The emulation interleaves up to this many resident blocks in a seeded order (the single-
     // pass scan's tiles wait on each other); 1 runs blocks one after the other.
     int emulated_resident_blocks = 1;
+    // Persistent kernels deal this many tiles round their blocks; 0: one tile (or none) a block.
+    int tiles = 0;
 };
+
+// Blocks the emulation keeps resident at once, interleaving their warps (the single-pass scans).
+constexpr int kEmulatedResidentBlocks = 4;
 
 // A global buffer whose contents the trace keeps after the launch (block sums, descriptors).
 struct GlobalView {

@@ -40,6 +40,15 @@ class EmuLauncher {
         if (count) std::memset(to, 0, count * sizeof(T));
     }
 
+    // The emulation has no limit of its own; it takes what Hopper gives a block.
+    std::uint32_t max_shared_bytes_per_block() const { return 227 * 1024; }
+
+    // How many blocks of this launch can run at once: the emulation keeps this many resident.
+    template <class Kernel>
+    int resident_blocks(const LaunchShape& /*shape*/, const Kernel& /*kernel*/) const {
+        return kEmulatedResidentBlocks;
+    }
+
     template <class Kernel>
     void launch(const LaunchShape& shape, const Kernel& kernel,
                 const std::vector<GlobalView>& globals = {}) {

@@ -1,6 +1,9 @@
 #include "gpu/gpu_launcher.cuh"
 
 #include <cstring>
+#include <map>
+#include <mutex>
+#include <tuple>
 
 namespace scanscope {
 namespace {
@@ -69,6 +72,47 @@ void DeviceCaptureStorage::copy_back(HostCaptureStorage& host) const {
     SS_CUDA_CHECK(cudaMemcpy(&host.overflow_, buffers_.overflow, 4, cudaMemcpyDeviceToHost));
 }
 
+namespace {
+std::mutex kernel_settings_mutex;
+}  // namespace
+
+void GpuLauncher::allow_shared(const void* kernel, std::uint32_t bytes) {
+    if (bytes <= 48 * 1024) return;
+    static std::map<const void*, std::uint32_t> allowed;
+    const std::lock_guard<std::mutex> lock(kernel_settings_mutex);
+    std::uint32_t& limit = allowed[kernel];
+    if (limit >= bytes) return;
+    SS_CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(bytes)));
+    limit = bytes;
+}
+
+int GpuLauncher::resident_blocks_of(const void* kernel, int threads, std::uint32_t shared) {
+    allow_shared(kernel, shared);
+    static std::map<std::tuple<const void*, int, std::uint32_t>, int> known;
+    const std::lock_guard<std::mutex> lock(kernel_settings_mutex);
+    const auto key = std::make_tuple(kernel, threads, shared);
+    if (auto it = known.find(key); it != known.end()) return it->second;
+    int device = 0, multiprocessors = 0, per_multiprocessor = 0;
+    SS_CUDA_CHECK(cudaGetDevice(&device));
+    SS_CUDA_CHECK(cudaDeviceGetAttribute(&multiprocessors, cudaDevAttrMultiProcessorCount, device));
+    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_multiprocessor, kernel,
+                                                                threads, shared));
+    if (per_multiprocessor < 1)
+        throw std::runtime_error("a block of " + std::to_string(threads) + " threads and " +
+                                 std::to_string(shared) +
+                                 " bytes of shared memory does not fit "
+                                 "on this GPU's multiprocessors");
+    return known[key] = per_multiprocessor * multiprocessors;
+}
+
+std::uint32_t GpuLauncher::max_shared_bytes_per_block() const {
+    int device = 0, bytes = 0;
+    SS_CUDA_CHECK(cudaGetDevice(&device));
+    SS_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+    return std::uint32_t(bytes) - kCaptureScratchBytes;
+}
+
 GpuLauncher::GpuLauncher(RawCapture* capture) : capture_(capture) {
     SS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream_, cudaStreamNonBlocking));
 }
@@ -83,7 +127,8 @@ GpuLauncher::~GpuLauncher() {
 void* GpuLauncher::alloc_bytes(std::size_t bytes) {
     if (cursor_ > 0 && cursor_ < allocations_.size()) {
         const Allocation& again = allocations_[cursor_++];
-        if (again.bytes != bytes) throw std::logic_error("rewound launcher: the run asked for other buffers");
+        if (again.bytes != bytes)
+            throw std::logic_error("rewound launcher: the run asked for other buffers");
         return again.data;
     }
     cursor_ = 0;
@@ -110,6 +155,8 @@ void GpuLauncher::restore(const std::vector<std::vector<unsigned char>>& saved) 
         if (!saved[i].empty())
             SS_CUDA_CHECK(cudaMemcpy(allocations_[i].data, saved[i].data(), saved[i].size(),
                                      cudaMemcpyHostToDevice));
+    // Those copies ran on the legacy stream, which the launcher's stream does not wait for.
+    SS_CUDA_CHECK(cudaDeviceSynchronize());
 }
 
 RawGlobal GpuLauncher::read_global(const GlobalView& view) const {

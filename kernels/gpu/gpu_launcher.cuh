@@ -46,6 +46,21 @@ __global__ void __launch_bounds__(MaxThreads) bounded_block_kernel(Kernel kernel
     block.finish();
 }
 
+// Persistent kernels (kPersistent) deal work round their blocks and wait on each other's: every
+// block must be resident at once, which a cooperative launch guarantees (or refuses).
+template <class Kernel, class = void>
+struct PersistentKernel {
+    static constexpr bool value = false;
+};
+template <class Kernel>
+struct PersistentKernel<Kernel, std::void_t<decltype(Kernel::kPersistent)>> {
+    static constexpr bool value = Kernel::kPersistent;
+};
+template <class Kernel>
+constexpr bool requires_all_resident() {
+    return PersistentKernel<Kernel>::value;
+}
+
 template <class Mode, class Kernel>
 constexpr auto kernel_entry() {
     constexpr int bound = BlockThreadsBound<Kernel>::value;
@@ -116,33 +131,55 @@ class GpuLauncher {
         if (!capture_) {
             LaunchEnv env;
             env.shared_bytes = shape.shared_bytes;
-            const auto entry = kernel_entry<PlainMode, Kernel>();
-            allow_shared(entry, shape.shared_bytes);
-            entry<<<shape.grid, shape.block, shape.shared_bytes, stream_>>>(kernel, env);
-            SS_CUDA_CHECK_LAUNCH();
+            start(kernel_entry<PlainMode, Kernel>(), shape, shape.shared_bytes, kernel, env);
             return;
         }
         const std::uint32_t shared = shape.shared_bytes + kCaptureScratchBytes;
-        const auto entry = kernel_entry<CaptureMode, Kernel>();
-        allow_shared(entry, shared);
         capture_launch(shape, globals, [&](const CaptureBuffers& buffers) {
             LaunchEnv env;
             env.shared_bytes = shape.shared_bytes;
             env.capture = buffers;
-            entry<<<shape.grid, shape.block, shared, stream_>>>(kernel, env);
-            SS_CUDA_CHECK_LAUNCH();
+            start(kernel_entry<CaptureMode, Kernel>(), shape, shared, kernel, env);
         });
+    }
+
+    // The most dynamic shared memory a block may ask for on this GPU (after opting in).
+    std::uint32_t max_shared_bytes_per_block() const;
+
+    // How many blocks of this launch fit on the GPU at once (the occupancy calculator, for the
+    // kernel this launcher would run: plain or capturing).
+    template <class Kernel>
+    int resident_blocks(const LaunchShape& shape, const Kernel& /*kernel*/) const {
+        if (capture_)
+            return resident_blocks_of(
+                reinterpret_cast<const void*>(kernel_entry<CaptureMode, Kernel>()), shape.block,
+                shape.shared_bytes + kCaptureScratchBytes);
+        return resident_blocks_of(reinterpret_cast<const void*>(kernel_entry<PlainMode, Kernel>()),
+                                  shape.block, shape.shared_bytes);
     }
 
     void synchronize() { SS_CUDA_CHECK(cudaStreamSynchronize(stream_)); }
 
   private:
-    template <class F>
-    static void allow_shared(F* kernel, std::uint32_t bytes) {
-        if (bytes > 48 * 1024)
-            SS_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                               int(bytes)));
+    template <class Kernel>
+    void start(void (*entry)(Kernel, LaunchEnv), const LaunchShape& shape, std::uint32_t shared,
+               Kernel kernel, LaunchEnv env) {
+        const auto* function = reinterpret_cast<const void*>(entry);
+        allow_shared(function, shared);
+        if constexpr (requires_all_resident<Kernel>()) {
+            void* args[] = {&kernel, &env};
+            SS_CUDA_CHECK(cudaLaunchCooperativeKernel(function, shape.grid, shape.block, args,
+                                                      shared, stream_));
+        } else {
+            entry<<<shape.grid, shape.block, shared, stream_>>>(kernel, env);
+            SS_CUDA_CHECK_LAUNCH();
+        }
     }
+    // Raises the kernel's dynamic shared-memory limit to `bytes` where it is above the default
+    // 48 KiB (once per kernel and size: the timed loops launch again and again).
+    static void allow_shared(const void* kernel, std::uint32_t bytes);
+    // Blocks of `threads` threads and `shared` bytes that fit on the GPU at once (cached).
+    static int resident_blocks_of(const void* kernel, int threads, std::uint32_t shared);
 
     struct Allocation {
         void* data;
