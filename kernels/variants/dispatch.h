@@ -42,6 +42,13 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
                 return decoupled_lookback<L, T, Op, kLookbackSmallRows, kLookbackVec>(
                     launcher, in, out, r.n, r.inclusive, threads);
             return decoupled_lookback<L, T, Op, 1, 1>(launcher, in, out, r.n, r.inclusive, threads);
+        case VariantId::PipelinedLookback:
+            if (r.shape == KernelShape::Timed)
+                return pipelined_lookback<L, T, Op, kPipelinedRows, kPipelinedVec,
+                                          kPipelinedStages>(launcher, in, out, r.n, r.inclusive,
+                                                            threads, r.shape);
+            return pipelined_lookback<L, T, Op, 1, 1, kPipelinedTeachingStages>(
+                launcher, in, out, r.n, r.inclusive, threads, r.shape);
         case VariantId::ReduceInterleavedDivergent:
             return reduce_passes<ReduceInterleavedDivergent<T, Op>, L>(launcher, in, out, r.n,
                                                                        threads);

@@ -2,6 +2,7 @@
 // launcher has alloc<T>(), zero(), launch(shape, kernel, globals).
 #pragma once
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -16,6 +17,7 @@
 #include "scan/blelloch.h"
 #include "scan/decoupled_lookback.h"
 #include "scan/hillis_steele.h"
+#include "scan/pipelined_lookback.h"
 #include "scan/warp_scan.h"
 #include "variants/run_request.h"
 #include "variants/variant_id.h"
@@ -117,9 +119,6 @@ void reduce_then_scan(L& launcher, const T* in, T* out, int n, bool inclusive, i
                     {{"tile prefixes", prefixes, std::size_t(blocks), 4}});
 }
 
-// Resident blocks the emulation interleaves for the single-pass scan.
-constexpr int kEmulatedResidentTiles = 4;
-
 template <class L, class T, class Op, int Rows, int Vec>
 void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads) {
     using Scan = DecoupledLookbackScan<T, Op, Rows, Vec>;
@@ -130,9 +129,33 @@ void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
     launcher.zero(descriptors, tiles + 1);
     int* counter = reinterpret_cast<int*>(descriptors + tiles);
     LaunchShape shape{"single-pass scan", tiles, threads, bytes_of<T>(32) + 4 + bytes_of<T>(1)};
-    shape.emulated_resident_blocks = kEmulatedResidentTiles;
+    shape.emulated_resident_blocks = kEmulatedResidentBlocks;
     launcher.launch(shape, Scan{in, out, n, inclusive, descriptors, counter},
                     {{"tile descriptors", descriptors, std::size_t(tiles), 8}});
+}
+
+// The pipelined single-pass scan: persistent blocks, as many as are resident together (at most
+// kEmulatedResidentBlocks in the teaching shape, on the GPU too, so that each block shows several
+// tiles and the GPU deals tiles exactly as the emulation does).
+template <class L, class T, class Op, int Rows, int Vec, int Stages>
+void pipelined_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads,
+                        KernelShape kernel_shape) {
+    using Scan = PipelinedLookbackScan<T, Op, Rows, Vec, Stages>;
+    // A ring larger than a block's shared memory on this GPU (about 100 KiB on many desktop
+    // cards, 227 KiB on Hopper): half the threads, half the ring.
+    while (threads > 32 && Scan::shared_bytes(threads) > launcher.max_shared_bytes_per_block())
+        threads /= 2;
+    const int tiles = ceil_div(n, Scan::tile_elements(threads));
+    DescriptorWord* descriptors = launcher.template alloc<DescriptorWord>(tiles);
+    launcher.zero(descriptors, tiles);
+    const Scan scan{in, out, n, inclusive, descriptors, tiles};
+    LaunchShape shape{"pipelined single-pass scan", 1, threads, Scan::shared_bytes(threads)};
+    int grid = std::min(tiles, launcher.resident_blocks(shape, scan));
+    if (kernel_shape == KernelShape::Teaching) grid = std::min(grid, kEmulatedResidentBlocks);
+    shape.grid = grid;
+    shape.emulated_resident_blocks = grid;  // all at once, as the dealing needs
+    shape.tiles = tiles;
+    launcher.launch(shape, scan, {{"tile descriptors", descriptors, std::size_t(tiles), 8}});
 }
 
 // --- Reductions ---------------------------------------------------------------------------------

@@ -25,6 +25,16 @@ constexpr int kLookbackLargeFrom = 1 << 22;
 // 512: __launch_bounds__), so a block takes at most this many elements.
 constexpr int kMaxTileElements = kLookbackRows * kLookbackVec * kLookbackThreads;
 
+// pipelined-lookback: persistent blocks, a ring of kPipelinedStages tiles in shared memory.
+// Timed: rows of 4 elements per lane, and the most threads (up to kPipelinedThreads) whose ring
+// fits the GPU's shared memory per block (192 KiB at 512 threads: Hopper and the A100; 96 KiB at
+// 256 on GPUs with about 100 KiB). Teaching: one element per thread, a ring of three.
+constexpr int kPipelinedRows = 8;  // 32 elements per thread
+constexpr int kPipelinedVec = 4;
+constexpr int kPipelinedStages = 3;
+constexpr int kPipelinedThreads = 512;
+constexpr int kPipelinedTeachingStages = 3;
+
 // reduce-warp-shuffle, timed: each thread first adds kReduceRows rows of kReduceVec elements.
 constexpr int kReduceRows = 4;
 constexpr int kReduceVec = 4;

@@ -37,6 +37,7 @@ const std::vector<VariantInfo>& all_variants() {
             scan_then_propagate_card(),
             reduce_then_scan_card(),
             decoupled_lookback_card(),
+            pipelined_lookback_card(),
             reduce_interleaved_divergent_card(),
             reduce_interleaved_strided_card(),
             reduce_sequential_card(),
@@ -130,6 +131,8 @@ int default_block_threads(const VariantInfo& variant, int n, KernelShape shape) 
             case VariantId::DecoupledLookback:
                 return n >= kernels::kLookbackLargeFrom ? kernels::kLookbackThreads
                                                         : kernels::kLookbackSmallThreads;
+            case VariantId::PipelinedLookback:
+                return kernels::kPipelinedThreads;
             case VariantId::ReduceWarpShuffle:
                 return kernels::kReduceThreads;
             case VariantId::ScanThenPropagate:
@@ -154,6 +157,8 @@ int items_per_thread(const VariantInfo& variant, int n, KernelShape shape) {
             return (n >= kernels::kLookbackLargeFrom ? kernels::kLookbackRows
                                                      : kernels::kLookbackSmallRows) *
                    kernels::kLookbackVec;
+        if (variant.id == VariantId::PipelinedLookback)
+            return kernels::kPipelinedRows * kernels::kPipelinedVec;
         if (variant.id == VariantId::ReduceWarpShuffle)
             return kernels::kReduceRows * kernels::kReduceVec;
     }

@@ -12,6 +12,7 @@ enum class VariantId {
     ScanThenPropagate,
     ReduceThenScan,
     DecoupledLookback,
+    PipelinedLookback,
     ReduceInterleavedDivergent,
     ReduceInterleavedStrided,
     ReduceSequential,

@@ -1,0 +1,163 @@
+// The single-pass scan with its loads moved ahead: Merrill's decoupled look-back (see
+// decoupled_lookback.h), run by persistent blocks that each keep a ring of tiles in shared memory.
+//
+// In decoupled-lookback a block loads its tile, scans it, waits while warp 0 looks back, stores,
+// and only then does the next block on that SM begin to load: while a tile looks back, no load of
+// that SM is in flight. Here each block stays for many tiles and asks for the tile Stages - 1
+// ahead before it waits for this one, so that memory keeps working through every barrier and
+// every look-back. Each thread copies, and later reads back, only its own elements of each tile,
+// so the ring needs no barrier of its own.
+//
+// Tiles are dealt round the blocks (block b takes b, b + G, b + 2G, ... of a grid of G), so the
+// tiles in work at any moment are neighbours, as the look-back needs: a block that took its next
+// tiles early from a counter would hold numbers that others must wait for. Dealing needs every
+// block resident at once, or a tile could wait for a block that never starts: the grid is at most
+// what fits on the GPU together, and the GPU launch is cooperative, which guarantees it.
+#pragma once
+
+#include "core/async_copy.h"
+#include "core/hd.h"
+#include "core/shared_memory.h"
+#include "core/tile_descriptor.h"
+#include "scan/decoupled_lookback.h"
+#include "scan/warp_scan.h"
+
+namespace scanscope::kernels {
+
+struct PipelinedLookbackLine {
+    enum : std::uint16_t {
+        CopyAhead = 40,
+        ScanTile = 41,
+        ScanTotals = 42,
+        LookBack = 43,
+        Store = 44
+    };
+};
+
+// A tile is laid out as in decoupled-lookback: each warp takes Rows rows of 32 * Vec consecutive
+// elements, each lane Vec consecutive elements of every row. The ring holds Stages tiles.
+template <class T, class Op, int Rows, int Vec, int Stages>
+struct PipelinedLookbackScan {
+    static_assert(Stages >= 3, "one slot to scan, one to add up ahead, at least one to fill");
+    static constexpr int kItems = Rows * Vec;  // per thread
+    static constexpr bool kPersistent = true;  // every block resident at once (see above)
+    // Descriptors each lane of warp 0 reads at once: a grid of up to 32 * 5 blocks (one an SM on
+    // Hopper) looks back in one round trip; a larger one slides on.
+    static constexpr int kLookBackWindows = Vec > 1 ? 5 : 1;
+    const T* in;
+    T* out;
+    int n;
+    bool inclusive;
+    DescriptorWord* descriptors;  // one per tile, zero (Invalid) before the launch
+    int tiles;
+
+    SS_HD static int tile_elements(int threads) { return threads * kItems; }
+    SS_HD static std::uint32_t shared_bytes(int threads) {
+        return std::uint32_t(Stages * tile_elements(threads) + 32 + 32 + 1) * sizeof(T);
+    }
+
+    // Each lane asks for its elements of `tile` (nothing past the last tile) to be copied into
+    // ring slot `slot`; they make one group, empty or not.
+    template <class Block, class Ring>
+    SS_HD void copy_tile_ahead(Block& b, const Ring& ring, int slot, int tile) const {
+        if (tile < tiles) {
+            const int in_tile = b.warp() * Rows * 32 * Vec;
+            const int first = tile * tile_elements(b.threads()) + in_tile;
+            const int at = slot * tile_elements(b.threads()) + in_tile;
+            for (int r = 0; r < Rows; ++r) {
+                const int lane_part = (r * 32 + b.lane()) * Vec;
+                copy_ahead<Vec>(b, ring, at + lane_part, in, first + lane_part, n, Op::identity());
+            }
+        }
+        copies_sent(b);
+    }
+
+    // Where a lane's Vec elements of row r of a tile in ring slot `slot` are.
+    template <class Block>
+    SS_HD static int ring_index(Block& b, int slot, int r) {
+        return slot * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec +
+               (r * 32 + b.lane()) * Vec;
+    }
+
+    template <class Block>
+    SS_HD void operator()(Block& b) const {
+        using Line = PipelinedLookbackLine;
+        auto ring = shared_memory<T>(b, Stages * tile_elements(b.threads()));
+        auto warp_totals = shared_memory<T>(b, 32);
+        auto next_totals = shared_memory<T>(b, 32);  // the warps' totals of the block's next tile
+        auto prefix_slot = shared_memory<T>(b, 1);
+        const int first_tile = b.block();
+        const int tile_step = b.blocks();
+
+        // 1. Ask for the block's first Stages - 1 tiles.
+        b.at(Line::CopyAhead);
+        for (int s = 0; s + 1 < Stages; ++s)
+            copy_tile_ahead(b, ring, s, first_tile + s * tile_step);
+
+        for (int k = 0;; ++k) {
+            const int tile = first_tile + k * tile_step;
+            if (tile >= tiles) break;
+            const int next = tile + tile_step;
+            const int slot = k % Stages, next_slot = (k + 1) % Stages;
+            b.sync(Line::ScanTile, tile, slot);  // for the trace's steps: nothing needs it
+
+            // 2. Ask for the tile Stages - 1 ahead, into the slot the last tile freed; wait for
+            //    the copies of this tile and the next (all but the newest Stages - 2 groups).
+            copy_tile_ahead(b, ring, (k + Stages - 1) % Stages, tile + (Stages - 1) * tile_step);
+            wait_for_copies<Stages - 2>(b);
+
+            // 3. Scan this tile's rows, and add up the lane's elements of the next tile.
+            T items[Rows][Vec];
+            for (int r = 0; r < Rows; ++r)
+                read_consecutive<Vec>(b, ring, ring_index(b, slot, r), items[r]);
+            T before_lane[Rows];
+            const T warp_total = scan_rows_of_warp<Op>(b, items, before_lane);
+            if (next < tiles) {
+                T lane_total = Op::identity();
+                for (int r = 0; r < Rows; ++r) {
+                    T ahead[Vec];
+                    read_consecutive<Vec>(b, ring, ring_index(b, next_slot, r), ahead);
+                    for (int v = 0; v < Vec; ++v)
+                        lane_total = Op::combine(lane_total, ahead[v]);
+                }
+                const T next_warp_total = warp_reduce_far_to_near<Op>(b, lane_total);
+                if (b.lane() == 0) next_totals[b.warp()] = next_warp_total;
+            }
+
+            // 4. The block combines its warps' totals: this tile's aggregate.
+            const WarpTotalsScan<T> warps = scan_warp_totals<Op>(
+                b, warp_total, warp_totals, Line::ScanTotals, Line::LookBack, tile);
+
+            // 5. Warp 0 publishes the next tile's aggregate a tile early, so that the tiles
+            //    looking back now and soon find it there. Then it looks back for this tile (whose
+            //    aggregate went out a tile ago, except in the first round): the prefix of the
+            //    block's own last tile (tile - G) stops it at the latest, so the G descriptors
+            //    back to it are read at once. Then it publishes this tile's inclusive prefix.
+            if (b.warp() == 0) {
+                if (next < tiles) {
+                    const T total =
+                        b.lane() < b.warps() ? T(next_totals[b.lane()]) : Op::identity();
+                    const T next_aggregate = warp_reduce_far_to_near<Op>(b, total);
+                    if (b.lane() == 0)
+                        b.publish(descriptors, next, TileStatus::Aggregate,
+                                  to_bits(next_aggregate));
+                }
+                const int known = k > 0 ? tile - tile_step : -1;
+                const T exclusive = look_back<Op, kLookBackWindows>(b, descriptors, tile,
+                                                                    warps.aggregate, known, k > 0);
+                if (b.lane() == 0) prefix_slot[0] = exclusive;
+            }
+            b.sync(Line::Store, tile);
+
+            // 6. Add what comes before each element, and store, row by row.
+            const T before_warp = Op::combine(prefix_slot[0], warps.before_warp);
+            const int first = tile * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec;
+            for (int r = 0; r < Rows; ++r) {
+                scan_lane_row<Op>(Op::combine(before_warp, before_lane[r]), inclusive, items[r]);
+                store_consecutive<Vec>(out, first + (r * 32 + b.lane()) * Vec, n, items[r]);
+            }
+        }
+    }
+};
+
+}  // namespace scanscope::kernels

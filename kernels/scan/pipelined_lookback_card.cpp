@@ -1,0 +1,93 @@
+// The card of the pipelined single-pass scan (kernels/scan/pipelined_lookback.h).
+#include <string>
+
+#include "scan/pipelined_lookback.h"
+#include "variants/cards.h"
+
+namespace scanscope {
+
+using namespace kernels;
+
+namespace {
+
+const std::vector<ListingLine> kPipelinedLookbackListing = {
+    {0, "block b of G takes tiles b, b + G, b + 2G, ..."},
+    {PipelinedLookbackLine::CopyAhead, "each lane asks for its elements of the"},
+    {PipelinedLookbackLine::CopyAhead, "  first S-1 tiles: ring slots 0 .. S-2 (cp.async)"},
+    {0, "for each tile t of the block, slot := k mod S:"},
+    {PipelinedLookbackLine::ScanTile, "  ask for tile t + (S-1)G into the freed slot"},
+    {PipelinedLookbackLine::ScanTile, "  wait for tiles t and t + G to land"},
+    {PipelinedLookbackLine::ScanTile, "  scan t's rows; add up the lane's part of t + G"},
+    {PipelinedLookbackLine::ScanTotals, "  warp 0 scans the warp totals"},
+    {PipelinedLookbackLine::LookBack, "  warp 0: publish(AGGREGATE) of t + G, a tile early"},
+    {PipelinedLookbackLine::LookBack, "    read tiles t-1 .. t-G at once; add aggregates"},
+    {PipelinedLookbackLine::LookBack, "    back to the nearest PREFIX (t-G, the block's"},
+    {PipelinedLookbackLine::LookBack, "    own last tile, has one)"},
+    {PipelinedLookbackLine::LookBack, "    publish(PREFIX, exclusive + aggregate)"},
+    {PipelinedLookbackLine::Store, "  output := exclusive + own inclusive scan", kInclusive},
+    {PipelinedLookbackLine::Store, "  output := exclusive + own exclusive scan", kExclusive},
+};
+
+const std::vector<StepLabel> kPipelinedLookbackLabels = {
+    {PipelinedLookbackLine::CopyAhead,
+     "copy ahead",
+     {},
+     "Each thread asks for its elements of the block's first tiles to be copied into the ring in "
+     "shared memory, and does not wait for them."},
+    {PipelinedLookbackLine::ScanTile,
+     "scan the tile",
+     {"tile", "slot"},
+     "Tile {tile} is in slot {slot}: each thread asks for a tile further ahead, waits only for "
+     "its own copies of this tile and the next, scans this one and adds up its part of the "
+     "next."},
+    {PipelinedLookbackLine::ScanTotals,
+     "scan totals",
+     {},
+     "Warp 0 scans the warp totals: the tile's aggregate is now known."},
+    {PipelinedLookbackLine::LookBack,
+     "look back",
+     {"tile"},
+     "Warp 0 publishes the aggregate of the block's next tile, a tile early, then reads the "
+     "descriptors before tile {tile} back to the nearest prefix (the block's own last tile has "
+     "one) and publishes tile {tile}'s prefix. The copies asked for go on meanwhile."},
+    {PipelinedLookbackLine::Store,
+     "store",
+     {"tile"},
+     "Each thread adds the tiles' prefix to its elements of tile {tile} and writes them."},
+};
+
+}  // namespace
+
+VariantInfo pipelined_lookback_card() {
+    VariantInfo card{
+        VariantId::PipelinedLookback,
+        "pipelined-lookback",
+        "Single pass, pipelined look-back",
+        Algorithm::Scan,
+        "Merrill, US patent 9928033; Merrill and Garland (2016); loads ahead as in CUTLASS's and "
+        "CUB's multistage pipelines",
+        "decoupled-lookback reads each element once and writes it once, but on each SM the work "
+        "comes in bursts: a block loads its tile, scans it, waits while warp 0 looks back, "
+        "stores, and only then does the next block start to load. Nothing is in flight while a "
+        "tile looks back. Here the blocks stay: as many as fit on the GPU at once, block b taking "
+        "tiles b, b + G, b + 2G and so on. Each keeps a ring of S tiles in shared memory, and each "
+        "thread asks for its elements of the tile S-1 ahead before it waits for this one "
+        "(cp.async: the copy engine writes shared memory while the thread goes on), so the loads "
+        "of later tiles are in flight through every barrier and every look-back. A block also "
+        "published the prefix of its own last tile, so its look-back never goes further back than "
+        "G tiles, and warp 0 reads all of those descriptors at once. The captured scan has one "
+        "element per thread and a ring of three; the timed scan is the same source with 32 "
+        "elements per thread and a ring of three tiles of 16384.",
+        kPipelinedLookbackListing,
+        join({kPipelinedLookbackLabels}),
+        {"ring", "warp totals", "next totals", "prefix"}};
+    card.multi_block = true;
+    card.deterministic = false;
+    card.whole_warps = true;
+    card.min_threads = 32;
+    card.partner = "decoupled-lookback";
+    card.timed_by_default = true;
+    return card;
+}
+
+}  // namespace scanscope
