@@ -39,6 +39,7 @@ Launch assemble_launch(const RawLaunch& raw, const VariantInfo& variant) {
     launch.grid = raw.shape.grid;
     launch.block = raw.shape.block;
     launch.shared_bytes = raw.shape.shared_bytes;
+    launch.tiles = raw.shape.tiles;
     for (std::size_t i = 0; i < raw.arrays.size(); ++i) {
         const ArrayRecord& a = raw.arrays[i];
         launch.arrays.push_back({i < variant.shared_arrays.size() ? variant.shared_arrays[i]

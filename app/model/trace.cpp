@@ -13,7 +13,7 @@ bool Launch::operator==(const Launch& o) const {
             return false;
     }
     return name == o.name && grid == o.grid && block == o.block && shared_bytes == o.shared_bytes &&
-           arrays == o.arrays && steps == o.steps && globals == o.globals;
+           arrays == o.arrays && steps == o.steps && globals == o.globals && tiles == o.tiles;
 }
 
 int Launch::first_step(int b) const {
@@ -48,7 +48,7 @@ int Launch::tile_of_block(int b) const {
         const std::size_t word = a.offset / 4;
         if (word >= last.shared.size() || !last.defined[word]) return -1;
         const int tile = int(last.shared[word]);
-        return tile >= 0 && tile < grid ? tile : -1;
+        return tile >= 0 && tile < tile_count() ? tile : -1;
     }
     return -1;
 }

@@ -13,7 +13,7 @@
 
 namespace scanscope {
 
-constexpr int kTraceVersion = 1;
+constexpr int kTraceVersion = 2;  // 2: launches[].tiles
 constexpr const char* kTraceFormat = "scanscope-trace";
 
 // One lane's part of a warp-level access.
@@ -90,14 +90,17 @@ struct Launch {
     std::vector<Step> steps;            // block 0's steps, then block 1's, ...
     std::vector<GlobalBuffer> globals;  // after the launch
     std::vector<TileEvent> events;      // look-back descriptor events, in the order logged
+    int tiles = 0;  // tiles dealt round the blocks (persistent kernels); 0: one a block
     bool operator==(const Launch& o) const;
+    // How many tiles the look-back's events may name.
+    int tile_count() const { return tiles ? tiles : grid; }
 
     // Steps of block b: [first_step(b), first_step(b) + steps_of(b)).
     int first_step(int b) const;
     int steps_of(int b) const;
     // The most steps any block has: the frames the launch takes on the step timeline.
     int longest_block() const;
-    // The tile block b took (the single-pass scan numbers tiles in the order blocks start, which
+    // The one tile block b took (decoupled-lookback numbers tiles in the order blocks start, which
     // need not be block order): the value of its shared "tile" word; -1 where there is none.
     int tile_of_block(int b) const;
 };

@@ -76,6 +76,7 @@ ordered launch_to_json(const Launch& l, ElementKind element) {
     j["grid"] = l.grid;
     j["block"] = l.block;
     j["shared_bytes"] = l.shared_bytes;
+    if (l.tiles) j["tiles"] = l.tiles;
     j["arrays"] = ordered::array();
     for (const SharedArrayInfo& a : l.arrays)
         j["arrays"].push_back({{"name", a.name},
@@ -236,6 +237,9 @@ Launch launch_from_json(const Reader& r, ElementKind element,
     l.block = int(r["block"].integer(1, 1024));
     l.shared_bytes = std::uint32_t(r["shared_bytes"].integer(0, 1 << 30));
     if (l.shared_bytes % 4) r["shared_bytes"].fail("must be whole 4-byte words");
+    if (r.has("tiles")) {  // version 2: a persistent kernel's tiles, at least one a block
+        l.tiles = int(r["tiles"].integer(l.grid, kMaxTraceTiles));
+    }
     const std::size_t words = l.shared_bytes / 4;
     const Reader arrays = r["arrays"];
     for (std::size_t i = 0; i < arrays.size(); ++i) {
@@ -356,7 +360,7 @@ Launch launch_from_json(const Reader& r, ElementKind element,
     for (std::size_t i = 0; i < events.size(); ++i) {
         const Reader e = events[i];
         TileEvent event{};
-        event.tile = std::uint32_t(e["tile"].integer(0, l.grid - 1));
+        event.tile = std::uint32_t(e["tile"].integer(0, l.tile_count() - 1));
         event.kind = std::uint16_t(e["kind"].one_of<TileEventKind>(
             {{"publish", TileEventKind::Publish}, {"read", TileEventKind::Read}}));
         // A tile publishes its own descriptor and reads only earlier tiles'.

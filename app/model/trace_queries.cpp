@@ -3,6 +3,8 @@
 #include <algorithm>
 
 #include "model/values.h"
+#include "scan/decoupled_lookback.h"
+#include "scan/pipelined_lookback.h"
 
 namespace scanscope {
 
@@ -58,6 +60,48 @@ int lookback_launch(const Trace& trace) {
     for (std::size_t l = 0; l < trace.launches.size(); ++l)
         if (!trace.launches[l].events.empty()) return int(l);
     return -1;
+}
+
+namespace {
+
+// The step's value its label calls "tile"; -1 where it shows none.
+int tile_var(const Trace& trace, const Step& step) {
+    const StepLabel* label = trace.label(step.line);
+    if (!label) return -1;
+    for (std::size_t v = 0; v < label->vars.size() && v < step.vars.size(); ++v)
+        if (label->vars[v] == "tile") return step.vars[v];
+    return -1;
+}
+
+bool is_lookback_line(std::uint16_t line) {
+    return line == kernels::DecoupledLookbackLine::LookBack ||
+           line == kernels::PipelinedLookbackLine::LookBack;
+}
+
+}  // namespace
+
+int tile_at(const Trace& trace, const Launch& launch, int block, int index) {
+    for (int s = index; s >= 0; --s)
+        if (const Step* step = find_step(launch, block, s)) {
+            const int tile = tile_var(trace, *step);
+            if (tile >= 0 && tile < launch.tile_count()) return tile;
+        }
+    return launch.tile_of_block(block);
+}
+
+std::vector<TileWork> tiles_worked(const Trace& trace) {
+    const int l = lookback_launch(trace);
+    if (l < 0) return {};
+    const Launch& launch = trace.launches[std::size_t(l)];
+    std::vector<TileWork> work(std::size_t(launch.tile_count()));
+    for (int b = 0; b < launch.grid; ++b)
+        for (int s = 0; s < launch.steps_of(b); ++s) {
+            const Step& step = launch.steps[std::size_t(launch.first_step(b) + s)];
+            if (!is_lookback_line(step.line)) continue;
+            const int tile = tile_at(trace, launch, b, s);
+            if (tile >= 0) work[std::size_t(tile)] = {b, s};
+        }
+    return work;
 }
 
 }  // namespace scanscope

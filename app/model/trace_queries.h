@@ -38,4 +38,17 @@ std::string word_value(const Trace& trace, const Launch& launch, std::uint32_t w
 // The launch whose look-back events the look-back view replays (the first with any); -1 if none.
 int lookback_launch(const Trace& trace);
 
+// The tile block `block` works on at its step `index`: the latest value its steps showed as
+// "tile" (the persistent scan names it at each tile's steps), else the one tile it took
+// (Launch::tile_of_block); -1 where it has none (yet).
+int tile_at(const Trace& trace, const Launch& launch, int block, int index);
+
+// For each tile of the look-back launch: the block that scanned it and that block's step (index)
+// in which warp 0 looked back for it; -1, -1 for a tile no block did.
+struct TileWork {
+    int block = -1;
+    int step = -1;
+};
+std::vector<TileWork> tiles_worked(const Trace& trace);
+
 }  // namespace scanscope

@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "analysis/consistency.h"
-#include "scan/decoupled_lookback.h"
 #include "scenes/lookback_scene.h"
 
 namespace scanscope {
@@ -58,47 +57,44 @@ void Session::analyse() {
     analyse_events();
 }
 
-namespace {
-
-// The step of block b during which its warp 0 looks back (and publishes); -1 if none.
-int lookback_step(const Launch& launch, int b) {
-    const int first = launch.first_step(b), count = launch.steps_of(b);
-    for (int s = 0; s < count; ++s)
-        if (launch.steps[std::size_t(first + s)].line == kernels::DecoupledLookbackLine::LookBack)
-            return s;
-    return -1;
-}
-
-}  // namespace
-
 void Session::analyse_events() {
     running_events_.clear();
-    block_of_event_.clear();
+    event_places_.clear();
     const int l = lookback_launch(*trace_);
     if (l < 0) return;
     const Launch& launch = trace_->launches[std::size_t(l)];
     const LaunchBanks& lb = banks_.launches[std::size_t(l)];
-    std::vector<int> block_of_tile(std::size_t(launch.grid), -1), first(std::size_t(launch.grid)),
-        look(std::size_t(launch.grid)), counted(std::size_t(launch.grid), 0);
-    for (int b = 0; b < launch.grid; ++b) {
-        const int tile = launch.tile_of_block(b);
-        if (tile >= 0) block_of_tile[std::size_t(tile)] = b;
-        first[std::size_t(b)] = launch.first_step(b);
-        look[std::size_t(b)] = lookback_step(launch, b);
-    }
+    const std::vector<TileWork> work = tiles_worked(*trace_);
+    // Each block's tiles in the order it looked back for them, and how far it has come: a block
+    // publishes an aggregate during the look-back of the tile it is on (its own, or the one before
+    // it, when it publishes the next tile's aggregate ahead).
+    std::vector<std::vector<int>> tiles_of_block(std::size_t(launch.grid));
+    for (std::size_t t = 0; t < work.size(); ++t)
+        if (work[t].block >= 0) tiles_of_block[std::size_t(work[t].block)].push_back(int(t));
+    for (auto& tiles : tiles_of_block)
+        std::sort(tiles.begin(), tiles.end(), [&](int a, int b) {
+            return work[std::size_t(a)].step < work[std::size_t(b)].step;
+        });
+    std::vector<std::size_t> on(std::size_t(launch.grid), 0);  // index into tiles_of_block
+    std::vector<int> counted(std::size_t(launch.grid), 0);
     ConflictTotals sum;
     for (const TileEvent& e : launch.events) {
-        const int b = e.tile < block_of_tile.size() ? block_of_tile[e.tile] : -1;
-        block_of_event_.push_back(b);
-        if (b >= 0 && look[std::size_t(b)] >= 0 &&
-            e.kind == std::uint16_t(TileEventKind::Publish)) {
+        const TileWork w = e.tile < work.size() ? work[e.tile] : TileWork{};
+        EventPlace place{w.block, w.step};
+        if (w.block >= 0) {
+            const std::size_t b = std::size_t(w.block);
+            const bool publish = e.kind == std::uint16_t(TileEventKind::Publish);
+            const bool prefix = TileStatus(e.status) == TileStatus::Prefix;
+            if (publish && !prefix && on[b] < tiles_of_block[b].size())
+                place.step = work[std::size_t(tiles_of_block[b][on[b]])].step;
             // Publishing an aggregate ends the steps before the look-back; a prefix, the look-back.
-            const int done =
-                look[std::size_t(b)] + (TileStatus(e.status) == TileStatus::Prefix ? 1 : 0);
-            for (int s = counted[std::size_t(b)]; s < done; ++s)
-                sum.add(lb.steps[std::size_t(first[std::size_t(b)] + s)]);
-            counted[std::size_t(b)] = std::max(counted[std::size_t(b)], done);
+            const int done = place.step + (publish && prefix ? 1 : 0);
+            for (int s = counted[b]; s < done; ++s)
+                sum.add(lb.steps[std::size_t(launch.first_step(w.block) + s)]);
+            counted[b] = std::max(counted[b], done);
+            if (publish && prefix) ++on[b];
         }
+        event_places_.push_back(place);
         running_events_.push_back(sum);
     }
 }
@@ -106,15 +102,13 @@ void Session::analyse_events() {
 Cursor Session::cursor() const {
     Cursor c;
     if (!trace_ || frames_.empty()) return c;
-    if (view == ViewKind::LookBack && !block_of_event_.empty()) {
-        const int e = std::clamp(events.position(), 0, int(block_of_event_.size()) - 1);
-        const int b = block_of_event_[std::size_t(e)];
-        const int l = lookback_launch(*trace_);
-        if (b >= 0) {
-            const int look = lookback_step(trace_->launches[std::size_t(l)], b);
-            c.launch = l;
-            c.block = b;
-            c.step = std::max(look, 0);
+    if (view == ViewKind::LookBack && !event_places_.empty()) {
+        const int e = std::clamp(events.position(), 0, int(event_places_.size()) - 1);
+        const EventPlace place = event_places_[std::size_t(e)];
+        if (place.block >= 0) {
+            c.launch = lookback_launch(*trace_);
+            c.block = place.block;
+            c.step = std::max(place.step, 0);
             return c;
         }
     }

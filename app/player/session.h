@@ -66,7 +66,11 @@ class Session {
     TraceBanks banks_;
     std::vector<ConflictTotals> running_;         // per frame
     std::vector<ConflictTotals> running_events_;  // per look-back event
-    std::vector<int> block_of_event_;             // the block that logged each event (-1: unknown)
+    struct EventPlace {
+        int block = -1;  // the block that logged the event (-1: unknown)
+        int step = -1;   // its step then
+    };
+    std::vector<EventPlace> event_places_;  // per look-back event
 };
 
 }  // namespace scanscope

@@ -69,7 +69,7 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme) {
     const Launch& launch = trace.launches[std::size_t(l)];
     const auto& events = launch.events;
     event = std::clamp(event, 0, int(events.size()) - 1);
-    const int tiles = launch.grid;
+    const int tiles = launch.tile_count();
     std::vector<TileStatus> status(std::size_t(tiles), TileStatus::Invalid);
     std::vector<std::uint32_t> value(std::size_t(tiles), 0);
     for (int i = 0; i <= event; ++i) {

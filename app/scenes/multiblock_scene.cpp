@@ -42,13 +42,13 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
             "This launch uses no shared memory: each block combines its elements in global memory "
             "with the increment it is given.");
 
-    // Each block's shared memory at this step, 32 words a row. The single-pass scan's blocks
-    // take tiles in the order they start: each row names its tile.
+    // Each block's shared memory at this step, 32 words a row. The single-pass scans' blocks
+    // take tiles in the order they start, or deal them round: each row names the tile it is on.
     float right = has_shared ? 0.0f : 8.0f, y = 0;
     std::vector<float> block_y(std::size_t(launch.grid), 0.0f);
     for (int b = 0; b < launch.grid; ++b) {
         block_y[std::size_t(b)] = y;
-        const int tile = launch.tile_of_block(b);
+        const int tile = tile_at(trace, launch, b, c.step);
         scene.labels.push_back(
             {{-0.3f, y + 0.68f},
              "block " + std::to_string(b) + (tile >= 0 ? " · tile " + std::to_string(tile) : ""),
@@ -86,7 +86,7 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
 
     // The global buffers, one cell per block, beside the blocks: each block's total goes out,
     // each block's increment comes back. Tile descriptors are indexed by tile: each block's row
-    // shows its own tile's.
+    // shows the descriptor of the tile it is on.
     const float x = right + 2.5f;
     for (std::size_t g = 0; g < launch.globals.size(); ++g) {
         const GlobalBuffer& buffer = launch.globals[g];
@@ -95,7 +95,7 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
         const bool incoming = buffer.name.find("increment") != std::string::npos ||
                               buffer.name.find("prefix") != std::string::npos;
         for (int b = 0; b < launch.grid; ++b) {
-            const int tile = buffer.element_bytes == 8 ? launch.tile_of_block(b) : b;
+            const int tile = buffer.element_bytes == 8 ? tile_at(trace, launch, b, c.step) : b;
             const int index = tile >= 0 ? tile : b;
             if (index >= int(buffer.values.size())) continue;
             const float by = block_y[std::size_t(b)];

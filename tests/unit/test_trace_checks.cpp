@@ -4,6 +4,7 @@
 #include "analysis/consistency.h"
 #include "capture/capture.h"
 #include "model/input_values.h"
+#include "model/trace_queries.h"
 #include "support/reference.h"
 #include "support/trace_checks.h"
 
@@ -24,10 +25,12 @@ TEST(TraceChecks, SnapshotsFollowTheRecordedWrites) {
     }
 }
 
-TEST(TraceChecks, LookbackDescriptorsAreWellOrderedInEverySeededSchedule) {
+class SinglePass : public testing::TestWithParam<const char*> {};
+
+TEST_P(SinglePass, LookbackDescriptorsAreWellOrderedInEverySeededSchedule) {
     for (std::uint64_t seed : {1, 2, 3, 4, 5}) {
         RunRequest r;
-        r.variant = "decoupled-lookback";
+        r.variant = GetParam();
         r.n = 5000;
         r.block_threads = 32;
         r.schedule_seed = seed;
@@ -41,6 +44,39 @@ TEST(TraceChecks, LookbackDescriptorsAreWellOrderedInEverySeededSchedule) {
         EXPECT_GT(aggregates_seen, 0u)
             << "interleaved tiles look back past aggregates, not only prefixes";
     }
+}
+
+INSTANTIATE_TEST_SUITE_P(Scans, SinglePass,
+                         testing::Values("decoupled-lookback", "pipelined-lookback"),
+                         [](const testing::TestParamInfo<const char*>& param) {
+                             return std::string(param.param[0] == 'd' ? "decoupled" : "pipelined");
+                         });
+
+// The pipelined scan deals tiles round its blocks: block b takes tiles b, b + G, ... and each
+// tile's aggregate goes out before the look-backs that need it, one tile early.
+TEST(TraceChecks, PipelinedBlocksTakeEveryGthTileAndPublishAggregatesAhead) {
+    RunRequest r;
+    r.variant = "pipelined-lookback";
+    r.n = 512;
+    r.block_threads = 32;
+    const Trace t = capture_trace(r, random_values(r.n, ElementType::Int32, 3), DeviceChoice::Cpu);
+    const Launch& launch = t.launches[0];
+    ASSERT_EQ(launch.grid, 4);
+    ASSERT_EQ(launch.tile_count(), 16);
+    const std::vector<TileWork> work = tiles_worked(t);
+    ASSERT_EQ(work.size(), 16u);
+    for (int tile = 0; tile < 16; ++tile)
+        EXPECT_EQ(work[std::size_t(tile)].block, tile % 4);
+    // Block 1 publishes tile 5's aggregate before it publishes tile 1's prefix.
+    int aggregate_5 = -1, prefix_1 = -1;
+    for (std::size_t i = 0; i < launch.events.size(); ++i) {
+        const TileEvent& e = launch.events[i];
+        if (e.kind != std::uint16_t(TileEventKind::Publish)) continue;
+        if (e.tile == 5 && TileStatus(e.status) == TileStatus::Aggregate) aggregate_5 = int(i);
+        if (e.tile == 1 && TileStatus(e.status) == TileStatus::Prefix) prefix_1 = int(i);
+    }
+    ASSERT_GE(aggregate_5, 0);
+    EXPECT_LT(aggregate_5, prefix_1);
 }
 
 }  // namespace
