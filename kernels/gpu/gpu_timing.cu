@@ -59,6 +59,10 @@ Timing cub_typed(const RunRequest& r, const std::vector<std::uint32_t>& input, i
     DeviceBuffer in(std::size_t(n) * sizeof(T)), out(std::size_t(out_n) * sizeof(T));
     SS_CUDA_CHECK(
         cudaMemcpy(in.data, input.data(), std::size_t(n) * sizeof(T), cudaMemcpyHostToDevice));
+    // That copy ran on the legacy stream, and from pageable memory it may still be landing when
+    // cudaMemcpy returns: `stream` (non-blocking) does not wait for it. (Seen on an H200: CUB's
+    // reduction read half-copied input.)
+    SS_CUDA_CHECK(cudaDeviceSynchronize());
     std::size_t temp_bytes = 0;
     SS_CUDA_CHECK(cub_call<T>(nullptr, temp_bytes, static_cast<T*>(in.data),
                               static_cast<T*>(out.data), n, reduce, r.inclusive, r.op, stream));
@@ -107,6 +111,7 @@ Timing time_device_copy(std::size_t bytes, int reps) {
     SS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     DeviceBuffer from(bytes), to(bytes);
     SS_CUDA_CHECK(cudaMemset(from.data, 1, bytes));
+    SS_CUDA_CHECK(cudaDeviceSynchronize());  // the legacy stream's memset, before the timed copies
     const Timing timing = time_on_stream(stream, reps, [&] {
         SS_CUDA_CHECK(cudaMemcpyAsync(to.data, from.data, bytes, cudaMemcpyDeviceToDevice, stream));
     });
