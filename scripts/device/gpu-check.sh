@@ -11,6 +11,7 @@
 #     ncu       Nsight Compute's shared-memory counters for the single-block variants
 #     sass      cuobjdump --dump-sass of the kernels
 #     tune      the timed-shape sweep (bench/tune/tune_shapes.cu) beside CUB and a copy
+#     pipeline  pipelined-lookback's shapes (bench/tune/tune_pipeline.cu) beside CUB and a copy
 #     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
 #   default: build test
 set -uo pipefail
@@ -166,6 +167,13 @@ stage_tune() {
     grep "==" "$out/tune.txt"
 }
 
+stage_pipeline() {
+    "$build/bench/scanscope_tune_pipeline" --sizes 20,24,28 >"$out/tune-pipeline.txt" 2>&1
+    local rc=$?
+    note "pipeline sweep" "$([ $rc -eq 0 ] && echo "done (tune-pipeline.txt)" || echo "exit $rc")"
+    cat "$out/tune-pipeline.txt"
+}
+
 stage_bench() {
     mkdir -p "$out/bench"
     local args=(bench --format csv --out "$out/bench/bench.csv")
@@ -173,9 +181,12 @@ stage_bench() {
     local rc=$?
     "$app" bench --sizes 2^20,2^24,2^28 --format table --no-cpu --out "$out/bench/bench-table.txt" \
         >/dev/null 2>>"$logs/bench.log"
+    "$app" bench --sizes 2^20,2^24,2^28 --format table --no-cpu --type float \
+        --variants pipelined-lookback,decoupled-lookback \
+        --out "$out/bench/bench-table-float.txt" >/dev/null 2>>"$logs/bench.log"
     echo "scanscope ${args[*]}" >"$out/bench/command.txt"
     note "bench" "$([ $rc -eq 0 ] && echo "done (bench/)" || echo "exit $rc (see logs/bench.log)")"
-    cat "$out/bench/bench-table.txt"
+    cat "$out/bench/bench-table.txt" "$out/bench/bench-table-float.txt"
 }
 
 {
@@ -194,6 +205,7 @@ if stage_build && [ -x "$app" ]; then
     wants ncu && stage_ncu
     wants sass && stage_sass
     wants tune && stage_tune
+    wants pipeline && stage_pipeline
     wants bench && stage_bench
 fi
 

@@ -1,0 +1,234 @@
+// Sweeps the shapes of pipelined-lookback (rows per thread, ring stages, threads per block) beside
+// decoupled-lookback's timed shape, a device copy and CUB, in one run, for int32 + inclusive.
+// Standalone (headers only), so that the lent GPU machine builds it in seconds:
+//
+//   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 --expt-relaxed-constexpr
+//        -I kernels bench/tune/tune_pipeline.cu -o tune_pipeline      (one line)
+//   ./tune_pipeline [--sizes 20,24,28] [--reps 30]
+//
+// bench/tuning.md records what it printed, and the predictions before.
+#include <cub/device/device_scan.cuh>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <vector>
+
+#include "core/ops.h"
+#include "gpu/cuda_check.h"
+#include "gpu/gpu_launcher.cuh"
+#include "scan/decoupled_lookback.h"
+#include "scan/pipelined_lookback.h"
+
+namespace scanscope {
+namespace {
+
+using Op = AddOp<int>;
+
+struct Probe {
+    int n;
+    int reps;
+    int sms = 0;
+    int* in = nullptr;
+    int* out = nullptr;
+    DescriptorWord* descriptors = nullptr;  // enough for the smallest tiles, and the counter
+    std::size_t descriptor_words = 0;
+    std::vector<int> expected;
+    cudaStream_t stream = nullptr;
+    double copy_ms = 0;
+    double cub_ms = 0;
+
+    Probe(int n_, int reps_) : n(n_), reps(reps_), expected(std::size_t(n_)) {
+        std::vector<int> host(static_cast<std::size_t>(n));
+        long long running = 0;
+        for (int i = 0; i < n; ++i) {
+            host[std::size_t(i)] = 1 + (i * 7 + i / 3) % 7;
+            expected[std::size_t(i)] = int(running += host[std::size_t(i)]);
+        }
+        SS_CUDA_CHECK(cudaStreamCreate(&stream));
+        SS_CUDA_CHECK(cudaMalloc(&in, std::size_t(n) * 4));
+        SS_CUDA_CHECK(cudaMalloc(&out, std::size_t(n) * 4));
+        descriptor_words = std::size_t(n / 1024 + 2);
+        SS_CUDA_CHECK(cudaMalloc(&descriptors, descriptor_words * 8));
+        SS_CUDA_CHECK(cudaMemcpy(in, host.data(), std::size_t(n) * 4, cudaMemcpyHostToDevice));
+        SS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    }
+    ~Probe() {
+        cudaFree(in);
+        cudaFree(out);
+        cudaFree(descriptors);
+        cudaStreamDestroy(stream);
+    }
+
+    // Runs once and checks the scan (unless `check` is false), then the median of `reps` runs.
+    double time(const std::function<void()>& run, bool check, const char* what) {
+        SS_CUDA_CHECK(cudaMemsetAsync(out, 0xff, std::size_t(n) * 4, stream));
+        run();
+        SS_CUDA_CHECK(cudaStreamSynchronize(stream));
+        if (check) {
+            std::vector<int> got(static_cast<std::size_t>(n));
+            SS_CUDA_CHECK(cudaMemcpy(got.data(), out, got.size() * 4, cudaMemcpyDeviceToHost));
+            if (got != expected) {
+                const auto bad = std::mismatch(got.begin(), got.end(), expected.begin());
+                std::printf("%s: WRONG RESULT at %td: %d, expected %d\n", what,
+                            bad.first - got.begin(), *bad.first, *bad.second);
+                std::exit(1);
+            }
+        }
+        for (int w = 0; w < 3; ++w)
+            run();
+        cudaEvent_t start, stop;
+        SS_CUDA_CHECK(cudaEventCreate(&start));
+        SS_CUDA_CHECK(cudaEventCreate(&stop));
+        std::vector<float> samples;
+        for (int i = 0; i < reps; ++i) {
+            SS_CUDA_CHECK(cudaEventRecord(start, stream));
+            run();
+            SS_CUDA_CHECK(cudaEventRecord(stop, stream));
+            SS_CUDA_CHECK(cudaEventSynchronize(stop));
+            float ms = 0;
+            SS_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+            samples.push_back(ms);
+        }
+        cudaEventDestroy(start);
+        cudaEventDestroy(stop);
+        std::sort(samples.begin(), samples.end());
+        return double(samples[samples.size() / 2]);
+    }
+
+    void print(const char* name, double ms, const char* shape) const {
+        std::printf("%-20s %-44s %9.4f ms  x copy %.3f  x CUB %.3f\n", name, shape, ms,
+                    ms / copy_ms, ms / cub_ms);
+    }
+};
+
+template <class Scan>
+void zero_and_launch(Probe& p, int tiles, int grid, int threads, std::uint32_t shared, Scan scan) {
+    SS_CUDA_CHECK(cudaMemsetAsync(p.descriptors, 0, std::size_t(tiles + 1) * 8, p.stream));
+    LaunchEnv env;
+    env.shared_bytes = shared;
+    const auto entry = kernel_entry<PlainMode, Scan>();
+    if constexpr (requires_all_resident<Scan>()) {
+        void* args[] = {&scan, &env};
+        SS_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(entry), grid,
+                                                  threads, args, shared, p.stream));
+    } else {
+        entry<<<grid, threads, shared, p.stream>>>(scan, env);
+        SS_CUDA_CHECK_LAUNCH();
+    }
+}
+
+void decoupled_row(Probe& p) {
+    using Scan = kernels::DecoupledLookbackScan<int, Op, 20, 4>;
+    const int threads = 512;
+    const int tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
+    const std::uint32_t shared = 32 * 4 + 4 + 4;
+    int* counter = reinterpret_cast<int*>(p.descriptors + tiles);
+    const double ms = p.time(
+        [&] {
+            zero_and_launch(p, tiles, tiles, threads, shared,
+                            Scan{p.in, p.out, p.n, true, p.descriptors, counter});
+        },
+        true, "decoupled-lookback");
+    p.print("decoupled-lookback", ms, "20 rows x 4, 512 threads, one tile a block");
+}
+
+// --only R,S,T: the one shape of R rows, S stages and T threads (for Nsight Compute).
+int only_rows = 0, only_stages = 0, only_threads = 0;
+
+template <int Rows, int Stages>
+void pipelined_row(Probe& p, int threads) {
+    if (only_rows && (Rows != only_rows || Stages != only_stages || threads != only_threads))
+        return;
+    using Scan = kernels::PipelinedLookbackScan<int, Op, Rows, 4, Stages>;
+    const auto entry = kernel_entry<PlainMode, Scan>();
+    const std::uint32_t shared = Scan::shared_bytes(threads);
+    int optin = 0;
+    SS_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+    if (shared > std::uint32_t(optin)) return;
+    SS_CUDA_CHECK(
+        cudaFuncSetAttribute(entry, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+    int per_sm = 0;
+    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, entry, threads, shared));
+    cudaFuncAttributes attributes;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, entry));
+    const int tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
+    if (std::size_t(tiles + 1) > p.descriptor_words) return;
+    const int grid = std::min(tiles, per_sm * p.sms);
+    const double ms = p.time(
+        [&] {
+            zero_and_launch(p, tiles, grid, threads, shared,
+                            Scan{p.in, p.out, p.n, true, p.descriptors, tiles});
+        },
+        true, "pipelined-lookback");
+    char shape[128];
+    std::snprintf(shape, sizeof shape, "%2d rows x 4, %d stages, %3d thr, %d/SM, %3u KB, %d reg",
+                  Rows, Stages, threads, per_sm, shared / 1024, attributes.numRegs);
+    p.print("pipelined-lookback", ms, shape);
+}
+
+void sweep(int log_n, int reps) {
+    Probe p(1 << log_n, reps);
+    const std::size_t bytes = std::size_t(p.n) * 4;
+    std::size_t temp_bytes = 0;
+    SS_CUDA_CHECK(cub::DeviceScan::InclusiveSum(nullptr, temp_bytes, p.in, p.out, p.n));
+    void* temp = nullptr;
+    SS_CUDA_CHECK(cudaMalloc(&temp, temp_bytes));
+    p.copy_ms = p.time(
+        [&] {
+            SS_CUDA_CHECK(cudaMemcpyAsync(p.out, p.in, bytes, cudaMemcpyDeviceToDevice, p.stream));
+        },
+        false, "copy");
+    p.cub_ms = p.time(
+        [&] {
+            SS_CUDA_CHECK(
+                cub::DeviceScan::InclusiveSum(temp, temp_bytes, p.in, p.out, p.n, p.stream));
+        },
+        true, "CUB");
+    std::printf("\n== n = 2^%d: copy %.4f ms (%.0f GB/s), CUB InclusiveSum %.4f ms (x copy %.3f)\n",
+                log_n, p.copy_ms, 2.0 * double(bytes) / p.copy_ms / 1e6, p.cub_ms,
+                p.cub_ms / p.copy_ms);
+    decoupled_row(p);
+    pipelined_row<6, 4>(p, 512);
+    pipelined_row<8, 3>(p, 512);
+    pipelined_row<16, 3>(p, 256);
+    pipelined_row<4, 3>(p, 1024);
+    pipelined_row<3, 4>(p, 1024);
+    cudaFree(temp);
+}
+
+}  // namespace
+}  // namespace scanscope
+
+int main(int argc, char** argv) {
+    std::vector<int> sizes = {20, 24, 28};
+    int reps = 30;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--only") == 0)
+            std::sscanf(argv[i + 1], "%d,%d,%d", &scanscope::only_rows, &scanscope::only_stages,
+                        &scanscope::only_threads);
+        if (std::strcmp(argv[i], "--sizes") == 0) {
+            sizes.clear();
+            for (char* s = std::strtok(argv[i + 1], ","); s; s = std::strtok(nullptr, ","))
+                sizes.push_back(std::atoi(s));
+        }
+    }
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);  // each line out at once, even into a pipe
+    try {
+        cudaDeviceProp prop;
+        SS_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+        int driver = 0;
+        SS_CUDA_CHECK(cudaDriverGetVersion(&driver));
+        std::printf("%s, %d SMs, CUDA driver %d, CUB %d\n", prop.name, prop.multiProcessorCount,
+                    driver, CUB_VERSION);
+        for (int log_n : sizes)
+            scanscope::sweep(log_n, reps);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "tune_pipeline: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}
