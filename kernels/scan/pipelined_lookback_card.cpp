@@ -11,35 +11,34 @@ using namespace kernels;
 namespace {
 
 const std::vector<ListingLine> kPipelinedLookbackListing = {
-    {0, "block b of G takes tiles b, b + G, b + 2G, ..."},
-    {PipelinedLookbackLine::CopyAhead, "each lane asks for its elements of the"},
-    {PipelinedLookbackLine::CopyAhead, "  first S-1 tiles: ring slots 0 .. S-2 (cp.async)"},
-    {0, "for each tile t of the block, slot := k mod S:"},
-    {PipelinedLookbackLine::ScanTile, "  ask for tile t + (S-1)G into the freed slot"},
-    {PipelinedLookbackLine::ScanTile, "  wait for tiles t and t + G to land"},
-    {PipelinedLookbackLine::ScanTile, "  scan t's rows; add up the lane's part of t + G"},
+    {0, "block b: tiles b, b+G, b+2G, ..."},
+    {PipelinedLookbackLine::CopyAhead, "ask for the first S-1 tiles:"},
+    {PipelinedLookbackLine::CopyAhead, "  ring slots 0..S-2 (cp.async)"},
+    {0, "for each tile t (slot k mod S):"},
+    {PipelinedLookbackLine::ScanTile, "  ask for t+(S-1)G: freed slot"},
+    {PipelinedLookbackLine::ScanTile, "  wait for tiles t and t+G"},
+    {PipelinedLookbackLine::ScanTile, "  scan t; add up t+G"},
     {PipelinedLookbackLine::ScanTotals, "  warp 0 scans the warp totals"},
-    {PipelinedLookbackLine::LookBack, "  warp 0: publish(AGGREGATE) of t + G, a tile early"},
-    {PipelinedLookbackLine::LookBack, "    read tiles t-1 .. t-G at once; add aggregates"},
-    {PipelinedLookbackLine::LookBack, "    back to the nearest PREFIX (t-G, the block's"},
-    {PipelinedLookbackLine::LookBack, "    own last tile, has one)"},
-    {PipelinedLookbackLine::LookBack, "    publish(PREFIX, exclusive + aggregate)"},
-    {PipelinedLookbackLine::Store, "  output := exclusive + own inclusive scan", kInclusive},
-    {PipelinedLookbackLine::Store, "  output := exclusive + own exclusive scan", kExclusive},
+    {PipelinedLookbackLine::LookBack, "  warp 0: t+G's AGGREGATE out"},
+    {PipelinedLookbackLine::LookBack, "  read t-1..t-G at once, add"},
+    {PipelinedLookbackLine::LookBack, "    back to the nearest PREFIX"},
+    {PipelinedLookbackLine::LookBack, "    (t-G is the block's own)"},
+    {PipelinedLookbackLine::LookBack, "  publish(PREFIX, excl + agg)"},
+    {PipelinedLookbackLine::Store, "  output := excl + inclusive scan", kInclusive},
+    {PipelinedLookbackLine::Store, "  output := excl + exclusive scan", kExclusive},
 };
 
 const std::vector<StepLabel> kPipelinedLookbackLabels = {
     {PipelinedLookbackLine::CopyAhead,
      "copy ahead",
      {},
-     "Each thread asks for its elements of the block's first tiles to be copied into the ring in "
-     "shared memory, and does not wait for them."},
+     "Each thread asks for its elements of the block's first tiles to be copied into the ring; "
+     "it does not wait."},
     {PipelinedLookbackLine::ScanTile,
      "scan the tile",
      {"tile", "slot"},
-     "Tile {tile} is in slot {slot}: each thread asks for a tile further ahead, waits only for "
-     "its own copies of this tile and the next, scans this one and adds up its part of the "
-     "next."},
+     "Tile {tile} is in slot {slot}: each thread asks for a tile ahead, then scans this one "
+     "and adds up the next."},
     {PipelinedLookbackLine::ScanTotals,
      "scan totals",
      {},
@@ -47,9 +46,8 @@ const std::vector<StepLabel> kPipelinedLookbackLabels = {
     {PipelinedLookbackLine::LookBack,
      "look back",
      {"tile"},
-     "Warp 0 publishes the aggregate of the block's next tile, a tile early, then reads the "
-     "descriptors before tile {tile} back to the nearest prefix (the block's own last tile has "
-     "one) and publishes tile {tile}'s prefix. The copies asked for go on meanwhile."},
+     "Warp 0 publishes the next tile's aggregate early, looks back to a prefix and publishes "
+     "tile {tile}'s. Copies go on."},
     {PipelinedLookbackLine::Store,
      "store",
      {"tile"},
@@ -77,7 +75,11 @@ VariantInfo pipelined_lookback_card() {
         "published the prefix of its own last tile, so its look-back never goes further back than "
         "G tiles, and warp 0 reads all of those descriptors at once. The captured scan has one "
         "element per thread and a ring of three; the timed scan is the same source with 32 "
-        "elements per thread and a ring of three tiles of 16384.",
+        "elements per thread and a ring of three tiles of 16384. Measured at 2^28 elements "
+        "(int32): on an H100 0.795 ms, 1.11 times a copy of the same bytes and 0.90 times CUB's "
+        "InclusiveSum (decoupled-lookback 0.809 ms); on an H200 0.604 ms, 1.19 times the copy and "
+        "0.88 times CUB (decoupled-lookback 0.646 ms): the faster the memory, the more the loads "
+        "in flight pay.",
         kPipelinedLookbackListing,
         join({kPipelinedLookbackLabels}),
         {"ring", "warp totals", "next totals", "prefix"}};
