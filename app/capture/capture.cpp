@@ -11,8 +11,9 @@
 namespace scanscope {
 namespace {
 
+// The one check of a capture or a run: the request, the input's size and its values.
 void check_inputs(const RunRequest& request, const std::vector<std::uint32_t>& input) {
-    if (std::string problem = check_request(request); !problem.empty()) throw BadRequest(problem);
+    check_run(request, input);
     const VariantInfo& variant = card_of(request);
     if (std::string problem = check_values(input, request.type, request.op, variant.algorithm);
         !problem.empty())
@@ -47,7 +48,8 @@ Trace capture_trace(const RunRequest& request, const std::vector<std::uint32_t>&
     const bool gpu = resolve_gpu(device);
     RawCapture raw;
     const std::vector<std::uint32_t> output =
-        gpu ? run_on_gpu(request, input, &raw) : run_emulated(request, input, &raw);
+        gpu ? run_on_gpu(request, input, &raw, Checked::Already)
+            : run_emulated(request, input, &raw, Checked::Already);
     const DeviceReport& report = probe_device();
     TraceSource source{gpu ? "gpu" : "cpu-emulation",
                        gpu ? report.gpu.name : "CPU emulation (" + report.cpu_reason + ")",
@@ -60,7 +62,8 @@ Trace capture_trace(const RunRequest& request, const std::vector<std::uint32_t>&
 std::vector<std::uint32_t> run_plain(const RunRequest& request,
                                      const std::vector<std::uint32_t>& input, DeviceChoice device) {
     check_inputs(request, input);
-    return resolve_gpu(device) ? run_on_gpu(request, input) : run_emulated(request, input);
+    return resolve_gpu(device) ? run_on_gpu(request, input, nullptr, Checked::Already)
+                               : run_emulated(request, input, nullptr, Checked::Already);
 }
 
 }  // namespace scanscope

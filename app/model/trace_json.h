@@ -19,7 +19,8 @@ class TraceFormatError : public std::runtime_error {
 // What the reader accepts, so that every view can draw whatever it accepts (documented in
 // kernels/README.md): captures keep n <= 65536, so no launch has more blocks.
 constexpr int kMaxTraceGrid = 65536;
-constexpr int kMaxTraceTiles = 65536;  // captures keep n <= 65536: at most one tile an element
+// Tiles a persistent launch deals (launches[].tiles): at most one an element.
+constexpr int kMaxTraceTiles = 65536;
 constexpr std::size_t kMaxTraceName = 200;        // names, phases, source fields
 constexpr std::size_t kMaxTraceLine = 200;        // a pseudo-code line
 constexpr std::size_t kMaxTraceNarration = 1000;  // a step label's sentence
