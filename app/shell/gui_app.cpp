@@ -205,8 +205,7 @@ int open_from_options(const GuiOptions& options, AppState& state) {
 bool time_from_options(const GuiOptions& options, AppState& state) {
     if (options.timings.empty()) return true;
     BenchOptions o;
-    for (const VariantInfo& v : all_variants())
-        if (v.timed_by_default) o.variants.push_back(v.key);
+    o.variants = default_timed_variants();
     try {
         o.sizes = parse_sizes(options.timings);
         o.reps = state.timings.reps;

@@ -120,6 +120,13 @@ const VariantInfo& variant_info(VariantId id) {
     throw std::logic_error("variant id missing from the registry");
 }
 
+std::vector<std::string> default_timed_variants() {
+    std::vector<std::string> keys;
+    for (const VariantInfo& v : all_variants())
+        if (v.timed_by_default) keys.push_back(v.key);
+    return keys;
+}
+
 int output_count(const VariantInfo& variant, int n) {
     return variant.algorithm == Algorithm::Reduce ? 1 : n;
 }

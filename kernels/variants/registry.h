@@ -81,6 +81,10 @@ const VariantInfo* find_card(const RunRequest& request);
 // Throws std::invalid_argument for an unknown name.
 const VariantInfo& card_of(const RunRequest& request);
 
+// The variants the Timings panel and `scanscope bench` time unless told otherwise (the cards'
+// timed_by_default), in the registry's order.
+std::vector<std::string> default_timed_variants();
+
 // Elements the run writes: n for a scan, 1 for a reduction.
 int output_count(const VariantInfo& variant, int n);
 
