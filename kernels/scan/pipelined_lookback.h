@@ -56,27 +56,23 @@ struct PipelinedLookbackScan {
         return std::uint32_t(Stages * tile_elements(threads) + 32 + 32 + 1) * sizeof(T);
     }
 
+    // Where the lane's Vec elements of its warp's row r are within a tile: the same place in
+    // global memory (from the tile's first element) and in a ring slot (from the slot's first).
+    template <class Block>
+    SS_HD static int in_tile(Block& b, int r) {
+        return (b.warp() * Rows + r) * 32 * Vec + b.lane() * Vec;
+    }
+
     // Each lane asks for its elements of `tile` (nothing past the last tile) to be copied into
     // ring slot `slot`; they make one group, empty or not.
     template <class Block, class Ring>
     SS_HD void copy_tile_ahead(Block& b, const Ring& ring, int slot, int tile) const {
-        if (tile < tiles) {
-            const int in_tile = b.warp() * Rows * 32 * Vec;
-            const int first = tile * tile_elements(b.threads()) + in_tile;
-            const int at = slot * tile_elements(b.threads()) + in_tile;
-            for (int r = 0; r < Rows; ++r) {
-                const int lane_part = (r * 32 + b.lane()) * Vec;
-                copy_ahead<Vec>(b, ring, at + lane_part, in, first + lane_part, n, Op::identity());
-            }
-        }
+        const int size = tile_elements(b.threads());
+        if (tile < tiles)
+            for (int r = 0; r < Rows; ++r)
+                copy_ahead<Vec>(b, ring, slot * size + in_tile(b, r), in,
+                                tile * size + in_tile(b, r), n, Op::identity());
         copies_sent(b);
-    }
-
-    // Where a lane's Vec elements of row r of a tile in ring slot `slot` are.
-    template <class Block>
-    SS_HD static int ring_index(Block& b, int slot, int r) {
-        return slot * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec +
-               (r * 32 + b.lane()) * Vec;
     }
 
     template <class Block>
@@ -88,6 +84,7 @@ struct PipelinedLookbackScan {
         auto prefix_slot = shared_memory<T>(b, 1);
         const int first_tile = b.block();
         const int tile_step = b.blocks();
+        const int size = tile_elements(b.threads());
 
         // 1. Ask for the block's first Stages - 1 tiles.
         b.at(Line::CopyAhead);
@@ -109,14 +106,14 @@ struct PipelinedLookbackScan {
             // 3. Scan this tile's rows, and add up the lane's elements of the next tile.
             T items[Rows][Vec];
             for (int r = 0; r < Rows; ++r)
-                read_consecutive<Vec>(b, ring, ring_index(b, slot, r), items[r]);
+                read_consecutive<Vec>(b, ring, slot * size + in_tile(b, r), items[r]);
             T before_lane[Rows];
             const T warp_total = scan_rows_of_warp<Op>(b, items, before_lane);
             if (next < tiles) {
                 T lane_total = Op::identity();
                 for (int r = 0; r < Rows; ++r) {
                     T ahead[Vec];
-                    read_consecutive<Vec>(b, ring, ring_index(b, next_slot, r), ahead);
+                    read_consecutive<Vec>(b, ring, next_slot * size + in_tile(b, r), ahead);
                     for (int v = 0; v < Vec; ++v)
                         lane_total = Op::combine(lane_total, ahead[v]);
                 }
@@ -151,10 +148,9 @@ struct PipelinedLookbackScan {
 
             // 6. Add what comes before each element, and store, row by row.
             const T before_warp = Op::combine(prefix_slot[0], warps.before_warp);
-            const int first = tile * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec;
             for (int r = 0; r < Rows; ++r) {
                 scan_lane_row<Op>(Op::combine(before_warp, before_lane[r]), inclusive, items[r]);
-                store_consecutive<Vec>(out, first + (r * 32 + b.lane()) * Vec, n, items[r]);
+                store_consecutive<Vec>(out, tile * size + in_tile(b, r), n, items[r]);
             }
         }
     }
