@@ -12,6 +12,8 @@
 #     sass      cuobjdump --dump-sass of the kernels
 #     tune      the timed-shape sweep (bench/tune/tune_shapes.cu) beside CUB and a copy
 #     pipeline  pipelined-lookback's shapes (bench/tune/tune_pipeline.cu) beside CUB and a copy
+#     spacing   both single-pass scans with packed descriptors and with one a 128-byte line
+#     floor     bench/tune/copy_floor.cu: what each way of moving tiles reaches without a scan
 #     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
 #   default: build test
 set -uo pipefail
@@ -174,6 +176,27 @@ stage_pipeline() {
     cat "$out/tune-pipeline.txt"
 }
 
+# Descriptors packed (spacing 1) against one a 128-byte line (16), alternating runs of the timed
+# shapes of both single-pass scans (bench/tuning.md: the look-back's L2 line).
+stage_spacing() {
+    local run
+    for run in 1 2 3; do
+        for spacing in 1 16; do
+            echo "## spacing $spacing, run $run"
+            "$build/bench/scanscope_tune_pipeline" --sizes 20,24,28 --only 8,3,512 \
+                --spacing "$spacing" | grep -E "==|lookback"
+        done
+    done >"$out/spacing.txt" 2>&1
+    note "spacing A/B" "done (spacing.txt)"
+    cat "$out/spacing.txt"
+}
+
+stage_floor() {
+    "$build/bench/scanscope_copy_floor" --log-n 28 >"$out/copy-floor.txt" 2>&1
+    note "copy floor" "exit $? (copy-floor.txt)"
+    cat "$out/copy-floor.txt"
+}
+
 stage_bench() {
     mkdir -p "$out/bench"
     local args=(bench --format csv --out "$out/bench/bench.csv")
@@ -206,6 +229,8 @@ if stage_build && [ -x "$app" ]; then
     wants sass && stage_sass
     wants tune && stage_tune
     wants pipeline && stage_pipeline
+    wants spacing && stage_spacing
+    wants floor && stage_floor
     wants bench && stage_bench
 fi
 
