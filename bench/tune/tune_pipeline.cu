@@ -4,7 +4,7 @@
 //
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 --expt-relaxed-constexpr
 //        -I kernels bench/tune/tune_pipeline.cu -o tune_pipeline      (one line)
-//   ./tune_pipeline [--sizes 20,24,28] [--reps 30]
+//   ./tune_pipeline [--sizes 20,24,28] [--reps 30] [--only R,S,T] [--spacing 16]
 //
 // bench/tuning.md records what it printed, and the predictions before.
 #include <cub/device/device_scan.cuh>
@@ -50,7 +50,7 @@ struct Probe {
         SS_CUDA_CHECK(cudaStreamCreate(&stream));
         SS_CUDA_CHECK(cudaMalloc(&in, std::size_t(n) * 4));
         SS_CUDA_CHECK(cudaMalloc(&out, std::size_t(n) * 4));
-        descriptor_words = std::size_t(n / 1024 + 2);
+        descriptor_words = std::size_t(n / 1024) * kDescriptorsPerLine + 2;
         SS_CUDA_CHECK(cudaMalloc(&descriptors, descriptor_words * 8));
         SS_CUDA_CHECK(cudaMemcpy(in, host.data(), std::size_t(n) * 4, cudaMemcpyHostToDevice));
         SS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
@@ -104,9 +104,20 @@ struct Probe {
     }
 };
 
+// --spacing S: words from one tile's descriptor to the next (kernels/core/tile_descriptor.h).
+int descriptor_spacing = kDescriptorsPerLine;
+
+TileDescriptors descriptors_of(Probe& p) {
+    return {p.descriptors, descriptor_spacing};
+}
+int* counter_of(Probe& p, int tiles) {
+    return reinterpret_cast<int*>(p.descriptors + std::size_t(tiles) * descriptor_spacing);
+}
+
 template <class Scan>
 void zero_and_launch(Probe& p, int tiles, int grid, int threads, std::uint32_t shared, Scan scan) {
-    SS_CUDA_CHECK(cudaMemsetAsync(p.descriptors, 0, std::size_t(tiles + 1) * 8, p.stream));
+    SS_CUDA_CHECK(cudaMemsetAsync(p.descriptors, 0,
+                                  (std::size_t(tiles) * descriptor_spacing + 1) * 8, p.stream));
     LaunchEnv env;
     env.shared_bytes = shared;
     const auto entry = kernel_entry<PlainMode, Scan>();
@@ -125,11 +136,11 @@ void decoupled_row(Probe& p) {
     const int threads = 512;
     const int tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
     const std::uint32_t shared = 32 * 4 + 4 + 4;
-    int* counter = reinterpret_cast<int*>(p.descriptors + tiles);
+    int* counter = counter_of(p, tiles);
     const double ms = p.time(
         [&] {
             zero_and_launch(p, tiles, tiles, threads, shared,
-                            Scan{p.in, p.out, p.n, true, p.descriptors, counter});
+                            Scan{p.in, p.out, p.n, true, descriptors_of(p), counter});
         },
         true, "decoupled-lookback");
     p.print("decoupled-lookback", ms, "20 rows x 4, 512 threads, one tile a block");
@@ -152,15 +163,16 @@ void pipelined_row(Probe& p, int threads) {
         cudaFuncSetAttribute(entry, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
     int per_sm = 0;
     SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, entry, threads, shared));
+    if (per_sm == 0) return;  // too many registers for this many threads
     cudaFuncAttributes attributes;
     SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, entry));
     const int tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
-    if (std::size_t(tiles + 1) > p.descriptor_words) return;
+    if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     const int grid = std::min(tiles, per_sm * p.sms);
     const double ms = p.time(
         [&] {
             zero_and_launch(p, tiles, grid, threads, shared,
-                            Scan{p.in, p.out, p.n, true, p.descriptors, tiles});
+                            Scan{p.in, p.out, p.n, true, descriptors_of(p), tiles});
         },
         true, "pipelined-lookback");
     char shape[128];
@@ -193,7 +205,6 @@ void sweep(int log_n, int reps) {
     decoupled_row(p);
     pipelined_row<6, 4>(p, 512);
     pipelined_row<8, 3>(p, 512);
-    pipelined_row<16, 3>(p, 256);
     pipelined_row<4, 3>(p, 1024);
     pipelined_row<3, 4>(p, 1024);
     cudaFree(temp);
@@ -207,6 +218,8 @@ int main(int argc, char** argv) {
     int reps = 30;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--spacing") == 0)
+            scanscope::descriptor_spacing = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--only") == 0)
             std::sscanf(argv[i + 1], "%d,%d,%d", &scanscope::only_rows, &scanscope::only_stages,
                         &scanscope::only_threads);

@@ -81,8 +81,8 @@ void lookback_row(Bench& b, double copy_ms, double cub_ms) {
     for (int threads : {128, 256, 512}) {
         const double ms = b.time(
             [&](GpuLauncher& l) {
-                kernels::decoupled_lookback<GpuLauncher, int, Op, Rows, 4>(l, b.in, b.out, b.n,
-                                                                           true, threads);
+                kernels::decoupled_lookback<GpuLauncher, int, Op, Rows, 4>(
+                    l, b.in, b.out, b.n, true, threads, KernelShape::Timed);
             },
             Bench::Check::Scan, "lookback");
         cudaFuncAttributes a;
@@ -126,15 +126,14 @@ void lookback_pause_row(Bench& b, int threads, double copy_ms, double cub_ms) {
         [&](GpuLauncher& l) {  // kernels::decoupled_lookback, with the mode swapped
             const int tiles =
                 (b.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
-            DescriptorWord* descriptors = l.alloc<DescriptorWord>(std::size_t(tiles) + 1);
-            l.zero(descriptors, std::size_t(tiles) + 1);
+            int* counter = nullptr;
+            const TileDescriptors descriptors =
+                kernels::alloc_descriptors(l, tiles, KernelShape::Timed, 0, counter);
             LaunchEnv env;
             env.shared_bytes = 32 * 4 + 4 + 4;
             const auto entry = kernel_entry<PauseMode<Ns, BlockOrder>, Scan>();
             entry<<<tiles, threads, env.shared_bytes, l.stream()>>>(
-                Scan{b.in, b.out, b.n, true, descriptors,
-                     reinterpret_cast<int*>(descriptors + tiles)},
-                env);
+                Scan{b.in, b.out, b.n, true, descriptors, counter}, env);
             SS_CUDA_CHECK_LAUNCH();
         },
         Bench::Check::Scan, "lookback with pause");

@@ -26,4 +26,20 @@ SS_HD_INLINE TileDescriptor unpack_descriptor(DescriptorWord word) {
     return {static_cast<TileStatus>(word >> 32), static_cast<std::uint32_t>(word & 0xffffffffu)};
 }
 
+// The descriptors of a launch, zero (Invalid) before it. Packed (spacing 1), 16 share a 128-byte
+// L2 line, and on a GPU full of blocks that line is where every look-back of a round reads while
+// the round's tiles publish to it: the reads queue there. The timed scans of more than one round
+// of tiles give each descriptor a line of its own (spacing kDescriptorsPerLine; bench/tuning.md
+// has the measurements); captures keep them packed, one word a tile, as the views read them.
+constexpr int kDescriptorsPerLine = 128 / sizeof(DescriptorWord);
+
+struct TileDescriptors {
+    DescriptorWord* words = nullptr;
+    int spacing = 1;  // words from one tile's descriptor to the next
+
+    SS_HD_INLINE DescriptorWord* of(int tile) const {
+        return words + static_cast<long long>(tile) * spacing;
+    }
+};
+
 }  // namespace scanscope

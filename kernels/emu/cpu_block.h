@@ -79,8 +79,8 @@ class CpuBlock {
         block_.yield(tid_);
         return old;
     }
-    void publish(DescriptorWord* descriptors, int tile, TileStatus status, std::uint32_t value) {
-        descriptors[tile] = pack_descriptor(status, value);
+    void publish(TileDescriptors descriptors, int tile, TileStatus status, std::uint32_t value) {
+        *descriptors.of(tile) = pack_descriptor(status, value);
         block_.record_event({std::uint32_t(tile), std::uint32_t(tile),
                              std::uint16_t(TileEventKind::Publish), std::uint16_t(status), value,
                              0});
@@ -88,8 +88,8 @@ class CpuBlock {
     }
     // Waiting costs nothing here: every peek already lets the other blocks run.
     void back_off() {}
-    TileDescriptor peek(const DescriptorWord* descriptors, int reader_tile, int tile) {
-        const TileDescriptor d = unpack_descriptor(descriptors[tile]);
+    TileDescriptor peek(TileDescriptors descriptors, int reader_tile, int tile) {
+        const TileDescriptor d = unpack_descriptor(*descriptors.of(tile));
         block_.record_event({std::uint32_t(reader_tile), std::uint32_t(tile),
                              std::uint16_t(TileEventKind::Read), std::uint16_t(d.status), d.value,
                              0});

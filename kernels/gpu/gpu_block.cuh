@@ -152,9 +152,9 @@ class GpuBlock {
         if constexpr (Mode::kTilesInBlockOrder) return int(blockIdx.x);
         return atomicAdd(counter, 1);
     }
-    __device__ void publish(DescriptorWord* descriptors, int tile, TileStatus status,
+    __device__ void publish(TileDescriptors descriptors, int tile, TileStatus status,
                             std::uint32_t value) {
-        *reinterpret_cast<volatile DescriptorWord*>(descriptors + tile) =
+        *reinterpret_cast<volatile DescriptorWord*>(descriptors.of(tile)) =
             pack_descriptor(status, value);
         if constexpr (recording)
             record_event({std::uint32_t(tile), std::uint32_t(tile),
@@ -164,9 +164,9 @@ class GpuBlock {
     __device__ void back_off() {
         if constexpr (Mode::kBackOffNs > 0) __nanosleep(Mode::kBackOffNs);
     }
-    __device__ TileDescriptor peek(const DescriptorWord* descriptors, int reader_tile, int tile) {
+    __device__ TileDescriptor peek(TileDescriptors descriptors, int reader_tile, int tile) {
         const TileDescriptor d = unpack_descriptor(
-            *reinterpret_cast<const volatile DescriptorWord*>(descriptors + tile));
+            *reinterpret_cast<const volatile DescriptorWord*>(descriptors.of(tile)));
         if constexpr (recording)
             record_event({std::uint32_t(reader_tile), std::uint32_t(tile),
                           std::uint16_t(TileEventKind::Read), std::uint16_t(d.status), d.value, 0});

@@ -67,7 +67,7 @@ SS_HD T scan_rows_of_warp(Block& b, const T (&items)[Rows][Vec], T (&before_lane
 // once for every 32 tiles. decoupled-lookback knows no earlier tile (known = -1) and reads one
 // window at a time. A caller that published the aggregate already says so.
 template <class Op, int Windows = 1, class Block, class T>
-SS_HD T look_back(Block& b, DescriptorWord* descriptors, int tile, T aggregate, int known = -1,
+SS_HD T look_back(Block& b, TileDescriptors descriptors, int tile, T aggregate, int known = -1,
                   bool aggregate_published = false) {
     const Op op;
     if (tile == 0) {  // nothing before it
@@ -129,8 +129,8 @@ struct DecoupledLookbackScan {
     T* out;
     int n;
     bool inclusive;
-    DescriptorWord* descriptors;  // one per tile, zero (Invalid) before the launch
-    int* tile_counter;            // zero before the launch
+    TileDescriptors descriptors;
+    int* tile_counter;  // zero before the launch
 
     SS_HD static int tile_elements(int threads) { return threads * kItems; }
 

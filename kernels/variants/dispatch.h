@@ -37,11 +37,12 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
         case VariantId::DecoupledLookback:
             if (r.shape == KernelShape::Timed && r.n >= kLookbackLargeFrom)
                 return decoupled_lookback<L, T, Op, kLookbackRows, kLookbackVec>(
-                    launcher, in, out, r.n, r.inclusive, threads);
+                    launcher, in, out, r.n, r.inclusive, threads, r.shape);
             if (r.shape == KernelShape::Timed)
                 return decoupled_lookback<L, T, Op, kLookbackSmallRows, kLookbackVec>(
-                    launcher, in, out, r.n, r.inclusive, threads);
-            return decoupled_lookback<L, T, Op, 1, 1>(launcher, in, out, r.n, r.inclusive, threads);
+                    launcher, in, out, r.n, r.inclusive, threads, r.shape);
+            return decoupled_lookback<L, T, Op, 1, 1>(launcher, in, out, r.n, r.inclusive, threads,
+                                                      r.shape);
         case VariantId::PipelinedLookback:
             if (r.shape == KernelShape::Timed)
                 return pipelined_lookback<L, T, Op, kPipelinedRows, kPipelinedVec,

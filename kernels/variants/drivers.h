@@ -119,19 +119,36 @@ void reduce_then_scan(L& launcher, const T* in, T* out, int n, bool inclusive, i
                     {{"tile prefixes", prefixes, std::size_t(blocks), 4}});
 }
 
+// Allocates and zeroes a launch's tile descriptors and, after them, the tile counter: one
+// allocation, one memset (at small n every extra launch shows in the time). One a line when a
+// timed scan that nobody records has more tiles than blocks at once (see TileDescriptors); a
+// capture keeps them packed, one word a tile, as the views read them.
+template <class L>
+TileDescriptors alloc_descriptors(L& launcher, int tiles, KernelShape kernel_shape,
+                                  int resident_blocks, int*& counter) {
+    TileDescriptors d;
+    const bool spread =
+        !launcher.capturing() && kernel_shape == KernelShape::Timed && tiles > resident_blocks;
+    d.spacing = spread ? kDescriptorsPerLine : 1;
+    const std::size_t words = std::size_t(tiles) * std::size_t(d.spacing) + 1;
+    d.words = launcher.template alloc<DescriptorWord>(words);
+    launcher.zero(d.words, words);
+    counter = reinterpret_cast<int*>(d.words + words - 1);
+    return d;
+}
+
 template <class L, class T, class Op, int Rows, int Vec>
-void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads) {
+void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads,
+                        KernelShape kernel_shape) {
     using Scan = DecoupledLookbackScan<T, Op, Rows, Vec>;
     const int tiles = ceil_div(n, Scan::tile_elements(threads));
-    // The descriptors and, after them, the tile counter: one allocation, zeroed by one memset (at
-    // small n every extra launch shows in the time).
-    DescriptorWord* descriptors = launcher.template alloc<DescriptorWord>(tiles + 1);
-    launcher.zero(descriptors, tiles + 1);
-    int* counter = reinterpret_cast<int*>(descriptors + tiles);
+    Scan scan{in, out, n, inclusive, {}, nullptr};
     LaunchShape shape{"single-pass scan", tiles, threads, bytes_of<T>(32) + 4 + bytes_of<T>(1)};
     shape.emulated_resident_blocks = kEmulatedResidentBlocks;
-    launcher.launch(shape, Scan{in, out, n, inclusive, descriptors, counter},
-                    {{"tile descriptors", descriptors, std::size_t(tiles), 8}});
+    scan.descriptors = alloc_descriptors(launcher, tiles, kernel_shape,
+                                         launcher.resident_blocks(shape, scan), scan.tile_counter);
+    launcher.launch(shape, scan,
+                    {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }
 
 // The pipelined single-pass scan: persistent blocks, as many as are resident together (at most
@@ -146,16 +163,17 @@ void pipelined_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
     while (threads > 32 && Scan::shared_bytes(threads) > launcher.max_shared_bytes_per_block())
         threads /= 2;
     const int tiles = ceil_div(n, Scan::tile_elements(threads));
-    DescriptorWord* descriptors = launcher.template alloc<DescriptorWord>(tiles);
-    launcher.zero(descriptors, tiles);
-    const Scan scan{in, out, n, inclusive, descriptors, tiles};
+    Scan scan{in, out, n, inclusive, {}, tiles};
     LaunchShape shape{"pipelined single-pass scan", 1, threads, Scan::shared_bytes(threads)};
     int grid = std::min(tiles, launcher.resident_blocks(shape, scan));
     if (kernel_shape == KernelShape::Teaching) grid = std::min(grid, kEmulatedResidentBlocks);
     shape.grid = grid;
     shape.emulated_resident_blocks = grid;  // all at once, as the dealing needs
     shape.tiles = tiles;
-    launcher.launch(shape, scan, {{"tile descriptors", descriptors, std::size_t(tiles), 8}});
+    int* unused_counter = nullptr;
+    scan.descriptors = alloc_descriptors(launcher, tiles, kernel_shape, grid, unused_counter);
+    launcher.launch(shape, scan,
+                    {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }
 
 // --- Reductions ---------------------------------------------------------------------------------
