@@ -11,35 +11,35 @@ using namespace kernels;
 namespace {
 
 const std::vector<ListingLine> kPipelinedLookbackListing = {
-    {0, "block b: tiles b, b+G, b+2G, ..."},
+    {0, "block b: tiles b, b+G, ..."},
     {PipelinedLookbackLine::ScanTile, "ask for the first S-1 tiles:"},
     {PipelinedLookbackLine::ScanTile, "  ring slots 0..S-2 (cp.async)"},
-    {0, "for each tile t (slot k mod S):"},
+    {0, "for each tile t (slot k mod S)"},
     {PipelinedLookbackLine::ScanTile, "  ask for t+(S-1)G: freed slot"},
     {PipelinedLookbackLine::ScanTile, "  wait for tiles t and t+G"},
     {PipelinedLookbackLine::ScanTile, "  scan t; add up t+G"},
     {0, "  barrier"},
     {PipelinedLookbackLine::LookBack, "  store t-G: its prefix is in"},
-    {PipelinedLookbackLine::LookBack, "  each warp adds up warp totals"},
+    {PipelinedLookbackLine::LookBack, "  each warp adds warp totals"},
     {PipelinedLookbackLine::LookBack, "  warp 0: t+G's AGGREGATE out"},
-    {PipelinedLookbackLine::LookBack, "  warp 0: read t-1..t-G at once,"},
-    {PipelinedLookbackLine::LookBack, "    add back to the nearest PREFIX"},
-    {PipelinedLookbackLine::LookBack, "  warp 0: publish(PREFIX, excl+agg)"},
-    {PipelinedLookbackLine::LookBack, "  (the others go on to t+G)"},
+    {PipelinedLookbackLine::LookBack, "  warp 0: read t-1..t-G,"},
+    {PipelinedLookbackLine::LookBack, "    add to the nearest PREFIX"},
+    {PipelinedLookbackLine::LookBack, "  warp 0: publish PREFIX"},
+    {PipelinedLookbackLine::LookBack, "  (the others: on to t+G)"},
     {PipelinedLookbackLine::Store, "barrier; store the last tile:"},
-    {PipelinedLookbackLine::Store, "  output := excl + inclusive scan", kInclusive},
-    {PipelinedLookbackLine::Store, "  output := excl + exclusive scan", kExclusive},
+    {PipelinedLookbackLine::Store, "  out := excl + inclusive scan", kInclusive},
+    {PipelinedLookbackLine::Store, "  out := excl + exclusive scan", kExclusive},
 };
 
 const std::vector<StepLabel> kPipelinedLookbackLabels = {
     {PipelinedLookbackLine::ScanTile,
-     "scan the first tile",
+     "scan the tile",
      {"tile", "slot"},
      "Each thread asks for its elements of the block's first tiles to be copied into the ring and "
      "does not wait: the copies land behind its back. Then it waits for tile {tile} (slot {slot}) "
      "and the next, scans this one and adds up the next."},
     {PipelinedLookbackLine::LookBack,
-     "look back, go on",
+     "look back",
      {"tile"},
      "Warp 0 publishes the next tile's aggregate early and looks back for tile {tile}. The other "
      "warps do not wait: they store the block's last tile, whose prefix came in, ask for a tile "
