@@ -153,7 +153,9 @@ TEST_F(OnGpu, TimedShapeTracesEqualTheEmulation) {
 }
 
 // What the hardware decides in a look-back: the order (and clocks) of its events, and so what the
-// look-back's shuffles add up (the descriptors as they were when read). Removed from a trace.
+// look-back's shuffles add up (the descriptors as they were when read). Removed from a trace, with
+// every shuffle of a look-back step (in pipelined-lookback that step also scans the next tile:
+// its shared-memory accesses and snapshots are still compared).
 void drop_lookback_order(Trace& t) {
     for (Launch& launch : t.launches) {
         launch.events.clear();
