@@ -22,6 +22,35 @@ void text_at(ImDrawList* list, ImFont* font, float size, ImVec2 at, Align align,
     list->AddText(font, size, at, color, text.c_str());
 }
 
+// A label's pixel size at this scale (ui: the UI scale), or 0 where it is left out. Labels scale
+// with the scene, within readable bounds. A label whose place has shrunk to well under the
+// readable size is left out rather than drawn over its neighbours; captions keep their size until
+// the scene is so small that they would cover it.
+float label_px(const SceneLabel& l, float scale, float ui) {
+    const float natural = l.size * scale;
+    if (l.fixed_px > 0) return std::min(l.fixed_px * ui, std::max(natural * 1.6f, 9.0f * ui));
+    if (natural < 0.45f * 11.0f * ui) return 0;
+    return std::clamp(natural, 11.0f * ui, 30.0f * ui);
+}
+
+// The scene's bounds grown to hold its labels as drawn at this scale: at a small scale a label
+// keeps a readable size, so it reaches further than the scene's own estimate of it (a row's name
+// left of a wide drawing would be cut at the canvas's edge). Captions only count by their place.
+Rect bounds_with_labels(const Scene& s, float scale, float ui, ImFont* font) {
+    float x0 = s.bounds.x, x1 = s.bounds.right();
+    for (const SceneLabel& l : s.labels) {
+        const float px = l.fixed_px > 0 ? 0 : label_px(l, scale, ui);
+        if (px <= 0) continue;
+        const float w = (font->CalcTextSizeA(px, 1e9f, 0.0f, l.text.c_str()).x + 6.0f * ui) / scale;
+        const float left = l.align == Align::Left     ? l.at.x
+                           : l.align == Align::Center ? l.at.x - w / 2
+                                                      : l.at.x - w;
+        x0 = std::min(x0, left);
+        x1 = std::max(x1, left + w);
+    }
+    return {x0, s.bounds.y, x1 - x0, s.bounds.h};
+}
+
 }  // namespace
 
 void CanvasView::render_callback(const ImDrawList* /*list*/, const ImDrawCmd* command) {
@@ -70,11 +99,23 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
         notes_h += ImGui::CalcTextSize(note.c_str(), nullptr, false, width).y +
                    ImGui::GetStyle().ItemSpacing.y;
     const float canvas_h = std::max(height - notes_h, 1.0f);
+    // Fits the camera to the scene, then to its bounds with the labels as drawn at that scale
+    // (twice: the wider bounds give a slightly smaller scale again).
+    const auto fit_all = [&](bool readable) {
+        Rect bounds = s.bounds;
+        for (int pass = 0; pass < 3; ++pass) {
+            if (readable)
+                camera_.fit_readable(bounds, width, canvas_h, s.min_readable_px * fonts.scale,
+                                     s.newest_at_bottom);
+            else
+                camera_.fit(bounds, width, canvas_h);
+            bounds = bounds_with_labels(s, camera_.scale, fonts.scale, fonts.regular);
+        }
+    };
     if (key != key_ || !user_moved_) {
         if (key != key_) user_moved_ = false;
         key_ = key;
-        camera_.fit_readable(s.bounds, width, canvas_h, s.min_readable_px * fonts.scale,
-                             s.newest_at_bottom);
+        fit_all(true);
     }
 
     // Reserve the area; the shaders draw into it when ImGui renders this window.
@@ -113,17 +154,10 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
         list->AddText(font, size, ImVec2((a.x + b.x - extent.x) / 2, (a.y + b.y - extent.y) / 2),
                       to_u32(c.text_color), c.text.c_str());
     }
-    // Labels scale with the scene, within readable bounds. A label whose place has shrunk to
-    // well under the readable size is left out rather than drawn over its neighbours; captions
-    // keep their size until the scene is so small that they would cover it.
     for (const SceneLabel& l : s.labels) {
-        const float natural = l.size * scale;
-        float size = std::clamp(natural, 11.0f * ui, 30.0f * ui);
-        if (l.fixed_px > 0)
-            size = std::min(l.fixed_px * ui, std::max(natural * 1.6f, 9.0f * ui));
-        else if (natural < 0.45f * 11.0f * ui)
-            continue;
-        text_at(list, fonts.regular, size, screen(l.at), l.align, to_u32(l.color), l.text);
+        const float size = label_px(l, scale, ui);
+        if (size > 0)
+            text_at(list, fonts.regular, size, screen(l.at), l.align, to_u32(l.color), l.text);
     }
     // Values gliding between steps.
     for (const SceneGlide& g : s.glides) {
@@ -147,8 +181,9 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     list->PopClipRect();
     // Never silently cut: when the picture is larger than the canvas, say how to see the rest,
     // in the line above the canvas (beside a panel's tabs), where it covers no cell.
-    const Vec2 first = camera_.to_screen({s.bounds.x, s.bounds.y}),
-               last = camera_.to_screen({s.bounds.right(), s.bounds.bottom()});
+    const Rect shown = bounds_with_labels(s, scale, ui, fonts.regular);
+    const Vec2 first = camera_.to_screen({shown.x, shown.y}),
+               last = camera_.to_screen({shown.right(), shown.bottom()});
     if (first.x < -1 || first.y < -1 || last.x > width + 1 || last.y > canvas_h + 1) {
         const char* hint = width > 40 * ImGui::GetFontSize()
                                ? "part of the picture: drag to pan, double-click for all"
@@ -173,7 +208,7 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     }
     if (hovered && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left)) {
         user_moved_ = true;  // stays fitted to all until the reader moves again
-        camera_.fit(s.bounds, width, canvas_h);
+        fit_all(false);
     }
     // A click: released where it went down (a drag pans instead).
     if (hovered && on_click && ImGui::IsMouseReleased(ImGuiMouseButton_Left) &&
