@@ -4,7 +4,7 @@
 //
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 --expt-relaxed-constexpr
 //        -I kernels bench/tune/tune_pipeline.cu -o tune_pipeline      (one line)
-//   ./tune_pipeline [--sizes 20,24,28] [--reps 30] [--only R,S,T] [--spacing 16]
+//   ./tune_pipeline [--sizes 20,24,28] [--reps 30] [--only R,S,T] [--spacing 1|16]
 //
 // bench/tuning.md records what it printed, and the predictions before.
 #include <cub/device/device_scan.cuh>
@@ -104,9 +104,17 @@ struct Probe {
     }
 };
 
-// --spacing S: words from one tile's descriptor to the next (kernels/core/tile_descriptor.h).
-int descriptor_spacing = kDescriptorsPerLine;
+// --spacing S: words from one tile's descriptor to the next (kernels/core/tile_descriptor.h);
+// 0, the default: as the app's drivers choose, one a line when there are more tiles than blocks
+// at once. descriptor_spacing is what the row being timed uses.
+int spacing_option = 0;
+int descriptor_spacing = 1;
 
+void choose_spacing(int tiles, int resident_blocks) {
+    descriptor_spacing = spacing_option > 0        ? spacing_option
+                         : tiles > resident_blocks ? kDescriptorsPerLine
+                                                   : 1;
+}
 TileDescriptors descriptors_of(Probe& p) {
     return {p.descriptors, descriptor_spacing};
 }
@@ -136,6 +144,7 @@ void decoupled_row(Probe& p) {
     const int threads = 512;
     const int tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
     const std::uint32_t shared = 32 * 4 + 4 + 4;
+    choose_spacing(tiles, p.sms);  // one block an SM (128 registers a thread)
     int* counter = counter_of(p, tiles);
     const double ms = p.time(
         [&] {
@@ -143,7 +152,10 @@ void decoupled_row(Probe& p) {
                             Scan{p.in, p.out, p.n, true, descriptors_of(p), counter});
         },
         true, "decoupled-lookback");
-    p.print("decoupled-lookback", ms, "20 rows x 4, 512 threads, one tile a block");
+    char shape[128];
+    std::snprintf(shape, sizeof shape, "20 rows x 4, 512 threads, one tile a block, spacing %d",
+                  descriptor_spacing);
+    p.print("decoupled-lookback", ms, shape);
 }
 
 // --only R,S,T: the one shape of R rows, S stages and T threads (for Nsight Compute).
@@ -167,8 +179,9 @@ void pipelined_row(Probe& p, int threads) {
     cudaFuncAttributes attributes;
     SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, entry));
     const int tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
-    if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     const int grid = std::min(tiles, per_sm * p.sms);
+    choose_spacing(tiles, grid);
+    if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     const double ms = p.time(
         [&] {
             zero_and_launch(p, tiles, grid, threads, shared,
@@ -176,8 +189,9 @@ void pipelined_row(Probe& p, int threads) {
         },
         true, "pipelined-lookback");
     char shape[128];
-    std::snprintf(shape, sizeof shape, "%2d rows x 4, %d stages, %3d thr, %d/SM, %3u KB, %d reg",
-                  Rows, Stages, threads, per_sm, shared / 1024, attributes.numRegs);
+    std::snprintf(shape, sizeof shape,
+                  "%2d rows x 4, %d stages, %3d thr, %d/SM, %3u KB, %d reg, spacing %d", Rows,
+                  Stages, threads, per_sm, shared / 1024, attributes.numRegs, descriptor_spacing);
     p.print("pipelined-lookback", ms, shape);
 }
 
@@ -219,7 +233,7 @@ int main(int argc, char** argv) {
     for (int i = 1; i + 1 < argc; i += 2) {
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--spacing") == 0)
-            scanscope::descriptor_spacing = std::atoi(argv[i + 1]);
+            scanscope::spacing_option = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--only") == 0)
             std::sscanf(argv[i + 1], "%d,%d,%d", &scanscope::only_rows, &scanscope::only_stages,
                         &scanscope::only_threads);
