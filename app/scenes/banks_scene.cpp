@@ -75,7 +75,7 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
         cell.ref = CellRef::lane(lane);
         scene.cells.push_back(cell);
     }
-    scene.labels.push_back({{-0.3f, -3.0f}, "lanes", theme.text_dim, 0.4f, Align::Right});
+    scene.labels.push_back({{-0.3f, -3.0f}, "lanes", theme.text_dim, 0.4f, Align::Right, 0, true});
 
     // Bank headers, coloured by degree.
     for (int bank = 0; bank < config.banks; ++bank) {
@@ -91,7 +91,7 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
         cell.ref = CellRef::bank(bank);
         scene.cells.push_back(cell);
     }
-    scene.labels.push_back({{-0.3f, -0.9f}, "banks", theme.text_dim, 0.4f, Align::Right});
+    scene.labels.push_back({{-0.3f, -0.9f}, "banks", theme.text_dim, 0.4f, Align::Right, 0, true});
 
     // The words touched, one row per bank-width line of shared memory.
     std::map<std::uint32_t, float> row_y;

@@ -47,6 +47,11 @@ Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& c
     for (const Trace* t : {&left, &right}) {
         BankConfig own = config;
         Scene half = build_banks_scene(*t, c, -1, own, theme);
+        // Both sides have the same rows: the left side's names serve both (kept at a readable
+        // size, the right side's would land on the left picture).
+        if (t == &right)
+            for (SceneLabel& l : half.labels)
+                l.keep = false;
         const ConflictTotals so_far = conflicts_so_far(*t, c, own);
         const VariantInfo* card = find_card(t->request);
         const std::string name =

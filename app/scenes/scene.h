@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "style/theme.h"
 #include "scenes/geometry.h"
+#include "style/theme.h"
 
 namespace scanscope {
 
@@ -69,6 +69,10 @@ struct SceneLabel {
     float size = 0.45f;  // world units (text scales with zoom, never below a readable minimum)
     Align align = Align::Left;
     float fixed_px = 0;  // > 0: this many pixels whatever the zoom (captions, notes)
+    // A row's name that the picture means nothing without: drawn at the readable size however far
+    // the picture is zoomed out (the window's camera leaves room for it), where other labels
+    // that small are left out.
+    bool keep = false;
 };
 
 // A value moving along an arrow between two steps.

@@ -29,7 +29,7 @@ void text_at(ImDrawList* list, ImFont* font, float size, ImVec2 at, Align align,
 float label_px(const SceneLabel& l, float scale, float ui) {
     const float natural = l.size * scale;
     if (l.fixed_px > 0) return std::min(l.fixed_px * ui, std::max(natural * 1.6f, 9.0f * ui));
-    if (natural < 0.45f * 11.0f * ui) return 0;
+    if (natural < 0.45f * 11.0f * ui && !l.keep) return 0;
     return std::clamp(natural, 11.0f * ui, 30.0f * ui);
 }
 

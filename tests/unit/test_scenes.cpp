@@ -183,6 +183,30 @@ TEST(Scenes, CompareShowsBothSidesAndTheirTotals) {
     EXPECT_EQ(totals, 2);
 }
 
+// The Banks drawing's row names stay at a readable size however small the picture (the window
+// makes room for them); side by side, only the left picture's are kept, or the right one's would
+// land on the left picture.
+TEST(Scenes, BankRowsAreNamedOnceSideBySide) {
+    const Trace a = capture("blelloch", std::vector<std::int32_t>(256, 1));
+    const Trace b = capture("blelloch-padded", std::vector<std::int32_t>(256, 1));
+    const auto kept = [](const Scene& s) {
+        std::vector<std::string> names;
+        for (const SceneLabel& l : s.labels)
+            if (l.keep) names.push_back(l.text);
+        return names;
+    };
+    const Cursor at{0, 5, 0, 1.0f};
+    EXPECT_EQ(kept(build_banks_scene(a, at, 0, BankConfig{}, kTheme)),
+              (std::vector<std::string>{"lanes", "banks"}));
+    const Scene both = build_compare_scene(a, b, at, BankConfig{}, kTheme);
+    EXPECT_EQ(kept(both), (std::vector<std::string>{"lanes", "banks"}));
+    for (const SceneLabel& l : both.labels) {
+        if (l.keep) {
+            EXPECT_LT(l.at.x, 0.0f) << l.text << " is not left of the left picture";
+        }
+    }
+}
+
 TEST(Timeline, StepsPlaysAndStops) {
     Timeline t;
     t.reset(3);
