@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "gpu/cuda_check.h"
+#include "gpu/event_timer.cuh"
 
 namespace {
 
@@ -213,13 +214,10 @@ struct Probe {
     int4* in = nullptr;
     int4* out = nullptr;
     cudaStream_t stream = nullptr;
-    cudaEvent_t start = nullptr, stop = nullptr;
     double copy_ms = 0;
 
     Probe(std::size_t n_, int reps_) : n(n_), reps(reps_) {
         SS_CUDA_CHECK(cudaStreamCreate(&stream));
-        SS_CUDA_CHECK(cudaEventCreate(&start));
-        SS_CUDA_CHECK(cudaEventCreate(&stop));
         SS_CUDA_CHECK(cudaMalloc(&in, n * 4));
         SS_CUDA_CHECK(cudaMalloc(&out, n * 4));
         std::vector<int> host(n);
@@ -231,8 +229,6 @@ struct Probe {
     ~Probe() {
         cudaFree(in);
         cudaFree(out);
-        cudaEventDestroy(start);
-        cudaEventDestroy(stop);
         cudaStreamDestroy(stream);
     }
 
@@ -249,16 +245,7 @@ struct Probe {
             std::fprintf(stderr, "%s: output differs from input\n", what);
             std::exit(1);
         }
-        std::vector<float> ms;
-        for (int i = 0; i < reps; ++i) {
-            SS_CUDA_CHECK(cudaEventRecord(start, stream));
-            launch();
-            SS_CUDA_CHECK(cudaEventRecord(stop, stream));
-            SS_CUDA_CHECK(cudaEventSynchronize(stop));
-            float t = 0;
-            SS_CUDA_CHECK(cudaEventElapsedTime(&t, start, stop));
-            ms.push_back(t);
-        }
+        std::vector<double> ms = scanscope::time_runs(stream, reps, launch);
         std::sort(ms.begin(), ms.end());
         return ms[ms.size() / 2];
     }

@@ -18,6 +18,7 @@
 
 #include "core/ops.h"
 #include "gpu/cuda_check.h"
+#include "gpu/event_timer.cuh"
 #include "gpu/gpu_launcher.cuh"
 #include "scan/decoupled_lookback.h"
 #include "scan/pipelined_lookback.h"
@@ -79,23 +80,9 @@ struct Probe {
         }
         for (int w = 0; w < 3; ++w)
             run();
-        cudaEvent_t start, stop;
-        SS_CUDA_CHECK(cudaEventCreate(&start));
-        SS_CUDA_CHECK(cudaEventCreate(&stop));
-        std::vector<float> samples;
-        for (int i = 0; i < reps; ++i) {
-            SS_CUDA_CHECK(cudaEventRecord(start, stream));
-            run();
-            SS_CUDA_CHECK(cudaEventRecord(stop, stream));
-            SS_CUDA_CHECK(cudaEventSynchronize(stop));
-            float ms = 0;
-            SS_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-            samples.push_back(ms);
-        }
-        cudaEventDestroy(start);
-        cudaEventDestroy(stop);
+        std::vector<double> samples = time_runs(stream, reps, run);
         std::sort(samples.begin(), samples.end());
-        return double(samples[samples.size() / 2]);
+        return samples[samples.size() / 2];
     }
 
     void print(const char* name, double ms, const char* shape) const {

@@ -7,37 +7,12 @@
 
 #include "core/bits.h"
 #include "gpu/cuda_check.h"
+#include "gpu/event_timer.cuh"
 #include "gpu/gpu_launcher.cuh"
 #include "variants/dispatch.h"
 #include "variants/timing.h"
 
 namespace scanscope {
-
-// CUDA events on a stream, for one timed region at a time.
-class EventTimer {
-  public:
-    EventTimer() {
-        SS_CUDA_CHECK(cudaEventCreate(&start_));
-        SS_CUDA_CHECK(cudaEventCreate(&stop_));
-    }
-    ~EventTimer() {
-        cudaEventDestroy(start_);
-        cudaEventDestroy(stop_);
-    }
-    EventTimer(const EventTimer&) = delete;
-    EventTimer& operator=(const EventTimer&) = delete;
-    void start(cudaStream_t s) { SS_CUDA_CHECK(cudaEventRecord(start_, s)); }
-    double stop(cudaStream_t s) {
-        SS_CUDA_CHECK(cudaEventRecord(stop_, s));
-        SS_CUDA_CHECK(cudaEventSynchronize(stop_));
-        float ms = 0;
-        SS_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
-        return double(ms);
-    }
-
-  private:
-    cudaEvent_t start_ = nullptr, stop_ = nullptr;
-};
 
 constexpr int kWarmupRuns = 3;
 
@@ -46,14 +21,7 @@ template <class Run>
 Timing time_on_stream(cudaStream_t stream, int reps, const Run& run) {
     for (int w = 0; w < kWarmupRuns; ++w)
         run();
-    EventTimer timer;
-    std::vector<double> samples;
-    for (int i = 0; i < reps; ++i) {
-        timer.start(stream);
-        run();
-        samples.push_back(timer.stop(stream));
-    }
-    return summarize(samples);
+    return summarize(time_runs(stream, reps, run));
 }
 
 template <class T, class Op>

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "cuda_include_dirs.h"
+#include "gpu/event_timer.cuh"
 #include "gpu/gpu_launcher.cuh"
 #include "variants/timing.h"
 
@@ -228,22 +229,8 @@ double time_student_on_gpu(const NvrtcStudentRun& run, int reps) {
     };
     launch();  // warm-up
     check_driver(driver().synchronize(), "the student kernel");
-    cudaEvent_t start, stop;
-    SS_CUDA_CHECK(cudaEventCreate(&start));
-    SS_CUDA_CHECK(cudaEventCreate(&stop));
-    std::vector<double> samples;
-    for (int r = 0; r < std::max(reps, 1); ++r) {
-        SS_CUDA_CHECK(cudaEventRecord(start, nullptr));
-        launch();
-        SS_CUDA_CHECK(cudaEventRecord(stop, nullptr));
-        SS_CUDA_CHECK(cudaEventSynchronize(stop));
-        float ms = 0;
-        SS_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
-        samples.push_back(double(ms));
-    }
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-    return summarize(std::move(samples)).median_ms;  // the built-ins' timing does the same
+    // the built-ins' timing does the same
+    return summarize(time_runs(nullptr, std::max(reps, 1), launch)).median_ms;
 }
 
 bool nvrtc_built() {
