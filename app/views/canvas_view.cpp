@@ -103,12 +103,13 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     // (twice: the wider bounds give a slightly smaller scale again).
     const auto fit_all = [&](bool readable) {
         Rect bounds = s.bounds;
-        for (int pass = 0; pass < 3; ++pass) {
+        for (int pass = 0;; ++pass) {
             if (readable)
                 camera_.fit_readable(bounds, width, canvas_h, s.min_readable_px * fonts.scale,
                                      s.newest_at_bottom);
             else
                 camera_.fit(bounds, width, canvas_h);
+            if (pass == 2) break;
             bounds = bounds_with_labels(s, camera_.scale, fonts.scale, fonts.regular);
         }
     };
