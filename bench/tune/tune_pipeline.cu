@@ -5,6 +5,7 @@
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 --expt-relaxed-constexpr
 //        -I kernels bench/tune/tune_pipeline.cu -o tune_pipeline      (one line)
 //   ./tune_pipeline [--sizes 20,24,28] [--reps 30] [--only R,S,T] [--spacing 1|16]
+//                   [--reset memset]
 //
 // bench/tuning.md records what it printed, and the predictions before.
 #include <cub/device/device_scan.cuh>
@@ -34,8 +35,9 @@ struct Probe {
     int sms = 0;
     int* in = nullptr;
     int* out = nullptr;
-    DescriptorWord* descriptors = nullptr;  // enough for the smallest tiles, and the counter
-    std::size_t descriptor_words = 0;
+    DescriptorWord* descriptors = nullptr;  // two sets, each enough for the smallest tiles
+    std::size_t descriptor_words = 0;       // in one set, the counter last
+    int runs = 0;                           // launches since the sets were zeroed
     std::vector<int> expected;
     cudaStream_t stream = nullptr;
     double copy_ms = 0;
@@ -51,8 +53,8 @@ struct Probe {
         SS_CUDA_CHECK(cudaStreamCreate(&stream));
         SS_CUDA_CHECK(cudaMalloc(&in, std::size_t(n) * 4));
         SS_CUDA_CHECK(cudaMalloc(&out, std::size_t(n) * 4));
-        descriptor_words = std::size_t(n / 1024) * kDescriptorsPerLine + 2;
-        SS_CUDA_CHECK(cudaMalloc(&descriptors, descriptor_words * 8));
+        descriptor_words = std::size_t(n / 1024 + 2) * kDescriptorsPerLine;
+        SS_CUDA_CHECK(cudaMalloc(&descriptors, 2 * descriptor_words * 8));
         SS_CUDA_CHECK(cudaMemcpy(in, host.data(), std::size_t(n) * 4, cudaMemcpyHostToDevice));
         SS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
     }
@@ -102,17 +104,36 @@ void choose_spacing(int tiles, int resident_blocks) {
                          : tiles > resident_blocks ? kDescriptorsPerLine
                                                    : 1;
 }
-TileDescriptors descriptors_of(Probe& p) {
-    return {p.descriptors, descriptor_spacing};
+// --reset memset: a memset launch zeroes the descriptors before each launch (as before
+// TileDescriptors::ready_next_launch); by default two sets by turns, as the app's drivers do.
+bool reset_by_memset = false;
+
+// Zeroes both sets before a row's first launch (not timed).
+void fresh_descriptors(Probe& p) {
+    SS_CUDA_CHECK(cudaMemsetAsync(p.descriptors, 0, 2 * p.descriptor_words * 8, p.stream));
+    p.runs = 0;
 }
-int* counter_of(Probe& p, int tiles) {
-    return reinterpret_cast<int*>(p.descriptors + std::size_t(tiles) * descriptor_spacing);
+
+// This launch's descriptors and tile counter: set 0 after a memset, or the set whose turn it is.
+TileDescriptors descriptors_for_launch(Probe& p, int*& counter) {
+    TileDescriptors d{p.descriptors, descriptor_spacing};
+    const auto counter_of = [&](DescriptorWord* set) {
+        return reinterpret_cast<int*>(set + p.descriptor_words - 1);
+    };
+    if (reset_by_memset) {
+        SS_CUDA_CHECK(cudaMemsetAsync(p.descriptors, 0, p.descriptor_words * 8, p.stream));
+    } else {
+        const int turn = p.runs++ % 2;
+        d.words = p.descriptors + std::size_t(turn) * p.descriptor_words;
+        d.next_words = p.descriptors + std::size_t(1 - turn) * p.descriptor_words;
+        d.next_counter = counter_of(d.next_words);
+    }
+    counter = counter_of(d.words);
+    return d;
 }
 
 template <class Scan>
-void zero_and_launch(Probe& p, int tiles, int grid, int threads, std::uint32_t shared, Scan scan) {
-    SS_CUDA_CHECK(cudaMemsetAsync(p.descriptors, 0,
-                                  (std::size_t(tiles) * descriptor_spacing + 1) * 8, p.stream));
+void launch(Probe& p, int grid, int threads, std::uint32_t shared, Scan scan) {
     LaunchEnv env;
     env.shared_bytes = shared;
     const auto entry = kernel_entry<PlainMode, Scan>();
@@ -132,16 +153,17 @@ void decoupled_row(Probe& p) {
     const int tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
     const std::uint32_t shared = 32 * 4 + 4 + 4;
     choose_spacing(tiles, p.sms);  // one block an SM (128 registers a thread)
-    int* counter = counter_of(p, tiles);
+    fresh_descriptors(p);
     const double ms = p.time(
         [&] {
-            zero_and_launch(p, tiles, tiles, threads, shared,
-                            Scan{p.in, p.out, p.n, true, descriptors_of(p), counter});
+            int* counter = nullptr;
+            const TileDescriptors d = descriptors_for_launch(p, counter);
+            launch(p, tiles, threads, shared, Scan{p.in, p.out, p.n, true, d, counter});
         },
         true, "decoupled-lookback");
     char shape[128];
-    std::snprintf(shape, sizeof shape, "20 rows x 4, 512 threads, one tile a block, spacing %d",
-                  descriptor_spacing);
+    std::snprintf(shape, sizeof shape, "20 rows x 4, 512 threads, one tile a block, spacing %d%s",
+                  descriptor_spacing, reset_by_memset ? ", memset" : "");
     p.print("decoupled-lookback", ms, shape);
 }
 
@@ -169,16 +191,19 @@ void pipelined_row(Probe& p, int threads) {
     const int grid = std::min(tiles, per_sm * p.sms);
     choose_spacing(tiles, grid);
     if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
+    fresh_descriptors(p);
     const double ms = p.time(
         [&] {
-            zero_and_launch(p, tiles, grid, threads, shared,
-                            Scan{p.in, p.out, p.n, true, descriptors_of(p), tiles});
+            int* unused_counter = nullptr;
+            const TileDescriptors d = descriptors_for_launch(p, unused_counter);
+            launch(p, grid, threads, shared, Scan{p.in, p.out, p.n, true, d, tiles});
         },
         true, "pipelined-lookback");
     char shape[128];
     std::snprintf(shape, sizeof shape,
-                  "%2d rows x 4, %d stages, %3d thr, %d/SM, %3u KB, %d reg, spacing %d", Rows,
-                  Stages, threads, per_sm, shared / 1024, attributes.numRegs, descriptor_spacing);
+                  "%2d rows x 4, %d stages, %3d thr, %d/SM, %3u KB, %d reg, spacing %d%s", Rows,
+                  Stages, threads, per_sm, shared / 1024, attributes.numRegs, descriptor_spacing,
+                  reset_by_memset ? ", memset" : "");
     p.print("pipelined-lookback", ms, shape);
 }
 
@@ -221,6 +246,8 @@ int main(int argc, char** argv) {
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--spacing") == 0)
             scanscope::spacing_option = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--reset") == 0)
+            scanscope::reset_by_memset = std::strcmp(argv[i + 1], "memset") == 0;
         if (std::strcmp(argv[i], "--only") == 0)
             std::sscanf(argv[i + 1], "%d,%d,%d", &scanscope::only_rows, &scanscope::only_stages,
                         &scanscope::only_threads);

@@ -33,12 +33,26 @@ SS_HD_INLINE TileDescriptor unpack_descriptor(DescriptorWord word) {
 // has the measurements); captures keep them packed, one word a tile, as the views read them.
 constexpr int kDescriptorsPerLine = 128 / sizeof(DescriptorWord);
 
+//
+// A launch that is repeated (the timing loops) takes two sets of descriptors and tile counter,
+// used by turns: each launch sets the other set back to zero as its tiles go by, so that the next
+// launch finds it ready and no memset launch comes before it (at 2^20 a launch is a fifth of the
+// time). `next_words` is null in a launch of its own.
 struct TileDescriptors {
     DescriptorWord* words = nullptr;
-    int spacing = 1;  // words from one tile's descriptor to the next
+    int spacing = 1;                       // words from one tile's descriptor to the next
+    DescriptorWord* next_words = nullptr;  // the next launch's descriptors, laid out as `words`
+    int* next_counter = nullptr;           // and its tile counter
 
     SS_HD_INLINE DescriptorWord* of(int tile) const {
         return words + static_cast<long long>(tile) * spacing;
+    }
+    // Readies the next launch's descriptor of `tile` (Invalid), and with tile 0 its tile counter.
+    // The next launch starts after this one ends, so plain stores do.
+    SS_HD_INLINE void ready_next_launch(int tile) const {
+        if (!next_words) return;
+        next_words[static_cast<long long>(tile) * spacing] = 0;
+        if (tile == 0) *next_counter = 0;
     }
 };
 

@@ -8,6 +8,13 @@
 namespace scanscope::emu {
 
 void* EmuLauncher::alloc_bytes(std::size_t bytes) {
+    if (cursor_ > 0 && cursor_ < allocations_.size()) {
+        Allocation& again = allocations_[cursor_++];
+        if (again.bytes != bytes)
+            throw std::logic_error("rewound launcher: the run asked for other buffers");
+        return again.data.get();
+    }
+    cursor_ = 0;
     Allocation a{std::make_unique<unsigned char[]>(std::max<std::size_t>(bytes, 1)), bytes};
     std::memset(a.data.get(), 0, std::max<std::size_t>(bytes, 1));
     allocations_.push_back(std::move(a));

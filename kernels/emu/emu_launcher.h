@@ -39,6 +39,14 @@ class EmuLauncher {
     void zero(T* to, std::size_t count) {
         if (count) std::memset(to, 0, count * sizeof(T));
     }
+    // As GpuLauncher's: after keep_allocations(), rewind() makes the next allocations hand back
+    // the same buffers, as the last run left them; repeat() counts the rewinds.
+    void keep_allocations() { kept_ = allocations_.size(); }
+    void rewind() {
+        cursor_ = kept_;
+        ++repeat_;
+    }
+    int repeat() const { return repeat_; }
 
     // The emulation has no limit of its own; it takes what Hopper gives a block.
     std::uint32_t max_shared_bytes_per_block() const { return 227 * 1024; }
@@ -71,6 +79,9 @@ class EmuLauncher {
     std::uint64_t seed_;
     std::uint64_t launches_ = 0;
     std::vector<Allocation> allocations_;
+    std::size_t kept_ = 0;    // allocations before keep_allocations()
+    std::size_t cursor_ = 0;  // next allocation to hand back after rewind(); 0: allocate
+    int repeat_ = 0;          // rewinds so far
 };
 
 }  // namespace scanscope::emu

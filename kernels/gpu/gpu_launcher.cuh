@@ -104,7 +104,13 @@ class GpuLauncher {
         return static_cast<T*>(alloc_bytes(count * sizeof(T)));
     }
     void keep_allocations() { kept_ = allocations_.size(); }
-    void rewind() { cursor_ = kept_; }
+    void rewind() {
+        cursor_ = kept_;
+        ++repeat_;
+    }
+    // How many times the run has been repeated on the same buffers (rewinds): 0 for a first run,
+    // whose buffers are fresh and zeroed.
+    int repeat() const { return repeat_; }
     // The capturing kernels' own time in the last capture, summed over its launches (CUDA
     // events around each launch: no allocation, no copy-back).
     double capture_kernel_ms() const { return capture_kernel_ms_; }
@@ -198,6 +204,7 @@ class GpuLauncher {
     std::vector<Allocation> allocations_;
     std::size_t kept_ = 0;    // allocations before keep_allocations()
     std::size_t cursor_ = 0;  // next allocation to hand back after rewind(); 0: allocate
+    int repeat_ = 0;          // rewinds so far
     double capture_kernel_ms_ = 0;
 };
 

@@ -130,7 +130,7 @@ struct DecoupledLookbackScan {
     int n;
     bool inclusive;
     TileDescriptors descriptors;
-    int* tile_counter;  // zero before the launch
+    int* tile_counter;  // zero before the launch (TileDescriptors says who zeroes it)
 
     SS_HD static int tile_elements(int threads) { return threads * kItems; }
 
@@ -144,7 +144,11 @@ struct DecoupledLookbackScan {
         // 1. Tiles are numbered in the order blocks start, not by block index: a tile then only
         //    ever waits for tiles whose blocks are already running.
         b.at(Line::TakeTile);
-        if (b.thread() == 0) tile_slot[0] = b.take_tile(tile_counter);
+        if (b.thread() == 0) {
+            const int taken = b.take_tile(tile_counter);
+            tile_slot[0] = taken;
+            descriptors.ready_next_launch(taken);  // only where a timing loop repeats the launch
+        }
         b.sync(Line::ScanTile);
         const int tile = tile_slot[0];
 

