@@ -71,13 +71,14 @@ VariantInfo decoupled_lookback_card() {
         "predecessors at a time. On the GPU the order of these events is the hardware's, timed by "
         "%globaltimer; the emulation interleaves tiles in a seeded order. The captured scan "
         "gives each thread one element; the timed scan is the same source with 80 elements per "
-        "thread (20 rows of 16-byte loads) and 512 threads. Measured on an H100 at 2^28 "
-        "elements: 0.81 ms, 1.13 times a copy of the same 2 GiB (0.72 ms), faster than CUB's "
-        "InclusiveSum (0.89 ms) and 3.7 times faster than scan-then-propagate; on an H200 0.65 "
-        "ms, 1.27 times the copy (0.51 ms) and 0.94 times CUB, and 0.567 ms (1.10 times the copy, "
-        "0.81 times CUB) once the timed scan gave each descriptor a 128-byte line of its own, so "
-        "that a round's look-backs do not all queue at one line. pipelined-lookback keeps loads "
-        "in flight while a tile looks back.",
+        "thread (20 rows of 16-byte loads) and 512 threads, each descriptor on a 128-byte line "
+        "of its own so that a round's look-backs do not all queue at one line. Measured at 2^28 "
+        "elements (int32, scanscope bench, 2026-11-23): on an H100 0.741 ms, 1.03 times a copy "
+        "of the same 2 GiB (0.722 ms) and 0.84 times CUB's InclusiveSum (0.883 ms), 4 times "
+        "faster than scan-then-propagate; on an H200 0.561 ms, 1.11 times the copy (0.507 ms) "
+        "and 0.82 times CUB. With the descriptors packed 16 a line it took 0.81 ms on the H100 "
+        "and 0.65 ms on the H200. pipelined-lookback keeps loads in flight while a tile looks "
+        "back.",
         kDecoupledLookbackListing,
         join({kDecoupledLookbackLabels}),
         {"warp totals", "tile", "prefix"}};
