@@ -178,20 +178,25 @@ stage_pipeline() {
     cat "$out/tune-pipeline.txt"
 }
 
-# Descriptors packed (spacing 1) against one a 128-byte line (16), alternating runs of the timed
-# shapes of both single-pass scans (bench/tuning.md: the look-back's L2 line).
-stage_spacing() {
-    local run
+# Three alternating runs of both single-pass scans' timed shapes with tune_pipeline's --OPTION set
+# to each value in turn, into $out/FILE.
+alternate_pipeline() {  # option, file, values...
+    local option=$1 file=$2 run value
+    shift 2
     for run in 1 2 3; do
-        for spacing in 1 16; do
-            echo "## spacing $spacing, run $run"
+        for value in "$@"; do
+            echo "## $option $value, run $run"
             "$build/bench/scanscope_tune_pipeline" --sizes 20,24,28 --only 8,3,512 \
-                --spacing "$spacing" | grep -E "==|lookback"
+                "--$option" "$value" | grep -E "==|lookback"
         done
-    done >"$out/spacing.txt" 2>&1
-    note "spacing A/B" "done (spacing.txt)"
-    cat "$out/spacing.txt"
+    done >"$out/$file" 2>&1
+    note "$option A/B" "done ($file)"
+    cat "$out/$file"
 }
+
+# Descriptors packed (spacing 1) against one a 128-byte line (16) (bench/tuning.md: the
+# look-back's L2 line).
+stage_spacing() { alternate_pipeline spacing spacing.txt 1 16; }
 
 stage_floor() {
     "$build/bench/scanscope_copy_floor" --log-n 28 >"$out/copy-floor.txt" 2>&1
@@ -200,19 +205,8 @@ stage_floor() {
 }
 
 # A memset launch before each launch against two sets of descriptors used by turns
-# (TileDescriptors::ready_next_launch), alternating runs.
-stage_reset() {
-    local run reset
-    for run in 1 2 3; do
-        for reset in memset turns; do
-            echo "## reset $reset, run $run"
-            "$build/bench/scanscope_tune_pipeline" --sizes 20,24,28 --only 8,3,512 \
-                --reset "$reset" | grep -E "==|lookback"
-        done
-    done >"$out/reset.txt" 2>&1
-    note "reset A/B" "done (reset.txt)"
-    cat "$out/reset.txt"
-}
+# (TileDescriptors::ready_next_launch).
+stage_reset() { alternate_pipeline reset reset.txt memset turns; }
 
 # Nominal bandwidth as the issue states it (NVIDIA's data sheets): H100 SXM 3.35 TB/s, H200 4.8.
 stage_read() {
