@@ -33,11 +33,10 @@ SS_HD_INLINE TileDescriptor unpack_descriptor(DescriptorWord word) {
 // has the measurements); captures keep them packed, one word a tile, as the views read them.
 constexpr int kDescriptorsPerLine = 128 / sizeof(DescriptorWord);
 
-//
 // A launch that is repeated (the timing loops) takes two sets of descriptors and tile counter,
 // used by turns: each launch sets the other set back to zero as its tiles go by, so that the next
-// launch finds it ready and no memset launch comes before it (at 2^20 a launch is a fifth of the
-// time). `next_words` is null in a launch of its own.
+// launch finds it ready and no memset launch comes before it (at 2^20 that launch cost a quarter
+// of the time; bench/tuning.md). `next_words` is null in a launch of its own.
 struct TileDescriptors {
     DescriptorWord* words = nullptr;
     int spacing = 1;                       // words from one tile's descriptor to the next

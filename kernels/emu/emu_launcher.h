@@ -35,10 +35,6 @@ class EmuLauncher {
     void download(T* to, const T* from, std::size_t count) {
         if (count) std::memcpy(to, from, count * sizeof(T));
     }
-    template <class T>
-    void zero(T* to, std::size_t count) {
-        if (count) std::memset(to, 0, count * sizeof(T));
-    }
     // As GpuLauncher's: after keep_allocations(), rewind() makes the next allocations hand back
     // the same buffers, as the last run left them; repeat() counts the rewinds.
     void keep_allocations() { kept_ = allocations_.size(); }

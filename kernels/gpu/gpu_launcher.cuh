@@ -125,10 +125,6 @@ class GpuLauncher {
             cudaMemcpyAsync(to, from, count * sizeof(T), cudaMemcpyDeviceToHost, stream_));
         SS_CUDA_CHECK(cudaStreamSynchronize(stream_));
     }
-    template <class T>
-    void zero(T* to, std::size_t count) {
-        SS_CUDA_CHECK(cudaMemsetAsync(to, 0, count * sizeof(T), stream_));
-    }
 
     template <class Kernel>
     void launch(const LaunchShape& shape, const Kernel& kernel,

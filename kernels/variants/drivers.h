@@ -1,5 +1,6 @@
 // Each variant's launches, written once for both launchers (GpuLauncher, EmuLauncher): a
-// launcher has alloc<T>(), zero(), launch(shape, kernel, globals).
+// launcher has alloc<T>() (zeroed when new), repeat() (how often the run was repeated on the same
+// buffers), launch(shape, kernel, globals).
 #pragma once
 
 #include <algorithm>
