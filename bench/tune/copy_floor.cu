@@ -245,9 +245,7 @@ struct Probe {
             std::fprintf(stderr, "%s: output differs from input\n", what);
             std::exit(1);
         }
-        std::vector<double> ms = scanscope::time_runs(stream, reps, launch);
-        std::sort(ms.begin(), ms.end());
-        return ms[ms.size() / 2];
+        return scanscope::middle_run_ms(stream, reps, launch);
     }
     void print(const char* what, double ms) const {
         std::printf("%-58s %.4f ms  %5.0f GB/s  x copy %.3f\n", what, ms,

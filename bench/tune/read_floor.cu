@@ -109,9 +109,7 @@ struct Probe {
         }
         for (int w = 0; w < 3; ++w)
             launch();
-        std::vector<double> ms = scanscope::time_runs(stream, reps, launch);
-        std::sort(ms.begin(), ms.end());
-        return ms[ms.size() / 2];
+        return scanscope::middle_run_ms(stream, reps, launch);
     }
     void print(const char* what, double ms) const {
         const double gbs = double(n) * 4 / ms / 1e6;

@@ -82,9 +82,7 @@ struct Probe {
         }
         for (int w = 0; w < 3; ++w)
             run();
-        std::vector<double> samples = time_runs(stream, reps, run);
-        std::sort(samples.begin(), samples.end());
-        return samples[samples.size() / 2];
+        return middle_run_ms(stream, reps, run);
     }
 
     void print(const char* name, double ms, const char* shape) const {
@@ -116,20 +114,17 @@ void fresh_descriptors(Probe& p) {
 
 // This launch's descriptors and tile counter: set 0 after a memset, or the set whose turn it is.
 TileDescriptors descriptors_for_launch(Probe& p, int*& counter) {
-    TileDescriptors d{p.descriptors, descriptor_spacing};
-    const auto counter_of = [&](DescriptorWord* set) {
-        return reinterpret_cast<int*>(set + p.descriptor_words - 1);
-    };
+    DescriptorWord* set = p.descriptors;
+    DescriptorWord* next_set = nullptr;
     if (reset_by_memset) {
-        SS_CUDA_CHECK(cudaMemsetAsync(p.descriptors, 0, p.descriptor_words * 8, p.stream));
+        SS_CUDA_CHECK(cudaMemsetAsync(set, 0, p.descriptor_words * 8, p.stream));
     } else {
         const int turn = p.runs++ % 2;
-        d.words = p.descriptors + std::size_t(turn) * p.descriptor_words;
-        d.next_words = p.descriptors + std::size_t(1 - turn) * p.descriptor_words;
-        d.next_counter = counter_of(d.next_words);
+        set = p.descriptors + std::size_t(turn) * p.descriptor_words;
+        next_set = p.descriptors + std::size_t(1 - turn) * p.descriptor_words;
     }
-    counter = counter_of(d.words);
-    return d;
+    counter = tile_counter_of(set, p.descriptor_words);
+    return descriptors_in(set, next_set, p.descriptor_words, descriptor_spacing);
 }
 
 template <class Scan>

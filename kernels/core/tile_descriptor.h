@@ -4,6 +4,7 @@
 // prefix, everything up to and including the tile.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "core/capture_format.h"
@@ -54,5 +55,24 @@ struct TileDescriptors {
         if (tile == 0) *next_counter = 0;
     }
 };
+
+// A set of `set_words` words: the descriptors from its first word, the tile counter in its last.
+SS_HD_INLINE int* tile_counter_of(DescriptorWord* set, std::size_t set_words) {
+    return reinterpret_cast<int*>(set + set_words - 1);
+}
+
+// The descriptors `spacing` words apart in `set`; with a `next_set` (of the same size), this
+// launch readies that set for the next one.
+SS_HD_INLINE TileDescriptors descriptors_in(DescriptorWord* set, DescriptorWord* next_set,
+                                            std::size_t set_words, int spacing) {
+    TileDescriptors d;
+    d.words = set;
+    d.spacing = spacing;
+    if (next_set) {
+        d.next_words = next_set;
+        d.next_counter = tile_counter_of(next_set, set_words);
+    }
+    return d;
+}
 
 }  // namespace scanscope

@@ -4,6 +4,7 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <vector>
 
 #include "gpu/cuda_check.h"
@@ -47,6 +48,15 @@ std::vector<double> time_runs(cudaStream_t stream, int reps, const Run& run) {
         samples.push_back(timer.stop(stream));
     }
     return samples;
+}
+
+// The standalone probes' figure: the middle of `reps` timed runs of `run` (the upper of the two
+// middle ones when `reps` is even). The app's timings report the median proper (summarize()).
+template <class Run>
+double middle_run_ms(cudaStream_t stream, int reps, const Run& run) {
+    std::vector<double> samples = time_runs(stream, reps, run);
+    std::sort(samples.begin(), samples.end());
+    return samples[samples.size() / 2];
 }
 
 }  // namespace scanscope

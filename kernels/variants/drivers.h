@@ -129,26 +129,19 @@ void reduce_then_scan(L& launcher, const T* in, T* out, int n, bool inclusive, i
 template <class L>
 TileDescriptors alloc_descriptors(L& launcher, int tiles, KernelShape kernel_shape,
                                   int resident_blocks, int*& counter) {
-    TileDescriptors d;
     const bool repeatable = !launcher.capturing();
-    d.spacing = repeatable && kernel_shape == KernelShape::Timed && tiles > resident_blocks
-                    ? kDescriptorsPerLine
-                    : 1;
+    const int spacing = repeatable && kernel_shape == KernelShape::Timed && tiles > resident_blocks
+                            ? kDescriptorsPerLine
+                            : 1;
     // Each set whole lines, so that the second starts on a line as the first does.
-    const auto set_words = std::size_t(round_up(tiles * d.spacing + 1, int(kDescriptorsPerLine)));
+    const auto set_words = std::size_t(round_up(tiles * spacing + 1, int(kDescriptorsPerLine)));
     DescriptorWord* sets =
         launcher.template alloc<DescriptorWord>(set_words * (repeatable ? 2 : 1));
-    const auto counter_of = [&](DescriptorWord* set) {
-        return reinterpret_cast<int*>(set + set_words - 1);
-    };
     const int turn = repeatable ? launcher.repeat() % 2 : 0;
-    d.words = sets + std::size_t(turn) * set_words;
-    counter = counter_of(d.words);
-    if (repeatable) {
-        d.next_words = sets + std::size_t(1 - turn) * set_words;
-        d.next_counter = counter_of(d.next_words);
-    }
-    return d;
+    DescriptorWord* set = sets + std::size_t(turn) * set_words;
+    counter = tile_counter_of(set, set_words);
+    return descriptors_in(set, repeatable ? sets + std::size_t(1 - turn) * set_words : nullptr,
+                          set_words, spacing);
 }
 
 template <class L, class T, class Op, int Rows, int Vec>
