@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "core/bits.h"
 #include "core/capture_format.h"
@@ -32,10 +33,28 @@ struct CaptureMode {
     static constexpr bool kTilesInBlockOrder = false;
 };
 
+// When each tile was taken, published its aggregate and its prefix, and when its block ended
+// (%globaltimer ns), and on which SM: what a timeline probe records (bench/tune/
+// lookback_timeline.cu) with a mode whose kTimeline is true.
+struct TileMoments {
+    long long taken, aggregate, prefix, block_end;
+    int sm, unused;
+};
+
 // What a launch passes to every block.
 struct LaunchEnv {
     std::uint32_t shared_bytes = 0;  // the kernel's dynamic shared memory
     CaptureBuffers capture;          // used by CaptureMode only
+    TileMoments* moments = nullptr;  // one per tile, used by timeline modes only
+};
+
+template <class Mode, class = void>
+struct TimelineOf {
+    static constexpr bool value = false;
+};
+template <class Mode>
+struct TimelineOf<Mode, std::void_t<decltype(Mode::kTimeline)>> {
+    static constexpr bool value = Mode::kTimeline;
 };
 
 // The capturing kernel gets 16 more bytes of dynamic shared memory, after the kernel's own,
@@ -149,13 +168,22 @@ class GpuBlock {
     // Global memory shared between blocks (the single-pass scan).
     // The next tile's number: a ticket from a global counter, in the order blocks start.
     __device__ int take_tile(int* counter) {
-        if constexpr (Mode::kTilesInBlockOrder) return int(blockIdx.x);
-        return atomicAdd(counter, 1);
+        const int tile = Mode::kTilesInBlockOrder ? int(blockIdx.x) : atomicAdd(counter, 1);
+        if constexpr (timeline) {
+            last_tile_ = tile;
+            env_.moments[tile].taken = now();
+            env_.moments[tile].sm = sm();
+        }
+        return tile;
     }
     __device__ void publish(TileDescriptors descriptors, int tile, TileStatus status,
                             std::uint32_t value) {
         *reinterpret_cast<volatile DescriptorWord*>(descriptors.of(tile)) =
             pack_descriptor(status, value);
+        if constexpr (timeline) {
+            if (status == TileStatus::Aggregate) env_.moments[tile].aggregate = now();
+            if (status == TileStatus::Prefix) env_.moments[tile].prefix = now();
+        }
         if constexpr (recording)
             record_event({std::uint32_t(tile), std::uint32_t(tile),
                           std::uint16_t(TileEventKind::Publish), std::uint16_t(status), value, 0});
@@ -186,6 +214,10 @@ class GpuBlock {
 
     // Called by the launch wrapper after the kernel body: the final snapshot and the counts.
     __device__ void finish() {
+        if constexpr (timeline) {
+            __syncthreads();  // every warp's stores issued
+            if (threadIdx.x == 0 && last_tile_ >= 0) env_.moments[last_tile_].block_end = now();
+        }
         if constexpr (recording) {
             __syncthreads();
             const std::uint32_t last = agree_on_step();
@@ -196,6 +228,19 @@ class GpuBlock {
     }
 
   private:
+    static constexpr bool timeline = TimelineOf<Mode>::value;
+    __device__ static long long now() {
+        long long t;
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+        return t;
+    }
+    __device__ static int sm() {
+        unsigned id;
+        asm volatile("mov.u32 %0, %%smid;" : "=r"(id));
+        return int(id);
+    }
+    int last_tile_ = -1;  // the tile this thread took last (timeline modes)
+
     __device__ std::uint32_t global_thread() const { return blockIdx.x * blockDim.x + threadIdx.x; }
 
     template <class T>

@@ -1,0 +1,258 @@
+// Where a tile's time goes in decoupled-lookback (its timed shape, 20 rows x 4 x 512 threads):
+// the kernel itself, run with a timeline mode (GpuBlock records %globaltimer when a tile is
+// taken, publishes its aggregate, publishes its prefix, and when its block ends). Prints each
+// phase's distribution over the tiles, and how many SMs are in each phase at once (1 us bins):
+// SMs that wait together leave the memory idle together.
+//
+//   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 --expt-relaxed-constexpr
+//        -I kernels bench/tune/lookback_timeline.cu -o lookback_timeline     (one line)
+//   ./lookback_timeline [--sizes 24,28] [--reps 20] [--staged 1]
+//
+// bench/tuning.md records what it printed.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "core/ops.h"
+#include "gpu/cuda_check.h"
+#include "gpu/event_timer.cuh"
+#include "gpu/gpu_launcher.cuh"
+#include "scan/decoupled_lookback.h"
+#include "staged_lookback.cuh"
+
+namespace scanscope {
+namespace {
+
+using Op = AddOp<int>;
+using Decoupled = kernels::DecoupledLookbackScan<int, Op, 20, 4>;
+// The persistent probe (staged_lookback.cuh): the next tile's cp.async copy in flight while
+// warp 0 looks back; its tiles' moments show whether the look-back waits longer there.
+using Staged = kernels::StagedLookbackScan<int, Op, 20, 4>;
+constexpr int kThreads = 512;
+
+struct TimelineMode {
+    static constexpr bool recording = false;
+    static constexpr unsigned kBackOffNs = 0;
+    static constexpr bool kTilesInBlockOrder = false;
+    static constexpr bool kTimeline = true;
+};
+
+// Scan: Decoupled (one tile a block) or Staged (one block an SM, tiles from the counter).
+template <class Scan>
+struct Run {
+    static constexpr bool kPersistent = std::is_same_v<Scan, Staged>;
+    int n;
+    int tiles;
+    int sms = 0;
+    int* in = nullptr;
+    int* out = nullptr;
+    DescriptorWord* set = nullptr;
+    std::size_t set_words = 0;
+    TileMoments* moments = nullptr;
+    cudaStream_t stream = nullptr;
+
+    explicit Run(int n_)
+        : n(n_), tiles((n_ + Scan::tile_elements(kThreads) - 1) / Scan::tile_elements(kThreads)) {
+        std::vector<int> ones(static_cast<std::size_t>(n), 1);
+        SS_CUDA_CHECK(cudaStreamCreate(&stream));
+        SS_CUDA_CHECK(cudaMalloc(&in, std::size_t(n) * 4));
+        SS_CUDA_CHECK(cudaMalloc(&out, std::size_t(n) * 4));
+        set_words = std::size_t(tiles) * kDescriptorsPerLine + 16;
+        SS_CUDA_CHECK(cudaMalloc(&set, set_words * 8));
+        SS_CUDA_CHECK(cudaMalloc(&moments, moment_count() * sizeof(TileMoments)));
+        SS_CUDA_CHECK(cudaMemcpy(in, ones.data(), std::size_t(n) * 4, cudaMemcpyHostToDevice));
+        SS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+    }
+    // A persistent block takes one number past the last tile before it stops: room for those.
+    std::size_t moment_count() const { return std::size_t(tiles) + 4096; }
+    ~Run() {
+        cudaFree(in);
+        cudaFree(out);
+        cudaFree(set);
+        cudaFree(moments);
+        cudaStreamDestroy(stream);
+    }
+
+    // The middle of `reps` launches, each timed alone: the memsets that zero the descriptors and
+    // the moments before it are outside its events.
+    template <class Mode>
+    double middle_launch_ms(int reps) {
+        EventTimer timer;
+        std::vector<double> samples;
+        for (int i = 0; i < reps; ++i) {
+            SS_CUDA_CHECK(cudaMemsetAsync(set, 0, set_words * 8, stream));
+            SS_CUDA_CHECK(
+                cudaMemsetAsync(moments, 0, moment_count() * sizeof(TileMoments), stream));
+            timer.start(stream);
+            launch<Mode>();
+            samples.push_back(timer.stop(stream));
+        }
+        std::sort(samples.begin(), samples.end());
+        return samples[samples.size() / 2];
+    }
+
+    template <class Mode>
+    void launch() {
+        const int spacing = tiles > sms ? kDescriptorsPerLine : 1;  // as the app's drivers choose
+        const TileDescriptors d = descriptors_in(set, nullptr, set_words, spacing);
+        LaunchEnv env;
+        env.moments = moments;
+        const auto entry = kernel_entry<Mode, Scan>();
+        int* counter = tile_counter_of(set, set_words);
+        if constexpr (kPersistent) {
+            env.shared_bytes = Scan::shared_bytes(kThreads);
+            SS_CUDA_CHECK(cudaFuncSetAttribute(entry, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                               int(env.shared_bytes)));
+            entry<<<std::min(tiles, sms), kThreads, env.shared_bytes, stream>>>(
+                Scan{in, out, n, true, d, counter, tiles}, env);
+        } else {
+            env.shared_bytes = 32 * 4 + 4 + 4;
+            entry<<<tiles, kThreads, env.shared_bytes, stream>>>(Scan{in, out, n, true, d, counter},
+                                                                 env);
+        }
+        SS_CUDA_CHECK_LAUNCH();
+    }
+
+    bool right() const {
+        std::vector<int> got(static_cast<std::size_t>(n));
+        SS_CUDA_CHECK(cudaMemcpy(got.data(), out, got.size() * 4, cudaMemcpyDeviceToHost));
+        for (int i = 0; i < n; ++i)
+            if (got[std::size_t(i)] != i + 1) return false;
+        return true;
+    }
+};
+
+void print_spread(const char* what, std::vector<double> v) {
+    if (v.empty()) return;
+    std::sort(v.begin(), v.end());
+    double sum = 0;
+    for (double x : v)
+        sum += x;
+    const auto at = [&](double f) {
+        return v[std::min(v.size() - 1, static_cast<std::size_t>(f * double(v.size())))];
+    };
+    std::printf("  %-46s mean %7.0f  p10 %7.0f  p50 %7.0f  p90 %7.0f  p99 %7.0f\n", what,
+                sum / double(v.size()), at(0.1), at(0.5), at(0.9), at(0.99));
+}
+
+// A persistent kernel's blocks end once: its tiles have no stores-issued moment of their own.
+void analyse(const std::vector<TileMoments>& m, int sms, bool persistent) {
+    // Tile 0 publishes its prefix at once (no aggregate first).
+    const auto aggregate_of = [](const TileMoments& t) {
+        return t.aggregate ? t.aggregate : t.prefix;
+    };
+    std::vector<double> load, look_back, waiting, after_last, store, gap;
+    long long latest_before = 0;  // the latest aggregate of the tiles before
+    long long first = m[0].taken, last = 0;
+    for (std::size_t t = 0; t < m.size(); ++t) {
+        const TileMoments& x = m[t];
+        first = std::min(first, x.taken);
+        last = std::max({last, x.block_end, x.prefix});
+        load.push_back(double(aggregate_of(x) - x.taken));
+        look_back.push_back(double(x.prefix - aggregate_of(x)));
+        if (t > 0) {
+            waiting.push_back(double(std::max(0LL, latest_before - aggregate_of(x))));
+            after_last.push_back(double(x.prefix - std::max(aggregate_of(x), latest_before)));
+        }
+        latest_before = std::max(latest_before, aggregate_of(x));
+        if (!persistent) store.push_back(double(x.block_end - x.prefix));
+    }
+    std::vector<std::size_t> order(m.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+        order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+        return m[a].sm != m[b].sm ? m[a].sm < m[b].sm : m[a].taken < m[b].taken;
+    });
+    for (std::size_t i = 0; i + 1 < order.size() && !persistent; ++i)
+        if (m[order[i]].sm == m[order[i + 1]].sm)
+            gap.push_back(double(m[order[i + 1]].taken - m[order[i]].block_end));
+    print_spread("taken -> aggregate published (load, scan; ns)", load);
+    print_spread("aggregate -> prefix published (look-back; ns)", look_back);
+    print_spread("  waiting for a predecessor's aggregate (ns)", waiting);
+    print_spread("  after the last predecessor's aggregate (ns)", after_last);
+    print_spread("prefix -> block's stores issued (ns)", store);
+    print_spread("block end -> next tile taken on that SM (ns)", gap);
+
+    // SMs in each phase, 1 us bins.
+    const long long bin = 1000;
+    const std::size_t bins = std::size_t((last - first) / bin + 1);
+    std::vector<double> loading(bins), looking(bins), storing(bins);
+    for (const TileMoments& x : m) {
+        const auto add = [&](std::vector<double>& count, long long from, long long to) {
+            for (long long b = (from - first) / bin; b <= (to - first) / bin; ++b) {
+                const long long lo = std::max(from, first + b * bin);
+                const long long hi = std::min(to, first + (b + 1) * bin);
+                if (hi > lo) count[std::size_t(b)] += double(hi - lo) / double(bin);
+            }
+        };
+        add(loading, x.taken, aggregate_of(x));
+        add(looking, aggregate_of(x), x.prefix);
+        if (!persistent) add(storing, x.prefix, x.block_end);
+    }
+    std::printf("  SMs at once (of %d), 1 us bins over %.1f us:\n", sms,
+                double(last - first) / 1e3);
+    print_spread("  loading and scanning", loading);
+    print_spread("  looking back", looking);
+    if (!persistent) print_spread("  storing", storing);
+}
+
+template <class Scan>
+void measure(const char* name, int log_n, int reps) {
+    Run<Scan> r(1 << log_n);
+    const double plain_ms = r.template middle_launch_ms<PlainMode>(reps);
+    if (!r.right()) throw std::runtime_error(std::string(name) + ": wrong result");
+    const double timeline_ms = r.template middle_launch_ms<TimelineMode>(reps);
+    if (!r.right()) throw std::runtime_error(std::string(name) + " (timeline): wrong result");
+    std::vector<TileMoments> m(static_cast<std::size_t>(r.tiles));
+    SS_CUDA_CHECK(
+        cudaMemcpy(m.data(), r.moments, m.size() * sizeof(TileMoments), cudaMemcpyDeviceToHost));
+    std::printf(
+        "\n== n = 2^%d, %s: %d tiles, %.4f ms, with the timeline %.4f ms (the last run "
+        "below)\n",
+        log_n, name, r.tiles, plain_ms, timeline_ms);
+    if (Run<Scan>::kPersistent)
+        std::printf(
+            "  (taken: when the block asks for the tile's number, a step before it "
+            "scans it)\n");
+    analyse(m, r.sms, Run<Scan>::kPersistent);
+}
+
+}  // namespace
+}  // namespace scanscope
+
+int main(int argc, char** argv) {
+    std::vector<int> sizes = {24, 28};
+    int reps = 20;
+    bool staged = false;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (std::strcmp(argv[i], "--staged") == 0) staged = std::atoi(argv[i + 1]) != 0;
+        if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--sizes") == 0) {
+            sizes.clear();
+            for (char* s = std::strtok(argv[i + 1], ","); s; s = std::strtok(nullptr, ","))
+                sizes.push_back(std::atoi(s));
+        }
+    }
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);
+    try {
+        cudaDeviceProp prop;
+        SS_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
+        int driver = 0;
+        SS_CUDA_CHECK(cudaDriverGetVersion(&driver));
+        std::printf("%s, %d SMs, CUDA driver %d\n", prop.name, prop.multiProcessorCount, driver);
+        for (int log_n : sizes) {
+            scanscope::measure<scanscope::Decoupled>("decoupled-lookback", log_n, reps);
+            if (staged)
+                scanscope::measure<scanscope::Staged>("staged probe (cp.async)", log_n, reps);
+        }
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "lookback_timeline: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}
