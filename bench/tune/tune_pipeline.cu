@@ -5,7 +5,7 @@
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 --expt-relaxed-constexpr
 //        -I kernels bench/tune/tune_pipeline.cu -o tune_pipeline      (one line)
 //   ./tune_pipeline [--sizes 20,24,28] [--reps 30] [--only R,S,T] [--spacing 1|16]
-//                   [--reset memset]
+//                   [--reset memset] [--staged 1]
 //
 // bench/tuning.md records what it printed, and the predictions before.
 #include <cub/device/device_scan.cuh>
@@ -23,6 +23,7 @@
 #include "gpu/gpu_launcher.cuh"
 #include "scan/decoupled_lookback.h"
 #include "scan/pipelined_lookback.h"
+#include "staged_lookback.cuh"
 
 namespace scanscope {
 namespace {
@@ -156,7 +157,7 @@ void decoupled_row(Probe& p) {
             launch(p, tiles, threads, shared, Scan{p.in, p.out, p.n, true, d, counter});
         },
         true, "decoupled-lookback");
-    char shape[128];
+    char shape[192];
     std::snprintf(shape, sizeof shape, "20 rows x 4, 512 threads, one tile a block, spacing %d%s",
                   descriptor_spacing, reset_by_memset ? ", memset" : "");
     p.print("decoupled-lookback", ms, shape);
@@ -194,12 +195,54 @@ void pipelined_row(Probe& p, int threads) {
             launch(p, grid, threads, shared, Scan{p.in, p.out, p.n, true, d, tiles});
         },
         true, "pipelined-lookback");
-    char shape[128];
+    char shape[192];
     std::snprintf(shape, sizeof shape,
                   "%2d rows x 4, %d stages, %3d thr, %d/SM, %3u KB, %d reg, spacing %d%s", Rows,
                   Stages, threads, per_sm, shared / 1024, attributes.numRegs, descriptor_spacing,
                   reset_by_memset ? ", memset" : "");
     p.print("pipelined-lookback", ms, shape);
+}
+
+// --staged: the persistent probe (staged_lookback.cuh) beside the two scans, with its ablation.
+bool staged = false;
+
+template <int Rows, int W, bool NoLook = false, bool Tma = false, bool Early = false>
+void staged_row(Probe& p, int threads) {
+    using Scan = kernels::StagedLookbackScan<int, Op, Rows, 4, W, NoLook, Tma, Early>;
+    const auto entry = kernel_entry<PlainMode, Scan>();
+    const std::uint32_t shared = Scan::shared_bytes(threads);
+    SS_CUDA_CHECK(
+        cudaFuncSetAttribute(entry, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+    int per_sm = 0;
+    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, entry, threads, shared));
+    cudaFuncAttributes attributes;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, entry));
+    if (per_sm == 0) {
+        std::printf("staged %d rows: does not fit (%d reg)\n", Rows, attributes.numRegs);
+        return;
+    }
+    const int tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
+    const int grid = std::min(tiles, per_sm * p.sms);
+    choose_spacing(tiles, grid);
+    if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
+    fresh_descriptors(p);
+    const double ms = p.time(
+        [&] {
+            int* counter = nullptr;
+            const TileDescriptors d = descriptors_for_launch(p, counter);
+            launch(p, grid, threads, shared, Scan{p.in, p.out, p.n, true, d, counter, tiles});
+        },
+        !NoLook, "staged-lookback");
+    char shape[192];
+    std::snprintf(shape, sizeof shape,
+                  "%2d rows x 4, %s, W %d, %3d thr, %d/SM, %u KB, %d reg, %d local, sp %d%s", Rows,
+                  Tma     ? "TMA"
+                  : Early ? "cp.async, early aggregate"
+                          : "cp.async",
+                  W, threads, per_sm, shared / 1024, attributes.numRegs,
+                  int(attributes.localSizeBytes), descriptor_spacing,
+                  NoLook ? ", NO LOOK-BACK" : "");
+    p.print("staged-lookback", ms, shape);
 }
 
 void sweep(int log_n, int reps) {
@@ -228,6 +271,15 @@ void sweep(int log_n, int reps) {
     pipelined_row<8, 3>(p, 512);
     pipelined_row<4, 3>(p, 1024);
     pipelined_row<3, 4>(p, 1024);
+    if (staged) {
+        staged_row<20, 5>(p, 512);
+        staged_row<16, 5, false, false, true>(p, 512);
+        staged_row<14, 5, false, false, true>(p, 512);
+        staged_row<12, 5, false, false, true>(p, 512);
+        staged_row<10, 5, false, false, true>(p, 512);
+        staged_row<16, 5, false, true>(p, 512);
+        staged_row<20, 5, true, true>(p, 512);
+    }
     cudaFree(temp);
 }
 
@@ -239,6 +291,7 @@ int main(int argc, char** argv) {
     int reps = 30;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--staged") == 0) scanscope::staged = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--spacing") == 0)
             scanscope::spacing_option = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--reset") == 0)

@@ -16,6 +16,9 @@
 #     floor     bench/tune/copy_floor.cu: what each way of moving tiles reaches without a scan
 #     reset     both single-pass scans, descriptors zeroed by a memset launch or by turns
 #     read      bench/tune/read_floor.cu: what a pass that only reads reaches (under reductions)
+#     timeline  bench/tune/lookback_timeline.cu: where a tile's time goes in decoupled-lookback
+#     persist   bench/tune/staged_lookback.cuh (tune_pipeline --staged 1): persistent look-back
+#               scans that copy the next tile into shared memory while they look back
 #     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
 #   default: build test
 set -uo pipefail
@@ -224,6 +227,22 @@ stage_read() {
     cat "$out/read-floor.txt"
 }
 
+stage_timeline() {
+    {
+        echo "$(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader | head -1)"
+        "$build/bench/scanscope_lookback_timeline" --sizes 24,28 --staged 1
+    } >"$out/lookback-timeline.txt" 2>&1
+    note "timeline" "exit $? (lookback-timeline.txt)"
+    cat "$out/lookback-timeline.txt"
+}
+
+stage_persist() {
+    "$build/bench/scanscope_tune_pipeline" --sizes 20,24,28 --only 8,3,512 --staged 1 \
+        >"$out/persistent.txt" 2>&1
+    note "persistent" "exit $? (persistent.txt)"
+    cat "$out/persistent.txt"
+}
+
 stage_bench() {
     mkdir -p "$out/bench"
     local args=(bench --format csv --out "$out/bench/bench.csv")
@@ -260,6 +279,8 @@ if stage_build && [ -x "$app" ]; then
     wants floor && stage_floor
     wants reset && stage_reset
     wants read && stage_read
+    wants timeline && stage_timeline
+    wants persist && stage_persist
     wants bench && stage_bench
 fi
 
