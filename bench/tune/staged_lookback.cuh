@@ -22,8 +22,12 @@ struct StagedLookbackLine {
 };
 
 template <class T, class Op, int Rows, int Vec, int Windows = 5, bool NoLookBack = false,
-          bool Tma = false, bool EarlyAggregate = false>
+          bool Tma = false, bool EarlyAggregate = false, bool TwoStages = false>
 struct StagedLookbackScan {
+    // TwoStages: two tiles in shared memory, the copy of the tile after next asked for while this
+    // one is scanned (early aggregate only).
+    static_assert(!TwoStages || EarlyAggregate, "two stages need the early aggregate");
+    static constexpr int kStages = TwoStages ? 2 : 1;
     // EarlyAggregate: while warp 0 looks back for this tile, the block waits for the next tile's
     // copy and adds it up, and publishes its aggregate before this tile's stores: a tile's
     // aggregate then waits for its own loads only, not for the tile before's look-back.
@@ -40,7 +44,8 @@ struct StagedLookbackScan {
 
     SS_HD static int tile_elements(int threads) { return threads * kItems; }
     SS_HD static std::uint32_t shared_bytes(int threads) {
-        return std::uint32_t(tile_elements(threads) + 4 * 32 + 2) * sizeof(T) + 4 * 4 + 16;
+        return std::uint32_t(kStages * tile_elements(threads) + 4 * 32 + 2) * sizeof(T) + 4 * 4 +
+               16;
     }
     template <class Block>
     SS_HD static int in_tile(Block& b, int r) {
@@ -59,7 +64,8 @@ struct StagedLookbackScan {
         return int(elems * (long long)sizeof(T)) / 16 * 16;
     }
     template <class Block, class Stage, class Bar>
-    SS_HD void copy_tile_ahead(Block& b, const Stage& stage, int tile, const Bar& bar) const {
+    SS_HD void copy_tile_ahead(Block& b, const Stage& stage, int tile, const Bar& bar,
+                               int at = 0) const {
         const int size = tile_elements(b.threads());
 #if defined(__CUDA_ARCH__)
         if constexpr (Tma) {
@@ -79,7 +85,7 @@ struct StagedLookbackScan {
 #endif
         if (tile < tiles)
             for (int r = 0; r < Rows; ++r)
-                copy_ahead<Vec>(b, stage, in_tile(b, r), in, tile * size + in_tile(b, r), n,
+                copy_ahead<Vec>(b, stage, at + in_tile(b, r), in, tile * size + in_tile(b, r), n,
                                 Op::identity());
         copies_sent(b);
     }
@@ -88,7 +94,8 @@ struct StagedLookbackScan {
     SS_HD void operator()(Block& b) const {
         using Line = StagedLookbackLine;
         const int size = tile_elements(b.threads());
-        auto stage = shared_memory<T>(b, size);
+        auto stage = shared_memory<T>(b, kStages * size);
+        const auto stage_of = [&](int k) { return TwoStages ? (k % 2) * size : 0; };
         auto warp_totals = shared_memory<T>(b, 2 * 32);
         auto next_totals = shared_memory<T>(b, 2 * 32);  // the next tile's, by warp
         auto prefixes = shared_memory<T>(b, 2);
@@ -97,6 +104,7 @@ struct StagedLookbackScan {
         b.at(Line::TakeTile);
         if (b.thread() == 0) {
             slots[2] = take(b);
+            if (TwoStages) slots[3] = take(b);
 #if defined(__CUDA_ARCH__)
             if constexpr (Tma) {
                 bulk::barrier_init(bar.data());
@@ -107,11 +115,13 @@ struct StagedLookbackScan {
         b.sync(Line::ScanTile);
         int tile = slots[2];
         copy_tile_ahead(b, stage, tile, bar);
+        int after = TwoStages ? int(slots[3]) : 0;  // the tile after this one (two stages)
+        if (TwoStages) copy_tile_ahead(b, stage, after, bar, stage_of(1));
         int last = -1;
         T items[Rows][Vec];
-        const auto read_stage = [&] {
+        const auto read_stage = [&](int at) {
             for (int r = 0; r < Rows; ++r)
-                read_consecutive<Vec>(b, stage, in_tile(b, r), items[r]);
+                read_consecutive<Vec>(b, stage, at + in_tile(b, r), items[r]);
         };
         for (int k = 0; tile < tiles; ++k) {
             const int half = k % 2;
@@ -130,15 +140,17 @@ struct StagedLookbackScan {
             } else
 #endif
                 if (!EarlyAggregate || k == 0) {  // else read at the end of the last step
-                wait_for_copies<0>(b);
-                read_stage();
+                wait_for_copies<kStages - 1>(b);
+                read_stage(0);
             }
             T before_lane[Rows];
             const T warp_total = scan_rows_of_warp<Op>(b, items, before_lane);
             if (b.lane() == 31) warp_totals[half * 32 + b.warp()] = warp_total;
             b.sync(Line::LookBack);
-            const int next = slots[half];
-            copy_tile_ahead(b, stage, next, bar);  // each thread overwrites only what it has read
+            const int taken = slots[half];
+            // Into the stage this tile came from: each thread overwrites only what it has read.
+            copy_tile_ahead(b, stage, taken, bar, stage_of(k));
+            const int next = TwoStages ? after : taken;
 
             const T total =
                 b.lane() < b.warps() ? T(warp_totals[half * 32 + b.lane()]) : Op::identity();
@@ -158,11 +170,11 @@ struct StagedLookbackScan {
                 if (b.lane() == 0) prefixes[half] = exclusive;
             }
             if (EarlyAggregate && next < tiles) {
-                wait_for_copies<0>(b);
+                wait_for_copies<kStages - 1>(b);
                 T lane_total = Op::identity();
                 for (int r = 0; r < Rows; ++r) {
                     T ahead[Vec];
-                    read_consecutive<Vec>(b, stage, in_tile(b, r), ahead);
+                    read_consecutive<Vec>(b, stage, stage_of(k + 1) + in_tile(b, r), ahead);
                     for (int v = 0; v < Vec; ++v)
                         lane_total = Op::combine(lane_total, ahead[v]);
                 }
@@ -182,9 +194,10 @@ struct StagedLookbackScan {
                 scan_lane_row<Op>(Op::combine(before, before_lane[r]), inclusive, items[r]);
                 store_consecutive<Vec>(out, tile * size + in_tile(b, r), n, items[r]);
             }
-            if (EarlyAggregate && next < tiles) read_stage();
+            if (EarlyAggregate && next < tiles) read_stage(stage_of(k + 1));
             last = tile;
             tile = next;
+            after = taken;
         }
     }
 };

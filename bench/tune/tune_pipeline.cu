@@ -206,9 +206,10 @@ void pipelined_row(Probe& p, int threads) {
 // --staged: the persistent probe (staged_lookback.cuh) beside the two scans, with its ablation.
 bool staged = false;
 
-template <int Rows, int W, bool NoLook = false, bool Tma = false, bool Early = false>
+template <int Rows, int W, bool NoLook = false, bool Tma = false, bool Early = false,
+          bool Two = false>
 void staged_row(Probe& p, int threads) {
-    using Scan = kernels::StagedLookbackScan<int, Op, Rows, 4, W, NoLook, Tma, Early>;
+    using Scan = kernels::StagedLookbackScan<int, Op, Rows, 4, W, NoLook, Tma, Early, Two>;
     const auto entry = kernel_entry<PlainMode, Scan>();
     const std::uint32_t shared = Scan::shared_bytes(threads);
     SS_CUDA_CHECK(
@@ -237,6 +238,7 @@ void staged_row(Probe& p, int threads) {
     std::snprintf(shape, sizeof shape,
                   "%2d rows x 4, %s, W %d, %3d thr, %d/SM, %u KB, %d reg, %d local, sp %d%s", Rows,
                   Tma     ? "TMA"
+                  : Two   ? "cp.async x 2, early aggregate"
                   : Early ? "cp.async, early aggregate"
                           : "cp.async",
                   W, threads, per_sm, shared / 1024, attributes.numRegs,
@@ -273,11 +275,11 @@ void sweep(int log_n, int reps) {
     pipelined_row<3, 4>(p, 1024);
     if (staged) {
         staged_row<20, 5>(p, 512);
-        staged_row<16, 5, false, false, true>(p, 512);
         staged_row<14, 5, false, false, true>(p, 512);
         staged_row<12, 5, false, false, true>(p, 512);
-        staged_row<10, 5, false, false, true>(p, 512);
-        staged_row<16, 5, false, true>(p, 512);
+        staged_row<12, 5, false, false, true, true>(p, 512);
+        staged_row<10, 5, false, false, true, true>(p, 512);
+        staged_row<8, 5, false, false, true, true>(p, 512);
         staged_row<20, 5, true, true>(p, 512);
     }
     cudaFree(temp);
