@@ -166,6 +166,35 @@ void decoupled_row(Probe& p) {
 // --only R,S,T: the one shape of R rows, S stages and T threads (for Nsight Compute).
 int only_rows = 0, only_stages = 0, only_threads = 0;
 
+// How a persistent kernel's row runs: its blocks an SM (0 when it asks for too much shared memory
+// or registers), its registers, tiles and grid; the descriptors' spacing is chosen for that grid.
+struct PersistentShape {
+    int per_sm = 0;
+    int registers = 0;
+    int local_bytes = 0;
+    int tiles = 0;
+    int grid = 0;
+};
+
+template <class Scan, class Entry>
+PersistentShape persistent_shape(const Probe& p, Entry entry, int threads, std::uint32_t shared) {
+    PersistentShape s;
+    int optin = 0;
+    SS_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+    if (shared > std::uint32_t(optin)) return s;
+    SS_CUDA_CHECK(
+        cudaFuncSetAttribute(entry, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&s.per_sm, entry, threads, shared));
+    cudaFuncAttributes attributes;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, entry));
+    s.registers = attributes.numRegs;
+    s.local_bytes = int(attributes.localSizeBytes);
+    s.tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
+    s.grid = std::min(s.tiles, s.per_sm * p.sms);
+    choose_spacing(s.tiles, s.grid);
+    return s;
+}
+
 template <int Rows, int Stages>
 void pipelined_row(Probe& p, int threads) {
     if (only_rows && (Rows != only_rows || Stages != only_stages || threads != only_threads))
@@ -173,19 +202,9 @@ void pipelined_row(Probe& p, int threads) {
     using Scan = kernels::PipelinedLookbackScan<int, Op, Rows, 4, Stages>;
     const auto entry = kernel_entry<PlainMode, Scan>();
     const std::uint32_t shared = Scan::shared_bytes(threads);
-    int optin = 0;
-    SS_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
-    if (shared > std::uint32_t(optin)) return;
-    SS_CUDA_CHECK(
-        cudaFuncSetAttribute(entry, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-    int per_sm = 0;
-    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, entry, threads, shared));
-    if (per_sm == 0) return;  // too many registers for this many threads
-    cudaFuncAttributes attributes;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, entry));
-    const int tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
-    const int grid = std::min(tiles, per_sm * p.sms);
-    choose_spacing(tiles, grid);
+    const PersistentShape fit = persistent_shape<Scan>(p, entry, threads, shared);
+    if (fit.per_sm == 0) return;  // too much shared memory or too many registers
+    const int tiles = fit.tiles, grid = fit.grid, per_sm = fit.per_sm;
     if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     fresh_descriptors(p);
     const double ms = p.time(
@@ -198,7 +217,7 @@ void pipelined_row(Probe& p, int threads) {
     char shape[192];
     std::snprintf(shape, sizeof shape,
                   "%2d rows x 4, %d stages, %3d thr, %d/SM, %3u KB, %d reg, spacing %d%s", Rows,
-                  Stages, threads, per_sm, shared / 1024, attributes.numRegs, descriptor_spacing,
+                  Stages, threads, per_sm, shared / 1024, fit.registers, descriptor_spacing,
                   reset_by_memset ? ", memset" : "");
     p.print("pipelined-lookback", ms, shape);
 }
@@ -212,19 +231,12 @@ void staged_row(Probe& p, int threads) {
     using Scan = kernels::StagedLookbackScan<int, Op, Rows, 4, W, NoLook, Tma, Early, Two>;
     const auto entry = kernel_entry<PlainMode, Scan>();
     const std::uint32_t shared = Scan::shared_bytes(threads);
-    SS_CUDA_CHECK(
-        cudaFuncSetAttribute(entry, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-    int per_sm = 0;
-    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, entry, threads, shared));
-    cudaFuncAttributes attributes;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, entry));
-    if (per_sm == 0) {
-        std::printf("staged %d rows: does not fit (%d reg)\n", Rows, attributes.numRegs);
+    const PersistentShape fit = persistent_shape<Scan>(p, entry, threads, shared);
+    if (fit.per_sm == 0) {
+        std::printf("staged %d rows: does not fit (%d reg)\n", Rows, fit.registers);
         return;
     }
-    const int tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
-    const int grid = std::min(tiles, per_sm * p.sms);
-    choose_spacing(tiles, grid);
+    const int tiles = fit.tiles, grid = fit.grid, per_sm = fit.per_sm;
     if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     fresh_descriptors(p);
     const double ms = p.time(
@@ -241,9 +253,8 @@ void staged_row(Probe& p, int threads) {
                   : Two   ? "cp.async x 2, early aggregate"
                   : Early ? "cp.async, early aggregate"
                           : "cp.async",
-                  W, threads, per_sm, shared / 1024, attributes.numRegs,
-                  int(attributes.localSizeBytes), descriptor_spacing,
-                  NoLook ? ", NO LOOK-BACK" : "");
+                  W, threads, per_sm, shared / 1024, fit.registers, fit.local_bytes,
+                  descriptor_spacing, NoLook ? ", NO LOOK-BACK" : "");
     p.print("staged-lookback", ms, shape);
 }
 
