@@ -3,7 +3,8 @@
 // (cp.async, or with Tma one bulk copy), so that while warp 0 looks back and the block stores,
 // that SM's loads go on. Tiles come from a counter, each taken just before its copy is asked for,
 // so the numbers follow the order in which the loads start. NoLookBack: an ablation (each tile
-// publishes its own total as its prefix; the output is wrong).
+// publishes its own total as its prefix; the output is wrong). GPU only, PlainMode: not captured
+// or emulated until it becomes a variant.
 #pragma once
 
 #include "bulk_copy.cuh"
