@@ -99,9 +99,8 @@ int spacing_option = 0;
 int descriptor_spacing = 1;
 
 void choose_spacing(int tiles, int resident_blocks) {
-    descriptor_spacing = spacing_option > 0        ? spacing_option
-                         : tiles > resident_blocks ? kDescriptorsPerLine
-                                                   : 1;
+    descriptor_spacing =
+        spacing_option > 0 ? spacing_option : timed_descriptor_spacing(tiles, resident_blocks);
 }
 // --reset memset: a memset launch zeroes the descriptors before each launch (as before
 // TileDescriptors::ready_next_launch); by default two sets by turns, as the app's drivers do.

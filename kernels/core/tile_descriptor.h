@@ -34,6 +34,13 @@ SS_HD_INLINE TileDescriptor unpack_descriptor(DescriptorWord word) {
 // has the measurements); captures keep them packed, one word a tile, as the views read them.
 constexpr int kDescriptorsPerLine = 128 / sizeof(DescriptorWord);
 
+// The spacing of a timed launch's descriptors: one a line when it has more tiles than blocks at
+// once (more than one round of tiles), else packed (one round: the spread lines cost more than
+// they save).
+SS_HD_INLINE int timed_descriptor_spacing(int tiles, int resident_blocks) {
+    return tiles > resident_blocks ? kDescriptorsPerLine : 1;
+}
+
 // A launch that is repeated (the timing loops) takes two sets of descriptors and tile counter,
 // used by turns: each launch sets the other set back to zero as its tiles go by, so that the next
 // launch finds it ready and no memset launch comes before it (at 2^20 that launch cost a quarter

@@ -130,8 +130,8 @@ template <class L>
 TileDescriptors alloc_descriptors(L& launcher, int tiles, KernelShape kernel_shape,
                                   int resident_blocks, int*& counter) {
     const bool repeatable = !launcher.capturing();
-    const int spacing = repeatable && kernel_shape == KernelShape::Timed && tiles > resident_blocks
-                            ? kDescriptorsPerLine
+    const int spacing = repeatable && kernel_shape == KernelShape::Timed
+                            ? timed_descriptor_spacing(tiles, resident_blocks)
                             : 1;
     // Each set whole lines, so that the second starts on a line as the first does.
     const auto set_words = std::size_t(round_up(tiles * spacing + 1, int(kDescriptorsPerLine)));
