@@ -51,9 +51,10 @@ struct Run {
     int sms = 0;
     int* in = nullptr;
     int* out = nullptr;
-    DescriptorWord* set = nullptr;
-    std::size_t set_words = 0;
-    TileMoments* moments = nullptr;
+    DescriptorWord* sets = nullptr;  // two sets of descriptors and counter, used by turns
+    std::size_t set_words = 0;       // in one set, the counter last
+    int runs = 0;
+    TileMoments* moments = nullptr;  // each run writes every moment the analysis reads
     cudaStream_t stream = nullptr;
 
     explicit Run(int n_)
@@ -62,52 +63,45 @@ struct Run {
         SS_CUDA_CHECK(cudaStreamCreate(&stream));
         SS_CUDA_CHECK(cudaMalloc(&in, std::size_t(n) * 4));
         SS_CUDA_CHECK(cudaMalloc(&out, std::size_t(n) * 4));
-        set_words = std::size_t(tiles) * kDescriptorsPerLine + 16;
-        SS_CUDA_CHECK(cudaMalloc(&set, set_words * 8));
+        set_words = std::size_t(tiles + 1) * kDescriptorsPerLine;  // whole lines, counter last
+        SS_CUDA_CHECK(cudaMalloc(&sets, 2 * set_words * 8));
+        SS_CUDA_CHECK(cudaMemset(sets, 0, 2 * set_words * 8));
         SS_CUDA_CHECK(cudaMalloc(&moments, moment_count() * sizeof(TileMoments)));
+        SS_CUDA_CHECK(cudaMemset(moments, 0, moment_count() * sizeof(TileMoments)));
         SS_CUDA_CHECK(cudaMemcpy(in, ones.data(), std::size_t(n) * 4, cudaMemcpyHostToDevice));
         SS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+        if constexpr (kPersistent) {
+            for (const auto entry :
+                 {kernel_entry<PlainMode, Scan>(), kernel_entry<TimelineMode, Scan>()})
+                SS_CUDA_CHECK(cudaFuncSetAttribute(entry,
+                                                   cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                   int(Scan::shared_bytes(kThreads))));
+        }
     }
     // A persistent block takes one number past the last tile before it stops: room for those.
     std::size_t moment_count() const { return std::size_t(tiles) + 4096; }
     ~Run() {
         cudaFree(in);
         cudaFree(out);
-        cudaFree(set);
+        cudaFree(sets);
         cudaFree(moments);
         cudaStreamDestroy(stream);
     }
 
-    // The middle of `reps` launches, each timed alone: the memsets that zero the descriptors and
-    // the moments before it are outside its events.
-    template <class Mode>
-    double middle_launch_ms(int reps) {
-        EventTimer timer;
-        std::vector<double> samples;
-        for (int i = 0; i < reps; ++i) {
-            SS_CUDA_CHECK(cudaMemsetAsync(set, 0, set_words * 8, stream));
-            SS_CUDA_CHECK(
-                cudaMemsetAsync(moments, 0, moment_count() * sizeof(TileMoments), stream));
-            timer.start(stream);
-            launch<Mode>();
-            samples.push_back(timer.stop(stream));
-        }
-        std::sort(samples.begin(), samples.end());
-        return samples[samples.size() / 2];
-    }
-
+    // One launch, on the set of descriptors whose turn it is (as the app's timed runs: no
+    // memset before it), one block an SM (decoupled-lookback's 128 registers, or by design).
     template <class Mode>
     void launch() {
-        const int spacing = tiles > sms ? kDescriptorsPerLine : 1;  // as the app's drivers choose
-        const TileDescriptors d = descriptors_in(set, nullptr, set_words, spacing);
+        const int turn = runs++ % 2;
+        DescriptorWord* set = sets + std::size_t(turn) * set_words;
+        const TileDescriptors d = descriptors_in(set, sets + std::size_t(1 - turn) * set_words,
+                                                 set_words, timed_descriptor_spacing(tiles, sms));
+        int* counter = tile_counter_of(set, set_words);
         LaunchEnv env;
         env.moments = moments;
         const auto entry = kernel_entry<Mode, Scan>();
-        int* counter = tile_counter_of(set, set_words);
         if constexpr (kPersistent) {
             env.shared_bytes = Scan::shared_bytes(kThreads);
-            SS_CUDA_CHECK(cudaFuncSetAttribute(entry, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                               int(env.shared_bytes)));
             entry<<<std::min(tiles, sms), kThreads, env.shared_bytes, stream>>>(
                 Scan{in, out, n, true, d, counter, tiles}, env);
         } else {
@@ -116,6 +110,10 @@ struct Run {
                                                                  env);
         }
         SS_CUDA_CHECK_LAUNCH();
+    }
+    template <class Mode>
+    double middle_launch_ms(int reps) {
+        return middle_run_ms(stream, reps, [&] { launch<Mode>(); });
     }
 
     bool right() const {
