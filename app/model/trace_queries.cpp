@@ -5,6 +5,7 @@
 #include "model/values.h"
 #include "scan/decoupled_lookback.h"
 #include "scan/pipelined_lookback.h"
+#include "scan/staged_lookback.h"
 
 namespace scanscope {
 
@@ -75,7 +76,8 @@ int tile_var(const Trace& trace, const Step& step) {
 
 bool is_lookback_line(std::uint16_t line) {
     return line == kernels::DecoupledLookbackLine::LookBack ||
-           line == kernels::PipelinedLookbackLine::LookBack;
+           line == kernels::PipelinedLookbackLine::LookBack ||
+           line == kernels::StagedLookbackLine::LookBack;
 }
 
 }  // namespace

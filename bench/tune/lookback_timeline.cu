@@ -23,16 +23,17 @@
 #include "gpu/event_timer.cuh"
 #include "gpu/gpu_launcher.cuh"
 #include "scan/decoupled_lookback.h"
-#include "staged_lookback.cuh"
+#include "scan/staged_lookback.h"
+#include "variants/kernel_shape.h"
 
 namespace scanscope {
 namespace {
 
 using Op = AddOp<int>;
 using Decoupled = kernels::DecoupledLookbackScan<int, Op, 20, 4>;
-// The persistent probe (staged_lookback.cuh): the next tile's cp.async copy in flight while
-// warp 0 looks back; its tiles' moments show whether the look-back waits longer there.
-using Staged = kernels::StagedLookbackScan<int, Op, 20, 4>;
+// staged-lookback's timed shape (kernels/variants/kernel_shape.h): the next tile's cp.async copy
+// in flight while warp 0 looks back, its aggregate out before this tile's stores.
+using Staged = kernels::StagedLookbackScan<int, Op, kernels::kStagedRows, kernels::kStagedVec>;
 constexpr int kThreads = 512;
 
 struct TimelineMode {
@@ -245,8 +246,7 @@ int main(int argc, char** argv) {
         std::printf("%s, %d SMs, CUDA driver %d\n", prop.name, prop.multiProcessorCount, driver);
         for (int log_n : sizes) {
             scanscope::measure<scanscope::Decoupled>("decoupled-lookback", log_n, reps);
-            if (staged)
-                scanscope::measure<scanscope::Staged>("staged probe (cp.async)", log_n, reps);
+            if (staged) scanscope::measure<scanscope::Staged>("staged-lookback", log_n, reps);
         }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "lookback_timeline: %s\n", e.what());

@@ -5,7 +5,7 @@
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 --expt-relaxed-constexpr
 //        -I kernels bench/tune/tune_pipeline.cu -o tune_pipeline      (one line)
 //   ./tune_pipeline [--sizes 20,24,28] [--reps 30] [--only R,S,T] [--spacing 1|16]
-//                   [--reset memset] [--staged 1]
+//                   [--reset memset] [--staged 1] [--staged-rows R]
 //
 // bench/tuning.md records what it printed, and the predictions before.
 #include <cub/device/device_scan.cuh>
@@ -23,7 +23,7 @@
 #include "gpu/gpu_launcher.cuh"
 #include "scan/decoupled_lookback.h"
 #include "scan/pipelined_lookback.h"
-#include "staged_lookback.cuh"
+#include "scan/staged_lookback.h"
 
 namespace scanscope {
 namespace {
@@ -221,13 +221,16 @@ void pipelined_row(Probe& p, int threads) {
     p.print("pipelined-lookback", ms, shape);
 }
 
-// --staged: the persistent probe (staged_lookback.cuh) beside the two scans, with its ablation.
+// --staged: staged-lookback (kernels/scan/staged_lookback.h) in several shapes.
 bool staged = false;
 
-template <int Rows, int W, bool NoLook = false, bool Tma = false, bool Early = false,
-          bool Two = false>
+// --staged-rows R: only staged-lookback's row of R rows (for Nsight Compute).
+int only_staged_rows = 0;
+
+template <int Rows>
 void staged_row(Probe& p, int threads) {
-    using Scan = kernels::StagedLookbackScan<int, Op, Rows, 4, W, NoLook, Tma, Early, Two>;
+    if (only_staged_rows && Rows != only_staged_rows) return;
+    using Scan = kernels::StagedLookbackScan<int, Op, Rows, 4>;
     const auto entry = kernel_entry<PlainMode, Scan>();
     const std::uint32_t shared = Scan::shared_bytes(threads);
     const PersistentShape fit = persistent_shape<Scan>(p, entry, threads, shared);
@@ -244,16 +247,11 @@ void staged_row(Probe& p, int threads) {
             const TileDescriptors d = descriptors_for_launch(p, counter);
             launch(p, grid, threads, shared, Scan{p.in, p.out, p.n, true, d, counter, tiles});
         },
-        !NoLook, "staged-lookback");
+        true, "staged-lookback");
     char shape[192];
     std::snprintf(shape, sizeof shape,
-                  "%2d rows x 4, %s, W %d, %3d thr, %d/SM, %u KB, %d reg, %d local, sp %d%s", Rows,
-                  Tma     ? "TMA"
-                  : Two   ? "cp.async x 2, early aggregate"
-                  : Early ? "cp.async, early aggregate"
-                          : "cp.async",
-                  W, threads, per_sm, shared / 1024, fit.registers, fit.local_bytes,
-                  descriptor_spacing, NoLook ? ", NO LOOK-BACK" : "");
+                  "%2d rows x 4, %3d thr, %d/SM, %u KB, %d reg, %d local, sp %d", Rows, threads,
+                  per_sm, shared / 1024, fit.registers, fit.local_bytes, descriptor_spacing);
     p.print("staged-lookback", ms, shape);
 }
 
@@ -284,13 +282,10 @@ void sweep(int log_n, int reps) {
     pipelined_row<4, 3>(p, 1024);
     pipelined_row<3, 4>(p, 1024);
     if (staged) {
-        staged_row<20, 5>(p, 512);
-        staged_row<14, 5, false, false, true>(p, 512);
-        staged_row<12, 5, false, false, true>(p, 512);
-        staged_row<12, 5, false, false, true, true>(p, 512);
-        staged_row<10, 5, false, false, true, true>(p, 512);
-        staged_row<8, 5, false, false, true, true>(p, 512);
-        staged_row<20, 5, true, true>(p, 512);
+        staged_row<8>(p, 512);
+        staged_row<10>(p, 512);
+        staged_row<12>(p, 512);
+        staged_row<14>(p, 512);
     }
     cudaFree(temp);
 }
@@ -304,6 +299,8 @@ int main(int argc, char** argv) {
     for (int i = 1; i + 1 < argc; i += 2) {
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--staged") == 0) scanscope::staged = std::atoi(argv[i + 1]) != 0;
+        if (std::strcmp(argv[i], "--staged-rows") == 0)
+            scanscope::only_staged_rows = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--spacing") == 0)
             scanscope::spacing_option = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--reset") == 0)

@@ -24,6 +24,7 @@
 #include "core/shared_memory.h"
 #include "core/tile_descriptor.h"
 #include "scan/decoupled_lookback.h"
+#include "scan/staged_tile.h"
 #include "scan/warp_scan.h"
 
 namespace scanscope::kernels {
@@ -61,11 +62,9 @@ struct PipelinedLookbackScan {
         return std::uint32_t(Stages * tile_elements(threads) + 2 * 32 + 2 * 32 + 2) * sizeof(T);
     }
 
-    // Where the lane's Vec elements of its warp's row r are within a tile: the same place in
-    // global memory (from the tile's first element) and in a ring slot (from the slot's first).
     template <class Block>
     SS_HD static int in_tile(Block& b, int r) {
-        return (b.warp() * Rows + r) * 32 * Vec + b.lane() * Vec;
+        return lane_row_in_tile<Rows, Vec>(b, r);
     }
 
     // Each lane asks for its elements of `tile` (nothing past the last tile) to be copied into
@@ -122,14 +121,8 @@ struct PipelinedLookbackScan {
                 const T warp_total = scan_rows_of_warp<Op>(b, items, before_lane);
                 if (b.lane() == 31) warp_totals[half * 32 + b.warp()] = warp_total;
                 if (next < tiles) {
-                    T lane_total = Op::identity();
-                    for (int r = 0; r < Rows; ++r) {
-                        T ahead[Vec];
-                        read_consecutive<Vec>(b, ring, next_slot * size + in_tile(b, r), ahead);
-                        for (int v = 0; v < Vec; ++v)
-                            lane_total = Op::combine(lane_total, ahead[v]);
-                    }
-                    const T next_warp_total = warp_reduce_far_to_near<Op>(b, lane_total);
+                    const T next_warp_total =
+                        add_up_rows_of_warp<Op, Rows, Vec>(b, ring, next_slot * size);
                     if (b.lane() == 0) next_totals[half * 32 + b.warp()] = next_warp_total;
                 }
             }
@@ -153,14 +146,11 @@ struct PipelinedLookbackScan {
 
             // 5. Every warp combines the warps' totals itself (no second barrier): what comes
             //    before the warp, and the tile's aggregate. Its outputs wait for the tile's prefix.
-            const T total =
-                b.lane() < b.warps() ? T(warp_totals[half * 32 + b.lane()]) : Op::identity();
-            const T scanned = warp_inclusive_scan<Op>(b, total);
-            const T before_warp_or_last = b.shfl(scanned, b.warp() - 1);
-            const T before_warp = b.warp() > 0 ? before_warp_or_last : Op::identity();
-            const T aggregate = b.shfl(scanned, b.warps() - 1);
+            const WarpTotalsScan<T> warps =
+                every_warp_scans_totals<Op, T>(b, warp_totals, half * 32);
             for (int r = 0; r < Rows; ++r) {
-                scan_lane_row<Op>(Op::combine(before_warp, before_lane[r]), inclusive, items[r]);
+                scan_lane_row<Op>(Op::combine(warps.before_warp, before_lane[r]), inclusive,
+                                  items[r]);
                 for (int v = 0; v < Vec; ++v)
                     waiting[r][v] = items[r][v];
             }
@@ -180,8 +170,8 @@ struct PipelinedLookbackScan {
                         b.publish(descriptors, next, TileStatus::Aggregate,
                                   to_bits(next_aggregate));
                 }
-                const T exclusive =
-                    look_back<Op, kLookBackWindows>(b, descriptors, tile, aggregate, last, k > 0);
+                const T exclusive = look_back<Op, kLookBackWindows>(b, descriptors, tile,
+                                                                    warps.aggregate, last, k > 0);
                 if (b.lane() == 0) {
                     prefixes[half] = exclusive;
                     descriptors.ready_next_launch(tile);  // only where a timing loop repeats

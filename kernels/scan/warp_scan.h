@@ -56,6 +56,17 @@ SS_HD WarpTotalsScan<T> scan_warp_totals(Block& b, T warp_total, const Totals& w
     return {before, aggregate};
 }
 
+// The same without a second barrier: every warp scans the warps' totals itself (lane w reads
+// warp w's total from warp_totals[first + w]), so no warp waits for warp 0 to do it for all.
+template <class Op, class T, class Block, class Totals>
+SS_HD WarpTotalsScan<T> every_warp_scans_totals(Block& b, const Totals& warp_totals, int first) {
+    const T total = b.lane() < b.warps() ? T(warp_totals[first + b.lane()]) : Op::identity();
+    const T scanned = warp_inclusive_scan<Op>(b, total);
+    const T before_warp_or_last = b.shfl(scanned, b.warp() - 1);  // warp 0 gets the last: unused
+    const T before_warp = b.warp() > 0 ? before_warp_or_last : Op::identity();
+    return {before_warp, b.shfl(scanned, b.warps() - 1)};
+}
+
 template <class T>
 struct BlockScanResult {
     T exclusive;  // everything before this thread's value

@@ -39,6 +39,7 @@ VariantInfo scan_then_propagate_card();
 VariantInfo reduce_then_scan_card();
 VariantInfo decoupled_lookback_card();
 VariantInfo pipelined_lookback_card();
+VariantInfo staged_lookback_card();
 VariantInfo reduce_interleaved_divergent_card();
 VariantInfo reduce_interleaved_strided_card();
 VariantInfo reduce_sequential_card();

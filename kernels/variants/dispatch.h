@@ -50,6 +50,15 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
                                                             threads, r.shape);
             return pipelined_lookback<L, T, Op, 1, 1, kPipelinedTeachingStages>(
                 launcher, in, out, r.n, r.inclusive, threads, r.shape);
+        case VariantId::StagedLookback:
+            if (r.shape == KernelShape::Timed && r.n >= kLookbackLargeFrom)
+                return staged_lookback<L, T, Op, kStagedRows, kStagedVec>(
+                    launcher, in, out, r.n, r.inclusive, threads, r.shape);
+            if (r.shape == KernelShape::Timed)
+                return staged_lookback<L, T, Op, kStagedSmallRows, kStagedVec>(
+                    launcher, in, out, r.n, r.inclusive, threads, r.shape);
+            return staged_lookback<L, T, Op, 1, 1>(launcher, in, out, r.n, r.inclusive, threads,
+                                                   r.shape);
         case VariantId::ReduceInterleavedDivergent:
             return reduce_passes<ReduceInterleavedDivergent<T, Op>, L>(launcher, in, out, r.n,
                                                                        threads);

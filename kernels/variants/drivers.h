@@ -19,6 +19,7 @@
 #include "scan/decoupled_lookback.h"
 #include "scan/hillis_steele.h"
 #include "scan/pipelined_lookback.h"
+#include "scan/staged_lookback.h"
 #include "scan/warp_scan.h"
 #include "variants/run_request.h"
 #include "variants/variant_id.h"
@@ -179,6 +180,29 @@ void pipelined_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
     shape.tiles = tiles;
     int* unused_counter = nullptr;
     scan.descriptors = alloc_descriptors(launcher, tiles, kernel_shape, grid, unused_counter);
+    launcher.launch(shape, scan,
+                    {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
+}
+
+// The staged single-pass scan: blocks that stay, as many as are resident together (at most
+// kEmulatedResidentBlocks in the teaching shape, so that each block shows several tiles), taking
+// tiles from a counter.
+template <class L, class T, class Op, int Rows, int Vec>
+void staged_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads,
+                     KernelShape kernel_shape) {
+    using Scan = StagedLookbackScan<T, Op, Rows, Vec>;
+    // A stage larger than a block's shared memory on this GPU: half the threads, half the stage.
+    while (threads > 32 && Scan::shared_bytes(threads) > launcher.max_shared_bytes_per_block())
+        threads /= 2;
+    const int tiles = ceil_div(n, Scan::tile_elements(threads));
+    Scan scan{in, out, n, inclusive, {}, nullptr, tiles};
+    LaunchShape shape{"staged single-pass scan", 1, threads, Scan::shared_bytes(threads)};
+    int grid = std::min(tiles, launcher.resident_blocks(shape, scan));
+    if (kernel_shape == KernelShape::Teaching) grid = std::min(grid, kEmulatedResidentBlocks);
+    shape.grid = grid;
+    shape.emulated_resident_blocks = grid;
+    shape.tiles = tiles;
+    scan.descriptors = alloc_descriptors(launcher, tiles, kernel_shape, grid, scan.tile_counter);
     launcher.launch(shape, scan,
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }

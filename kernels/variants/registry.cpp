@@ -38,6 +38,7 @@ const std::vector<VariantInfo>& all_variants() {
             reduce_then_scan_card(),
             decoupled_lookback_card(),
             pipelined_lookback_card(),
+            staged_lookback_card(),
             reduce_interleaved_divergent_card(),
             reduce_interleaved_strided_card(),
             reduce_sequential_card(),
@@ -140,6 +141,8 @@ int default_block_threads(const VariantInfo& variant, int n, KernelShape shape) 
                                                         : kernels::kLookbackSmallThreads;
             case VariantId::PipelinedLookback:
                 return kernels::kPipelinedThreads;
+            case VariantId::StagedLookback:
+                return kernels::kStagedThreads;
             case VariantId::ReduceWarpShuffle:
                 return kernels::kReduceThreads;
             case VariantId::ScanThenPropagate:
@@ -166,6 +169,10 @@ int items_per_thread(const VariantInfo& variant, int n, KernelShape shape) {
                    kernels::kLookbackVec;
         if (variant.id == VariantId::PipelinedLookback)
             return kernels::kPipelinedRows * kernels::kPipelinedVec;
+        if (variant.id == VariantId::StagedLookback)
+            return (n >= kernels::kLookbackLargeFrom ? kernels::kStagedRows
+                                                     : kernels::kStagedSmallRows) *
+                   kernels::kStagedVec;
         if (variant.id == VariantId::ReduceWarpShuffle)
             return kernels::kReduceRows * kernels::kReduceVec;
     }

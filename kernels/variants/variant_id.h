@@ -13,6 +13,7 @@ enum class VariantId {
     ReduceThenScan,
     DecoupledLookback,
     PipelinedLookback,
+    StagedLookback,
     ReduceInterleavedDivergent,
     ReduceInterleavedStrided,
     ReduceSequential,

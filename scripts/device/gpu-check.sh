@@ -7,7 +7,8 @@
 #   scripts/device/gpu-check.sh [STAGE...]
 #     build     configure and build (always first)
 #     test      ctest -L gpu, then the other tests
-#     sanitize  compute-sanitizer memcheck and racecheck on every variant (timed and capturing)
+#     sanitize  compute-sanitizer memcheck and racecheck on every variant (timed and capturing);
+#               SANITIZE_VARIANTS="a|b" limits it to those variants
 #     ncu       Nsight Compute's shared-memory counters for the single-block variants
 #     sass      cuobjdump --dump-sass of the kernels
 #     tune      the timed-shape sweep (bench/tune/tune_shapes.cu) beside CUB and a copy
@@ -17,8 +18,8 @@
 #     reset     both single-pass scans, descriptors zeroed by a memset launch or by turns
 #     read      bench/tune/read_floor.cu: what a pass that only reads reaches (under reductions)
 #     timeline  bench/tune/lookback_timeline.cu: where a tile's time goes in decoupled-lookback
-#     persist   bench/tune/staged_lookback.cuh (tune_pipeline --staged 1): persistent look-back
-#               scans that copy the next tile into shared memory while they look back
+#     persist   tune_pipeline --staged 1: staged-lookback's shapes beside the other single-pass
+#               scans, CUB and the copy
 #     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
 #   default: build test
 set -uo pipefail
@@ -111,7 +112,8 @@ stage_sanitize() {
                 [ "$n" = 1000 ] && jobs+=("$tool $variant $n capture")
             done
         done
-    done < <("$app" list | awk 'NR > 1 { split($3, r, "\\.\\."); print $1, (r[2] == "" ? "any" : r[2]) }')
+    done < <("$app" list | awk 'NR > 1 { split($3, r, "\\.\\."); print $1, (r[2] == "" ? "any" : r[2]) }' |
+        grep -E "^(${SANITIZE_VARIANTS:-[a-z-]+}) ")
     printf '%s\n' "${jobs[@]}" | xargs -P 6 -L 1 bash -c 'sanitize_one "$@"' _ | sort >"$logs/sanitizer-summary.txt"
     local dirty
     dirty=$(grep -v ": clean" "$logs/sanitizer-summary.txt" | grep -vc "hillis-steele-inplace")
@@ -251,7 +253,7 @@ stage_bench() {
     "$app" bench --sizes 2^20,2^24,2^28 --format table --no-cpu --out "$out/bench/bench-table.txt" \
         >/dev/null 2>>"$logs/bench.log"
     "$app" bench --sizes 2^20,2^24,2^28 --format table --no-cpu --type float \
-        --variants pipelined-lookback,decoupled-lookback \
+        --variants staged-lookback,pipelined-lookback,decoupled-lookback \
         --out "$out/bench/bench-table-float.txt" >/dev/null 2>>"$logs/bench.log"
     echo "scanscope ${args[*]}" >"$out/bench/command.txt"
     note "bench" "$([ $rc -eq 0 ] && echo "done (bench/)" || echo "exit $rc (see logs/bench.log)")"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Nsight Compute on the lent GPU machine: where the single-pass scans spend their time. Builds the
 # standalone shape sweep (bench/tune/tune_pipeline.cu), profiles one launch of decoupled-lookback's
-# timed shape and one of pipelined-lookback's (R rows, S stages, T threads) at n = 2^SIZE, and
+# timed shape, one of pipelined-lookback's (R rows, S stages, T threads) and one of
+# staged-lookback's at n = 2^SIZE, and
 # writes each report's details and per-instruction stall samples (SASS, CSV) to $OUT.
 #
 #   scripts/device/profile-scans.sh [R,S,T] [SIZE]      (default 8,3,512 and 24)
@@ -27,5 +28,12 @@ profile() {  # name, kernel regex, --only shape
 }
 profile decoupled Decoupled 1,1,1
 profile pipelined Pipelined "$shape"
+# staged-lookback's timed shape (12 rows; the --only filter leaves one pipelined row).
+timeout 300 ncu --clock-control none "${sections[@]}" --kernel-name-base mangled -k "regex:Staged" \
+    --launch-skip 5 --launch-count 1 -o /tmp/staged -f /tmp/tune_pipeline --sizes "$size" \
+    --only 1,1,1 --staged 1 --staged-rows 12 >"$out/ncu-staged-run.txt" 2>&1
+ncu --import /tmp/staged.ncu-rep --page details >"$out/ncu-staged-details.txt" 2>&1
+ncu --import /tmp/staged.ncu-rep --page source --csv --print-source sass \
+    >"$out/ncu-staged-source.csv" 2>&1
 grep -E "DRAM Throughput|Duration|Achieved Occupancy|Warp Cycles Per Issued|No Eligible" \
     "$out"/ncu-*-details.txt

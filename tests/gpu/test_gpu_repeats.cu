@@ -84,5 +84,19 @@ TEST_F(GpuRepeats, PipelinedLookbackFindsItsDescriptorsReady) {
     }
 }
 
+TEST_F(GpuRepeats, StagedLookbackFindsItsDescriptorsReady) {
+    for (int n : kSizes) {
+        EXPECT_EQ(first_wrong_repeat(
+                      n, 5,
+                      [](GpuLauncher& l, const int* in, int* out, int n) {
+                          kernels::staged_lookback<GpuLauncher, int, Op, kernels::kStagedRows,
+                                                   kernels::kStagedVec>(
+                              l, in, out, n, true, kernels::kStagedThreads, KernelShape::Timed);
+                      }),
+                  -1)
+            << "n = " << n;
+    }
+}
+
 }  // namespace
 }  // namespace scanscope

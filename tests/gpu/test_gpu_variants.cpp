@@ -191,7 +191,8 @@ TEST_F(OnGpu, PipelinedTracesEqualTheEmulationButTheEventOrder) {
 TEST_F(OnGpu, LookbackDescriptorsAreWellOrdered) {
     for (int n : {1000, 4096, 65536}) {
         for (int threads : {32, 128}) {
-            for (const char* variant : {"decoupled-lookback", "pipelined-lookback"}) {
+            for (const char* variant :
+                 {"decoupled-lookback", "pipelined-lookback", "staged-lookback"}) {
                 RunRequest r = make(variant, n, ElementType::Int32, OpKind::Add, true);
                 r.block_threads = threads;
                 const auto input = random_values(n, ElementType::Int32, std::uint64_t(n));

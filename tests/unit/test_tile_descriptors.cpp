@@ -74,7 +74,7 @@ TEST(TileDescriptors, ReadyingTheNextLaunchZeroesItsWordAndCounter) {
 // repeat must find its descriptors and counter ready. A different input each time, so that a
 // descriptor left over from an earlier run would show in the output.
 TEST(TileDescriptors, RepeatedScansOnTheSameBuffersStayRight) {
-    for (const char* key : {"decoupled-lookback", "pipelined-lookback"}) {
+    for (const char* key : {"decoupled-lookback", "pipelined-lookback", "staged-lookback"}) {
         for (KernelShape shape : {KernelShape::Teaching, KernelShape::Timed}) {
             RunRequest r;
             r.variant = key;

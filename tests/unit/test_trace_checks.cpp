@@ -47,9 +47,11 @@ TEST_P(SinglePass, LookbackDescriptorsAreWellOrderedInEverySeededSchedule) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Scans, SinglePass,
-                         testing::Values("decoupled-lookback", "pipelined-lookback"),
+                         testing::Values("decoupled-lookback", "pipelined-lookback",
+                                         "staged-lookback"),
                          [](const testing::TestParamInfo<const char*>& param) {
-                             return std::string(param.param[0] == 'd' ? "decoupled" : "pipelined");
+                             const std::string key = param.param;
+                             return key.substr(0, key.find('-'));
                          });
 
 // The pipelined scan deals tiles round its blocks: block b takes tiles b, b + G, ... and each

@@ -1,0 +1,102 @@
+// The card of the staged single-pass scan (kernels/scan/staged_lookback.h).
+#include <string>
+
+#include "scan/staged_lookback.h"
+#include "variants/cards.h"
+
+namespace scanscope {
+
+using namespace kernels;
+
+namespace {
+
+const std::vector<ListingLine> kStagedLookbackListing = {
+    {StagedLookbackLine::TakeTile, "t := take a tile (counter)"},
+    {StagedLookbackLine::CopyFirst, "copy t to the stage (async)"},
+    {StagedLookbackLine::CopyFirst, "u := take a tile"},
+    {StagedLookbackLine::ScanTile, "wait for t; each row: to"},
+    {StagedLookbackLine::ScanTile, "  registers, ask for u's row"},
+    {0, "loop while t < tiles:"},
+    {StagedLookbackLine::ScanTile, "  scan t in registers"},
+    {0, "  barrier"},
+    {StagedLookbackLine::LookBack, "  each warp adds warp totals"},
+    {StagedLookbackLine::LookBack, "  warp 0: look back for t,"},
+    {StagedLookbackLine::LookBack, "    publish t's PREFIX;"},
+    {StagedLookbackLine::LookBack, "    v := take a tile"},
+    {StagedLookbackLine::LookBack, "  all: wait for u, add it up"},
+    {0, "  barrier"},
+    {StagedLookbackLine::Store, "  warp 0: u's AGGREGATE out"},
+    {StagedLookbackLine::Store, "  each row of t:"},
+    {StagedLookbackLine::Store, "    out := excl + incl. scan", kInclusive},
+    {StagedLookbackLine::Store, "    out := excl + excl. scan", kExclusive},
+    {StagedLookbackLine::Store, "    u's row to registers,"},
+    {StagedLookbackLine::Store, "    ask for v's row (async)"},
+    {StagedLookbackLine::Store, "  t, u := u, v"},
+};
+
+const std::vector<StepLabel> kStagedLookbackLabels = {
+    {StagedLookbackLine::TakeTile,
+     "take a tile",
+     {},
+     "Thread 0 takes the block's first tile number from a global counter."},
+    {StagedLookbackLine::CopyFirst,
+     "copy the first tile",
+     {},
+     "Each thread asks for its elements of the tile to be copied into the stage (cp.async) and "
+     "does not wait. Meanwhile thread 0 takes the block's next tile."},
+    {StagedLookbackLine::ScanTile,
+     "scan the tile",
+     {},
+     "Each thread waits for its elements, moves them row by row into registers and asks for its "
+     "elements of the next tile in their place. Each warp scans its rows."},
+    {StagedLookbackLine::LookBack,
+     "look back",
+     {"tile"},
+     "Warp 0 looks back for tile {tile} and publishes its prefix; thread 0 takes the tile after "
+     "next. Meanwhile every warp waits for the next tile's copy and adds up its part."},
+    {StagedLookbackLine::Store,
+     "store, scan the next",
+     {"tile"},
+     "Warp 0 publishes the next tile's aggregate. Each thread stores tile {tile} row by row; as "
+     "a row goes out, the next tile's row moves into its registers and the row of the tile after "
+     "next is asked for. Then each warp scans the next tile."},
+};
+
+}  // namespace
+
+VariantInfo staged_lookback_card() {
+    VariantInfo card{
+        VariantId::StagedLookback,
+        "staged-lookback",
+        "Single pass, staged look-back",
+        Algorithm::Scan,
+        "Merrill, US patent 9928033; Merrill and Garland (2016); the next tile staged in shared "
+        "memory with cp.async",
+        "In decoupled-lookback each block loads its tile, scans it, waits while warp 0 looks "
+        "back, and stores: while a tile looks back, its SM asks memory for nothing. Here the "
+        "blocks stay, each with one tile in registers and the next on its way into shared memory "
+        "(the stage), copied there by cp.async behind the threads' backs. While warp 0 looks "
+        "back for this tile, every warp waits for the next tile to land and adds up its part, "
+        "and warp 0 publishes the next tile's aggregate before this tile's outputs go out: a "
+        "tile's aggregate waits only for its own loads, never for the look-back of the tile "
+        "before it, so the tiles after it find it early. Then each thread stores its rows of "
+        "this tile one by one; as a row goes out, the next tile's row moves from the stage into "
+        "its registers and the row of the tile after next is asked for in its place, so the SM's "
+        "loads go on while it stores. Tiles come from a counter, each taken just before its copy "
+        "is asked for, so tile numbers follow the order in which loads begin. The captured scan "
+        "has one element per thread; the timed scan is the same source with 48 elements per "
+        "thread (12 rows of 16-byte accesses), 512 threads and a stage of 96 KiB (below 2^22 "
+        "elements, 32 per thread, so that every SM has a tile).",
+        kStagedLookbackListing,
+        join({kStagedLookbackLabels}),
+        {"stage", "warp totals", "next totals", "prefix", "taken"}};
+    card.multi_block = true;
+    card.deterministic = false;
+    card.whole_warps = true;
+    card.min_threads = 32;
+    card.partner = "decoupled-lookback";
+    card.timed_by_default = true;
+    return card;
+}
+
+}  // namespace scanscope
