@@ -38,7 +38,7 @@ struct StagedLookbackLine {
         ScanTile = 51,
         LookBack = 52,
         Store = 53,
-        CopyFirst = 54
+        LoadFirst = 54
     };
 };
 
@@ -98,24 +98,21 @@ struct StagedLookbackScan {
         auto taken = shared_memory<int>(b, 2);       // the block's first tile; its next tile
         const auto row = [&](int r) { return lane_row_in_tile<Rows, Vec>(b, r); };
 
-        // 1. Thread 0 takes the block's first tile, and every thread asks for its elements of it.
-        //    While they are on their way, thread 0 takes the next tile. Every thread moves its
-        //    elements of the first tile to registers and asks for the next tile's in their place.
+        // 1. Thread 0 takes the block's first tile, and every thread loads its elements of it
+        //    straight into registers (the loads stay in flight). Meanwhile thread 0 takes the next
+        //    tile, and every thread asks for its elements of that one to be copied into the stage:
+        //    from the start, two tiles are on their way.
         b.at(Line::TakeTile);
         if (b.thread() == 0) taken[0] = take(b);
-        b.sync(Line::CopyFirst);
+        b.sync(Line::LoadFirst);
         int tile = taken[0];
-        copy_tile_ahead(b, stage, tile);
+        T items[Rows][Vec];  // (a block with no tile past the last loads nothing: all past n)
+        for (int r = 0; r < Rows; ++r)
+            load_consecutive<Vec>(in, tile * size + row(r), n, Op::identity(), items[r]);
         if (b.thread() == 0) taken[1] = take(b);
         b.sync(Line::ScanTile);
         int next = taken[1];
-        wait_for_copies<0>(b);
-        T items[Rows][Vec];
-        for (int r = 0; r < Rows; ++r) {
-            read_consecutive<Vec>(b, stage, row(r), items[r]);
-            copy_row_ahead(b, stage, next, r);
-        }
-        copies_sent(b);
+        copy_tile_ahead(b, stage, next);
 
         for (int last = -1; tile < tiles;) {
             // 2. Each warp scans its rows of this tile in registers.

@@ -12,10 +12,9 @@ namespace {
 
 const std::vector<ListingLine> kStagedLookbackListing = {
     {StagedLookbackLine::TakeTile, "t := take a tile (counter)"},
-    {StagedLookbackLine::CopyFirst, "copy t to the stage (async)"},
-    {StagedLookbackLine::CopyFirst, "u := take a tile"},
-    {StagedLookbackLine::ScanTile, "wait for t; each row: to"},
-    {StagedLookbackLine::ScanTile, "  registers, ask for u's row"},
+    {StagedLookbackLine::LoadFirst, "load t into registers"},
+    {StagedLookbackLine::LoadFirst, "u := take a tile"},
+    {StagedLookbackLine::ScanTile, "copy u to the stage (async)"},
     {0, "loop while t < tiles:"},
     {StagedLookbackLine::ScanTile, "  scan t in registers"},
     {0, "  barrier"},
@@ -39,16 +38,16 @@ const std::vector<StepLabel> kStagedLookbackLabels = {
      "take a tile",
      {},
      "Thread 0 takes the block's first tile number from a global counter."},
-    {StagedLookbackLine::CopyFirst,
-     "copy the first tile",
+    {StagedLookbackLine::LoadFirst,
+     "load the first tile",
      {},
-     "Each thread asks for its elements of the tile to be copied into the stage (cp.async) and "
-     "does not wait. Meanwhile thread 0 takes the block's next tile."},
+     "Each thread loads its elements of the tile straight into registers and does not wait for "
+     "them. Meanwhile thread 0 takes the block's next tile."},
     {StagedLookbackLine::ScanTile,
      "scan the tile",
      {},
-     "Each thread waits for its elements, moves them row by row into registers and asks for its "
-     "elements of the next tile in their place. Each warp scans its rows."},
+     "Each thread asks for its elements of the next tile to be copied into the stage (cp.async): "
+     "two tiles are on their way. Each warp scans its rows of this one."},
     {StagedLookbackLine::LookBack,
      "look back",
      {"tile"},
