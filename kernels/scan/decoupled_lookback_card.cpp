@@ -77,8 +77,8 @@ VariantInfo decoupled_lookback_card() {
         "of the same 2 GiB (0.722 ms) and 0.84 times CUB's InclusiveSum (0.883 ms), 4 times "
         "faster than scan-then-propagate; on an H200 0.561 ms, 1.11 times the copy (0.507 ms) "
         "and 0.82 times CUB. With the descriptors packed 16 a line it took 0.81 ms on the H100 "
-        "and 0.65 ms on the H200. pipelined-lookback keeps loads in flight while a tile looks "
-        "back.",
+        "and 0.65 ms on the H200. pipelined-lookback and staged-lookback keep loads in flight "
+        "while a tile looks back.",
         kDecoupledLookbackListing,
         join({kDecoupledLookbackLabels}),
         {"warp totals", "tile", "prefix"}};
