@@ -23,19 +23,26 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale,
     l.mode = mode;
     const bool presenter = mode == LayoutMode::Presenter;
     const float status_h = std::round(std::min(28.0f * s, height - top));
-    // Presenter: the buttons' row and two lines of narration in large type.
-    const float timeline_h =
-        std::round(std::min((presenter ? 120.0f : 78.0f) * s, height - top - status_h));
+    // The buttons' row and the step's sentence: the tall bar holds two lines of it in large type
+    // (presenter) or three beside its caption, for a layout whose side panels fold, the Code
+    // panel's sentence with them.
+    const auto timeline_height = [&](bool tall) {
+        return std::round(std::min((tall ? 120.0f : 78.0f) * s, height - top - status_h));
+    };
+    float timeline_h = timeline_height(presenter);
     const float body_top = top;
-    const float body_h = clamp_nonnegative(height - top - status_h - timeline_h);
-
-    l.status = {0, height - status_h, width, status_h};
-    l.timeline = {0, l.status.y - timeline_h, width, timeline_h};
+    float body_h = clamp_nonnegative(height - top - status_h - timeline_h);
 
     // The normal layout's canvas height at this size: too little, and the side panels fold.
     const float normal_bottom_h =
         std::round(std::min(std::clamp(0.34f * body_h, 180.0f * s, 420.0f * s), 0.45f * body_h));
     const bool compact = !presenter && body_h - normal_bottom_h < 200.0f * s;
+    if (compact) {
+        timeline_h = timeline_height(true);
+        body_h = clamp_nonnegative(height - top - status_h - timeline_h);
+    }
+    l.status = {0, height - status_h, width, status_h};
+    l.timeline = {0, l.status.y - timeline_h, width, timeline_h};
     if (presenter || compact) {
         l.side_panels_folded = compact;
         l.controls_folded = compact;

@@ -35,15 +35,13 @@ const std::vector<StepLabel> kPipelinedLookbackLabels = {
     {PipelinedLookbackLine::ScanTile,
      "scan the tile",
      {"tile", "slot"},
-     "Each thread asks for its elements of the block's first tiles to be copied into the ring and "
-     "does not wait: the copies land behind its back. Then it waits for tile {tile} (slot {slot}) "
-     "and the next, scans this one and adds up the next."},
+     "Copies of the block's first tiles land in the ring behind the threads' backs; each waits "
+     "for tile {tile} (slot {slot}), scans it and adds up the next."},
     {PipelinedLookbackLine::LookBack,
      "look back",
      {"tile"},
-     "Warp 0 publishes the next tile's aggregate early and looks back for tile {tile}. The other "
-     "warps do not wait: they store the block's last tile, whose prefix came in, ask for a tile "
-     "ahead and scan the next. Tile {tile}'s outputs wait in registers."},
+     "Warp 0 looks back for tile {tile}, whose outputs wait in registers; the other warps store "
+     "the block's last tile and go on to the next."},
     {PipelinedLookbackLine::Store,
      "store",
      {"tile"},
@@ -83,12 +81,8 @@ VariantInfo pipelined_lookback_card() {
         kPipelinedLookbackListing,
         join({kPipelinedLookbackLabels}),
         {"ring", "warp totals", "next totals", "prefixes"}};
-    card.multi_block = true;
-    card.deterministic = false;
-    card.whole_warps = true;
-    card.min_threads = 32;
+    mark_single_pass(card);
     card.partner = "decoupled-lookback";
-    card.timed_by_default = true;
     return card;
 }
 

@@ -41,24 +41,23 @@ const std::vector<StepLabel> kStagedLookbackLabels = {
     {StagedLookbackLine::LoadFirst,
      "load the first tile",
      {},
-     "Each thread loads its elements of the tile straight into registers and does not wait for "
-     "them. Meanwhile thread 0 takes the block's next tile."},
+     "Each thread loads its part of the tile into registers without waiting; thread 0 takes the "
+     "block's next tile."},
     {StagedLookbackLine::ScanTile,
      "scan the tile",
      {},
-     "Each thread asks for its elements of the next tile to be copied into the stage (cp.async): "
-     "two tiles are on their way. Each warp scans its rows of this one."},
+     "Each thread asks for its part of the next tile to be copied into the stage; each warp "
+     "scans its rows of this one."},
     {StagedLookbackLine::LookBack,
      "look back",
      {"tile"},
-     "Warp 0 looks back for tile {tile} and publishes its prefix; thread 0 takes the tile after "
-     "next. Meanwhile every warp waits for the next tile's copy and adds up its part."},
+     "Warp 0 looks back for tile {tile}; thread 0 takes the tile after next. Every warp adds up "
+     "the next tile as it lands."},
     {StagedLookbackLine::Store,
-     "store, scan the next",
+     "store and scan",
      {"tile"},
-     "Warp 0 publishes the next tile's aggregate. Each thread stores tile {tile} row by row; as "
-     "a row goes out, the next tile's row moves into its registers and the row of the tile after "
-     "next is asked for. Then each warp scans the next tile."},
+     "Warp 0 publishes the next tile's aggregate. Row by row, tile {tile} goes out as the next "
+     "tile moves in; then the warps scan it."},
 };
 
 }  // namespace
@@ -93,12 +92,8 @@ VariantInfo staged_lookback_card() {
         kStagedLookbackListing,
         join({kStagedLookbackLabels}),
         {"stage", "warp totals", "next totals", "prefix", "taken"}};
-    card.multi_block = true;
-    card.deterministic = false;
-    card.whole_warps = true;
-    card.min_threads = 32;
+    mark_single_pass(card);
     card.partner = "decoupled-lookback";
-    card.timed_by_default = true;
     return card;
 }
 
