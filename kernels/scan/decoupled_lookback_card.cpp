@@ -82,11 +82,7 @@ VariantInfo decoupled_lookback_card() {
         kDecoupledLookbackListing,
         join({kDecoupledLookbackLabels}),
         {"warp totals", "tile", "prefix"}};
-    dlb.multi_block = true;
-    dlb.deterministic = false;
-    dlb.whole_warps = true;
-    dlb.min_threads = 32;
-    dlb.timed_by_default = true;
+    mark_single_pass(dlb);
     return dlb;
 }
 

@@ -25,6 +25,16 @@ inline std::vector<StepLabel> join(std::initializer_list<std::vector<StepLabel>>
     return all;
 }
 
+// What every single-pass scan's card says: many blocks, whose events' order the hardware decides
+// (their traces differ from run to run), warp shuffles (whole warps), timed by default.
+inline void mark_single_pass(VariantInfo& card) {
+    card.multi_block = true;
+    card.deterministic = false;
+    card.whole_warps = true;
+    card.min_threads = 32;
+    card.timed_by_default = true;
+}
+
 // Pieces the multi-block scans share with the block scans they are made of.
 const std::vector<ListingLine>& blelloch_padded_lines();
 const std::vector<StepLabel>& blelloch_labels();
