@@ -35,5 +35,6 @@ shoot reduction --lesson 06-reduction --view reduction --step 3
 shoot multiblock --lesson 08-multi-block --view multiblock --step 3
 shoot lookback --lesson 07-look-back --view lookback --step 90
 shoot pipelined --lesson 09-pipelined-look-back --view multiblock --step 3
+shoot staged --lesson 10-staged-look-back --view multiblock --step 5
 shoot light --lesson 02-kirk-hwu-ping-pong --step 3 --theme light --ui-scale 1.25
 shoot timings --lesson 05-bank-conflicts --timings 2^10..2^14
