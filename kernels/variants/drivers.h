@@ -159,50 +159,58 @@ void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }
 
-// The pipelined single-pass scan: persistent blocks, as many as are resident together (at most
-// kEmulatedResidentBlocks in the teaching shape, on the GPU too, so that each block shows several
-// tiles and the GPU deals tiles exactly as the emulation does).
-template <class L, class T, class Op, int Rows, int Vec, int Stages>
-void pipelined_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads,
-                        KernelShape kernel_shape) {
-    using Scan = PipelinedLookbackScan<T, Op, Rows, Vec, Stages>;
-    // A ring larger than a block's shared memory on this GPU (about 100 KiB on many desktop
-    // cards, 227 KiB on Hopper): half the threads, half the ring.
+// Blocks that stay for many tiles (pipelined-lookback, staged-lookback). Their tiles, in shared
+// memory, may be more than a block's shared memory on this GPU (about 100 KiB on many desktop
+// cards, 227 KiB on Hopper): then half the threads, half the tile.
+template <class Scan, class L>
+int threads_whose_tiles_fit(const L& launcher, int threads) {
     while (threads > 32 && Scan::shared_bytes(threads) > launcher.max_shared_bytes_per_block())
         threads /= 2;
-    const int tiles = ceil_div(n, Scan::tile_elements(threads));
-    Scan scan{in, out, n, inclusive, {}, tiles};
-    LaunchShape shape{"pipelined single-pass scan", 1, threads, Scan::shared_bytes(threads)};
-    int grid = std::min(tiles, launcher.resident_blocks(shape, scan));
-    if (kernel_shape == KernelShape::Teaching) grid = std::min(grid, kEmulatedResidentBlocks);
-    shape.grid = grid;
-    shape.emulated_resident_blocks = grid;  // all at once, as the dealing needs
-    shape.tiles = tiles;
-    int* unused_counter = nullptr;
-    scan.descriptors = alloc_descriptors(launcher, tiles, kernel_shape, grid, unused_counter);
-    launcher.launch(shape, scan,
-                    {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
+    return threads;
 }
 
-// The staged single-pass scan: blocks that stay, as many as are resident together (at most
-// kEmulatedResidentBlocks in the teaching shape, so that each block shows several tiles), taking
-// tiles from a counter.
-template <class L, class T, class Op, int Rows, int Vec>
-void staged_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads,
-                     KernelShape kernel_shape) {
-    using Scan = StagedLookbackScan<T, Op, Rows, Vec>;
-    // A stage larger than a block's shared memory on this GPU: half the threads, half the stage.
-    while (threads > 32 && Scan::shared_bytes(threads) > launcher.max_shared_bytes_per_block())
-        threads /= 2;
-    const int tiles = ceil_div(n, Scan::tile_elements(threads));
-    Scan scan{in, out, n, inclusive, {}, nullptr, tiles};
-    LaunchShape shape{"staged single-pass scan", 1, threads, Scan::shared_bytes(threads)};
+// Their grid: as many blocks as are resident together (at most kEmulatedResidentBlocks in the
+// teaching shape, on the GPU too, so that each block shows several tiles), all of them resident
+// in the emulation too; the launch shows how many tiles they share.
+template <class L, class Scan>
+void grid_of_blocks_that_stay(L& launcher, LaunchShape& shape, const Scan& scan, int tiles,
+                              KernelShape kernel_shape) {
     int grid = std::min(tiles, launcher.resident_blocks(shape, scan));
     if (kernel_shape == KernelShape::Teaching) grid = std::min(grid, kEmulatedResidentBlocks);
     shape.grid = grid;
     shape.emulated_resident_blocks = grid;
     shape.tiles = tiles;
-    scan.descriptors = alloc_descriptors(launcher, tiles, kernel_shape, grid, scan.tile_counter);
+}
+
+// The pipelined single-pass scan: persistent blocks that deal their tiles round (the GPU deals
+// them exactly as the emulation does, all blocks resident, as the dealing needs).
+template <class L, class T, class Op, int Rows, int Vec, int Stages>
+void pipelined_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads,
+                        KernelShape kernel_shape) {
+    using Scan = PipelinedLookbackScan<T, Op, Rows, Vec, Stages>;
+    threads = threads_whose_tiles_fit<Scan>(launcher, threads);
+    const int tiles = ceil_div(n, Scan::tile_elements(threads));
+    Scan scan{in, out, n, inclusive, {}, tiles};
+    LaunchShape shape{"pipelined single-pass scan", 1, threads, Scan::shared_bytes(threads)};
+    grid_of_blocks_that_stay(launcher, shape, scan, tiles, kernel_shape);
+    int* unused_counter = nullptr;
+    scan.descriptors = alloc_descriptors(launcher, tiles, kernel_shape, shape.grid, unused_counter);
+    launcher.launch(shape, scan,
+                    {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
+}
+
+// The staged single-pass scan: blocks that stay, taking tiles from a counter.
+template <class L, class T, class Op, int Rows, int Vec>
+void staged_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads,
+                     KernelShape kernel_shape) {
+    using Scan = StagedLookbackScan<T, Op, Rows, Vec>;
+    threads = threads_whose_tiles_fit<Scan>(launcher, threads);
+    const int tiles = ceil_div(n, Scan::tile_elements(threads));
+    Scan scan{in, out, n, inclusive, {}, nullptr, tiles};
+    LaunchShape shape{"staged single-pass scan", 1, threads, Scan::shared_bytes(threads)};
+    grid_of_blocks_that_stay(launcher, shape, scan, tiles, kernel_shape);
+    scan.descriptors =
+        alloc_descriptors(launcher, tiles, kernel_shape, shape.grid, scan.tile_counter);
     launcher.launch(shape, scan,
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }
