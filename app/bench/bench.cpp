@@ -156,7 +156,11 @@ BenchReport run_bench(const BenchOptions& o,
     report.date = utc_timestamp();
     report.settings = std::string(type_name(o.type)) + ", " + op_name(o.op) + ", " +
                       (o.inclusive ? "inclusive" : "exclusive") + " scans, median of " +
-                      std::to_string(o.reps) + " timed runs after a warm-up, " +
+                      std::to_string(o.reps) + " timed runs after a warm-up" +
+                      (!gpu               ? ", "
+                       : o.include_launch ? " (GPU: host launch calls included), "
+                                          : " (GPU: each behind a hold, host launch calls left "
+                                            "out), ") +
                       (o.shape == KernelShape::Timed ? "timed shapes (large tiles)"
                                                      : "teaching shapes (as captured)");
     auto say = [&](const std::string& line) {
@@ -164,6 +168,7 @@ BenchReport run_bench(const BenchOptions& o,
     };
     auto cancelled = [&] { return cancel && cancel->load(); };
     const int reps = std::max(o.reps, 1);
+    const TimingPlan plan{reps, o.include_launch};
     std::map<std::string, bool> noted;  // one note per variant that cannot take a size
     std::set<std::string> accepted;     // variants whose request some size passed
 
@@ -212,19 +217,19 @@ BenchReport run_bench(const BenchOptions& o,
             if (gpu) {
                 say("timing " + key + " at n = " + human_size(n));
                 std::vector<std::uint32_t> output;
-                row.time = time_variant_on_gpu(r, input, reps, &output);
+                row.time = time_variant_on_gpu(r, input, plan, &output);
                 row.where = "gpu";
                 const std::string problem = check_result(r, input, output);
                 row.check = problem.empty() ? "ok" : problem;
                 const std::string kind = reduce ? "reduce" : "scan";
                 if (!copies.count(kind))
-                    copies[kind] = time_device_copy(std::size_t(row.bytes / 2), reps);
+                    copies[kind] = time_device_copy(std::size_t(row.bytes / 2), plan);
                 const std::string cub_kind = reduce        ? "reduce"
                                              : r.inclusive ? "inclusive"
                                                            : "exclusive";
                 if (!cubs.count(cub_kind)) {
                     std::vector<std::uint32_t> cub_out;
-                    cubs[cub_kind] = time_cub(r, input, reps, &cub_out);
+                    cubs[cub_kind] = time_cub(r, input, plan, &cub_out);
                     BenchRow cub;
                     cub.what = reduce        ? "CUB DeviceReduce"
                                : r.inclusive ? "CUB DeviceScan inclusive"
@@ -244,12 +249,15 @@ BenchReport run_bench(const BenchOptions& o,
                 report.rows.push_back(row);
                 if (n <= kMaxCaptureN) {
                     // What recording costs: the capturing kernel against the plain kernel of the
-                    // same (teaching) shape.
+                    // same (teaching) shape, both timed as queued on an idle GPU (as a capture
+                    // is: its events go round its launches).
                     RunRequest teaching = r;
                     teaching.shape = KernelShape::Teaching;
-                    const Timing plain = r.shape == KernelShape::Teaching
-                                             ? row.time
-                                             : time_variant_on_gpu(teaching, input, reps, nullptr);
+                    const TimingPlan as_captured{reps, true};
+                    const Timing plain =
+                        r.shape == KernelShape::Teaching && o.include_launch
+                            ? row.time
+                            : time_variant_on_gpu(teaching, input, as_captured, nullptr);
                     BenchRow capture = row;
                     capture.where = "gpu capture";
                     capture.config = describe_shape(teaching);

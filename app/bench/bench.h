@@ -19,6 +19,8 @@ struct BenchOptions {
     std::vector<std::string> variants;
     std::vector<std::int64_t> sizes;
     int reps = 20;  // timed runs per figure (at least 20 on the GPU)
+    // GPU runs timed as queued on an idle GPU, the host's launch calls included (TimingPlan)
+    bool include_launch = false;
     ElementType type = ElementType::Int32;
     OpKind op = OpKind::Add;
     bool inclusive = true;

@@ -33,6 +33,7 @@ struct BenchFlags {
     int block_threads = 0;
     std::string device = "auto";
     bool no_cpu = false;
+    bool include_launch = false;
     std::string shape = "timed";
     std::string out;
 };
@@ -59,6 +60,9 @@ void register_bench_command(CLI::App& app, CommandSet& set) {
     bench->add_option("--device", f->device, "auto (the GPU if there is one), gpu, cpu")
         ->check(CLI::IsMember({"auto", "gpu", "cpu"}));
     bench->add_flag("--no-cpu", f->no_cpu, "Leave out the CPU baselines");
+    bench->add_flag("--include-launch", f->include_launch,
+                    "Time each GPU run as queued on an idle GPU, the host's launch calls "
+                    "included (default: each run behind a kernel that holds the stream)");
     bench
         ->add_option("--shape", f->shape,
                      "timed: the kernels' large tiles; teaching: the small ones that are captured")
@@ -97,6 +101,7 @@ void register_bench_command(CLI::App& app, CommandSet& set) {
                    : f->device == "cpu" ? DeviceChoice::Cpu
                                         : DeviceChoice::Auto;
         o.cpu_baselines = !f->no_cpu;
+        o.include_launch = f->include_launch;
         o.shape = f->shape == "teaching" ? KernelShape::Teaching : KernelShape::Timed;
         try {
             const BenchReport report =

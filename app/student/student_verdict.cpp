@@ -67,7 +67,9 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
         v.first_difference = first_difference(t, r);
         if (gpu && limits.time_reps > 0)
             v.reference_ms =
-                time_variant_on_gpu(reference, input, limits.time_reps, nullptr).median_ms;
+                time_variant_on_gpu(reference, input, {limits.time_reps, /*include_launch=*/true},
+                                    nullptr)
+                    .median_ms;
     }
     v.trace = std::move(c.trace);
     return v;

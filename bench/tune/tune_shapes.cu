@@ -67,7 +67,7 @@ struct Bench {
             std::printf("%s: WRONG RESULT\n", what);
             std::exit(1);
         }
-        return time_on_stream(launcher.stream(), reps,
+        return time_on_stream(launcher.stream(), TimingPlan{reps},
                               [&] {
                                   launcher.rewind();
                                   driver(launcher);

@@ -25,6 +25,8 @@ class EventTimer {
     EventTimer(const EventTimer&) = delete;
     EventTimer& operator=(const EventTimer&) = delete;
     void start(cudaStream_t s) { SS_CUDA_CHECK(cudaEventRecord(start_, s)); }
+    // Whether the GPU has reached the start event yet.
+    bool started() const { return cudaEventQuery(start_) == cudaSuccess; }
     double stop(cudaStream_t s) {
         SS_CUDA_CHECK(cudaEventRecord(stop_, s));
         SS_CUDA_CHECK(cudaEventSynchronize(stop_));
@@ -50,11 +52,51 @@ std::vector<double> time_runs(cudaStream_t stream, int reps, const Run& run) {
     return samples;
 }
 
-// The standalone probes' figure: the middle of `reps` timed runs of `run` (the upper of the two
-// middle ones when `reps` is even). The app's timings report the median proper (summarize()).
+// Holds the stream for `ns` nanoseconds (%globaltimer), so that what is queued behind it starts
+// the moment it ends, whatever the host took to queue it.
+static __global__ void hold_stream(long long ns) {
+    long long start = 0, now = 0;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(start));
+    do {
+        asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(now));
+    } while (now - start < ns);
+}
+
+// As time_runs, but each run is queued behind hold_stream, so that its start event is taken when
+// the GPU gets to it rather than as soon as the host has queued it: the samples leave out the
+// host's launch calls (a few microseconds, which count in time_runs, where the GPU is idle and
+// waits for them). A run the host had not queued before the hold ended is timed again behind a
+// hold twice as long.
 template <class Run>
-double middle_run_ms(cudaStream_t stream, int reps, const Run& run) {
-    std::vector<double> samples = time_runs(stream, reps, run);
+std::vector<double> time_runs_held(cudaStream_t stream, int reps, const Run& run) {
+    EventTimer timer;
+    std::vector<double> samples;
+    long long hold_ns = 100 * 1000;
+    constexpr long long kLongestHoldNs = 20 * 1000 * 1000;
+    while (int(samples.size()) < reps) {
+        hold_stream<<<1, 1, 0, stream>>>(hold_ns);
+        SS_CUDA_CHECK(cudaGetLastError());
+        timer.start(stream);
+        run();
+        const bool late = timer.started();
+        const double ms = timer.stop(stream);
+        if (late && hold_ns < kLongestHoldNs) {
+            hold_ns *= 2;
+            continue;
+        }
+        samples.push_back(ms);
+    }
+    return samples;
+}
+
+// The standalone probes' figure: the middle of `reps` timed runs of `run` (the upper of the two
+// middle ones when `reps` is even), each run behind a hold as the app's timings take them, or
+// with `held` false as queued on an idle GPU. The app's timings report the median proper
+// (summarize()).
+template <class Run>
+double middle_run_ms(cudaStream_t stream, int reps, const Run& run, bool held = true) {
+    std::vector<double> samples =
+        held ? time_runs_held(stream, reps, run) : time_runs(stream, reps, run);
     std::sort(samples.begin(), samples.end());
     return samples[samples.size() / 2];
 }

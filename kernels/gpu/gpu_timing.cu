@@ -50,8 +50,8 @@ cudaError_t cub_call(void* temp, std::size_t& temp_bytes, const T* in, T* out, i
 }
 
 template <class T>
-Timing cub_typed(const RunRequest& r, const std::vector<std::uint32_t>& input, int reps,
-                 std::vector<std::uint32_t>* output) {
+Timing cub_typed(const RunRequest& r, const std::vector<std::uint32_t>& input,
+                 const TimingPlan& plan, std::vector<std::uint32_t>* output) {
     const bool reduce = card_of(r).algorithm == Algorithm::Reduce;
     const int n = r.n, out_n = reduce ? 1 : n;
     cudaStream_t stream;
@@ -78,22 +78,22 @@ Timing cub_typed(const RunRequest& r, const std::vector<std::uint32_t>& input, i
         SS_CUDA_CHECK(cudaMemcpy(output->data(), out.data, std::size_t(out_n) * sizeof(T),
                                  cudaMemcpyDeviceToHost));
     }
-    const Timing timing = time_on_stream(stream, reps, run);
+    const Timing timing = time_on_stream(stream, plan, run);
     cudaStreamDestroy(stream);
     return timing;
 }
 
 }  // namespace
 
-Timing time_variant_on_gpu(const RunRequest& r, const std::vector<std::uint32_t>& input, int reps,
-                           std::vector<std::uint32_t>* output) {
+Timing time_variant_on_gpu(const RunRequest& r, const std::vector<std::uint32_t>& input,
+                           const TimingPlan& plan, std::vector<std::uint32_t>* output) {
     if (std::string problem = check_request(r); !problem.empty()) throw BadRequest(problem);
     using namespace detail;
     if (r.type == ElementType::Int32)
-        return r.op == OpKind::Add ? gpu_time_int32_add(r, input, reps, output)
-                                   : gpu_time_int32_max(r, input, reps, output);
-    return r.op == OpKind::Add ? gpu_time_float32_add(r, input, reps, output)
-                               : gpu_time_float32_max(r, input, reps, output);
+        return r.op == OpKind::Add ? gpu_time_int32_add(r, input, plan, output)
+                                   : gpu_time_int32_max(r, input, plan, output);
+    return r.op == OpKind::Add ? gpu_time_float32_add(r, input, plan, output)
+                               : gpu_time_float32_max(r, input, plan, output);
 }
 
 double capture_kernel_ms(const RunRequest& r, const std::vector<std::uint32_t>& input) {
@@ -106,24 +106,24 @@ double capture_kernel_ms(const RunRequest& r, const std::vector<std::uint32_t>& 
                                : gpu_capture_ms_float32_max(r, input);
 }
 
-Timing time_device_copy(std::size_t bytes, int reps) {
+Timing time_device_copy(std::size_t bytes, const TimingPlan& plan) {
     cudaStream_t stream;
     SS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
     DeviceBuffer from(bytes), to(bytes);
     SS_CUDA_CHECK(cudaMemset(from.data, 1, bytes));
     SS_CUDA_CHECK(cudaDeviceSynchronize());  // the legacy stream's memset, before the timed copies
-    const Timing timing = time_on_stream(stream, reps, [&] {
+    const Timing timing = time_on_stream(stream, plan, [&] {
         SS_CUDA_CHECK(cudaMemcpyAsync(to.data, from.data, bytes, cudaMemcpyDeviceToDevice, stream));
     });
     cudaStreamDestroy(stream);
     return timing;
 }
 
-Timing time_cub(const RunRequest& r, const std::vector<std::uint32_t>& input, int reps,
-                std::vector<std::uint32_t>* output) {
+Timing time_cub(const RunRequest& r, const std::vector<std::uint32_t>& input,
+                const TimingPlan& plan, std::vector<std::uint32_t>* output) {
     if (std::string problem = check_request(r); !problem.empty()) throw BadRequest(problem);
-    return r.type == ElementType::Int32 ? cub_typed<std::int32_t>(r, input, reps, output)
-                                        : cub_typed<float>(r, input, reps, output);
+    return r.type == ElementType::Int32 ? cub_typed<std::int32_t>(r, input, plan, output)
+                                        : cub_typed<float>(r, input, plan, output);
 }
 
 std::size_t gpu_free_bytes() {

@@ -16,17 +16,18 @@ namespace scanscope {
 
 constexpr int kWarmupRuns = 3;
 
-// Runs `run` kWarmupRuns times, then times it `reps` times with events on `stream`.
+// Runs `run` kWarmupRuns times, then times it as `plan` says with events on `stream`.
 template <class Run>
-Timing time_on_stream(cudaStream_t stream, int reps, const Run& run) {
+Timing time_on_stream(cudaStream_t stream, const TimingPlan& plan, const Run& run) {
     for (int w = 0; w < kWarmupRuns; ++w)
         run();
-    return summarize(time_runs(stream, reps, run));
+    return summarize(plan.include_launch ? time_runs(stream, plan.reps, run)
+                                         : time_runs_held(stream, plan.reps, run));
 }
 
 template <class T, class Op>
-Timing time_typed(const RunRequest& r, const std::vector<std::uint32_t>& input, int reps,
-                  std::vector<std::uint32_t>* output) {
+Timing time_typed(const RunRequest& r, const std::vector<std::uint32_t>& input,
+                  const TimingPlan& plan, std::vector<std::uint32_t>* output) {
     GpuLauncher launcher;
     const int out_count = output_count(card_of(r), r.n);
     std::vector<T> host(input.size());
@@ -45,7 +46,7 @@ Timing time_typed(const RunRequest& r, const std::vector<std::uint32_t>& input, 
         for (std::size_t i = 0; i < result.size(); ++i)
             (*output)[i] = to_bits(result[i]);
     }
-    return time_on_stream(launcher.stream(), reps, [&] {
+    return time_on_stream(launcher.stream(), plan, [&] {
         launcher.rewind();  // host-side only: reuses the first run's buffers
         kernels::run_variant<GpuLauncher, T, Op>(launcher, r, in, out);
     });

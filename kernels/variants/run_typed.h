@@ -17,7 +17,7 @@ namespace scanscope::detail {
                                                   RawCapture*);                                               \
     std::vector<std::uint32_t> gpu_##T##_##OP(const RunRequest&, const std::vector<std::uint32_t>&,           \
                                               RawCapture*);                                                   \
-    Timing gpu_time_##T##_##OP(const RunRequest&, const std::vector<std::uint32_t>&, int,                     \
+    Timing gpu_time_##T##_##OP(const RunRequest&, const std::vector<std::uint32_t>&, const TimingPlan&,       \
                                std::vector<std::uint32_t>*);                                                  \
     double gpu_capture_ms_##T##_##OP(const RunRequest&, const std::vector<std::uint32_t>&);
 // clang-format on

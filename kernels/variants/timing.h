@@ -17,16 +17,25 @@ struct Timing {
     int reps = 0;
 };
 
+// How the GPU figures are taken: `reps` timed runs after a warm-up, each between two CUDA events.
+// Each run is queued behind a kernel that holds the stream, so that its time starts when the GPU
+// gets to it: the host's launch calls (a few microseconds) are left out. With `include_launch`,
+// each run is queued on an idle GPU, whose start event then waits for the host's launch calls.
+struct TimingPlan {
+    int reps = 20;
+    bool include_launch = false;
+};
+
 // Times `request` on `input`; `output` receives the first (warm-up) run's result for checking.
 // Throws std::runtime_error in builds without GPU code, CudaError for CUDA failures.
 Timing time_variant_on_gpu(const RunRequest& request, const std::vector<std::uint32_t>& input,
-                           int reps, std::vector<std::uint32_t>* output);
+                           const TimingPlan& plan, std::vector<std::uint32_t>* output);
 // A cudaMemcpy device to device of `bytes` (which reads and writes 2 * bytes).
-Timing time_device_copy(std::size_t bytes, int reps);
+Timing time_device_copy(std::size_t bytes, const TimingPlan& plan);
 // CUB from the CUDA toolkit doing what `request` does: DeviceScan (inclusive or exclusive, + or
 // max) or DeviceReduce (Sum or Reduce with max).
-Timing time_cub(const RunRequest& request, const std::vector<std::uint32_t>& input, int reps,
-                std::vector<std::uint32_t>* output);
+Timing time_cub(const RunRequest& request, const std::vector<std::uint32_t>& input,
+                const TimingPlan& plan, std::vector<std::uint32_t>* output);
 // The capturing kernels' own time for one capture of `request` (no allocation, no copy-back).
 double capture_kernel_ms(const RunRequest& request, const std::vector<std::uint32_t>& input);
 // Free device memory now.

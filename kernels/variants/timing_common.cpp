@@ -24,14 +24,14 @@ namespace {
 }
 }  // namespace
 
-Timing time_variant_on_gpu(const RunRequest&, const std::vector<std::uint32_t>&, int,
+Timing time_variant_on_gpu(const RunRequest&, const std::vector<std::uint32_t>&, const TimingPlan&,
                            std::vector<std::uint32_t>*) {
     no_gpu();
 }
-Timing time_device_copy(std::size_t, int) {
+Timing time_device_copy(std::size_t, const TimingPlan&) {
     no_gpu();
 }
-Timing time_cub(const RunRequest&, const std::vector<std::uint32_t>&, int,
+Timing time_cub(const RunRequest&, const std::vector<std::uint32_t>&, const TimingPlan&,
                 std::vector<std::uint32_t>*) {
     no_gpu();
 }
