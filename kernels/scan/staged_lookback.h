@@ -70,6 +70,12 @@ struct StagedLookbackScan {
         if (tile < tiles) descriptors.ready_next_launch(tile);  // only where a timing loop repeats
         return tile;
     }
+    // A block's next tile. A launch with a block for every tile (2^20 on an H100 or H200) has one
+    // for each: there, asking the counter again would only add its round trip to each step.
+    template <class Block>
+    SS_HD int take_another(Block& b) const {
+        return tiles <= b.blocks() ? tiles : take(b);
+    }
 
     // The lane's elements of row r of `tile` (nothing past the last tile) are copied into the
     // stage; the copies of a tile make one group.
@@ -109,7 +115,7 @@ struct StagedLookbackScan {
         T items[Rows][Vec];  // (a block with no tile past the last loads nothing: all past n)
         for (int r = 0; r < Rows; ++r)
             load_consecutive<Vec>(in, tile * size + row(r), n, Op::identity(), items[r]);
-        if (b.thread() == 0) taken[1] = take(b);
+        if (b.thread() == 0) taken[1] = take_another(b);
         b.sync(Line::ScanTile);
         int next = taken[1];
         copy_tile_ahead(b, stage, next);
@@ -134,7 +140,7 @@ struct StagedLookbackScan {
                     b, descriptors, tile, warps.aggregate, last, last >= 0);
                 if (b.lane() == 0) {
                     prefix[0] = exclusive;
-                    taken[1] = take(b);
+                    taken[1] = take_another(b);
                 }
             }
             if (next < tiles) {

@@ -37,12 +37,14 @@ constexpr int kPipelinedTeachingStages = 3;
 
 // staged-lookback: blocks that stay, one tile in registers and the next copied into shared memory
 // (the stage) meanwhile. Timed: 12 rows of 4 elements per lane at 512 threads (a stage of 96
-// KiB) from kLookbackLargeFrom; below it 8 rows, so that a 2^20 scan has a tile for every SM
-// or nearly (bench/tuning.md). Teaching: one element per thread.
+// KiB) from kLookbackLargeFrom; below it 8 rows at 256 threads (8192 a tile, two blocks an SM),
+// so that a 2^20 scan has a tile for nearly every block that fits (bench/tuning.md). Teaching:
+// one element per thread.
 constexpr int kStagedRows = 12;  // 48 elements per thread, 24576 per tile
 constexpr int kStagedSmallRows = 8;
 constexpr int kStagedVec = 4;
 constexpr int kStagedThreads = 512;
+constexpr int kStagedSmallThreads = 256;
 
 // reduce-warp-shuffle, timed: each thread first adds kReduceRows rows of kReduceVec elements.
 constexpr int kReduceRows = 4;

@@ -95,6 +95,18 @@ TEST_F(GpuRepeats, StagedLookbackFindsItsDescriptorsReady) {
                       }),
                   -1)
             << "n = " << n;
+        // The shape below 2^22: two blocks an SM, and at 2^20 a block for every tile (no block
+        // asks the counter twice).
+        EXPECT_EQ(first_wrong_repeat(
+                      n, 5,
+                      [](GpuLauncher& l, const int* in, int* out, int n) {
+                          kernels::staged_lookback<GpuLauncher, int, Op, kernels::kStagedSmallRows,
+                                                   kernels::kStagedVec>(
+                              l, in, out, n, true, kernels::kStagedSmallThreads,
+                              KernelShape::Timed);
+                      }),
+                  -1)
+            << "n = " << n << ", small shape";
     }
 }
 
