@@ -5,7 +5,7 @@
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 --expt-relaxed-constexpr
 //        -I kernels bench/tune/tune_pipeline.cu -o tune_pipeline      (one line)
 //   ./tune_pipeline [--sizes 20,24,28] [--reps 30] [--only R,S,T] [--spacing 1|16]
-//                   [--reset memset] [--staged 1] [--staged-rows R]
+//                   [--reset memset] [--staged 1] [--staged-rows R] [--held 0]
 //
 // bench/tuning.md records what it printed, and the predictions before.
 #include <cub/device/device_scan.cuh>
@@ -29,6 +29,10 @@ namespace scanscope {
 namespace {
 
 using Op = AddOp<int>;
+
+// --held 0: each timed run queued on an idle GPU, the host's launch calls in its time; by default
+// each behind a kernel that holds the stream (time_runs_held), as the app's timings are taken.
+bool held = true;
 
 struct Probe {
     int n;
@@ -83,7 +87,7 @@ struct Probe {
         }
         for (int w = 0; w < 3; ++w)
             run();
-        return middle_run_ms(stream, reps, run);
+        return middle_run_ms(stream, reps, run, held);
     }
 
     void print(const char* name, double ms, const char* shape) const {
@@ -250,8 +254,9 @@ void staged_row(Probe& p, int threads) {
         true, "staged-lookback");
     char shape[192];
     std::snprintf(shape, sizeof shape,
-                  "%2d rows x 4, %3d thr, %d/SM, %u KB, %d reg, %d local, sp %d", Rows, threads,
-                  per_sm, shared / 1024, fit.registers, fit.local_bytes, descriptor_spacing);
+                  "%2d rows x 4, %3d thr, %d/SM, %u KB, %d reg, %d local, sp %d, %.2f rounds", Rows,
+                  threads, per_sm, shared / 1024, fit.registers, fit.local_bytes,
+                  descriptor_spacing, double(tiles) / double(grid));
     p.print("staged-lookback", ms, shape);
 }
 
@@ -282,10 +287,20 @@ void sweep(int log_n, int reps) {
     pipelined_row<4, 3>(p, 1024);
     pipelined_row<3, 4>(p, 1024);
     if (staged) {
+        // Smaller tiles for small n (2^20: 8 rows x 4 x 512 make 64 tiles for 132 SMs).
+        staged_row<4>(p, 512);
+        staged_row<4>(p, 256);
+        staged_row<6>(p, 512);
+        staged_row<8>(p, 256);
         staged_row<8>(p, 512);
         staged_row<10>(p, 512);
+        staged_row<11>(p, 512);
         staged_row<12>(p, 512);
+        staged_row<13>(p, 512);
         staged_row<14>(p, 512);
+        // Two blocks an SM, half the tile each: a shorter last round, barriers that overlap.
+        staged_row<12>(p, 256);
+        staged_row<14>(p, 256);
     }
     cudaFree(temp);
 }
@@ -298,6 +313,7 @@ int main(int argc, char** argv) {
     int reps = 30;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--held") == 0) scanscope::held = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--staged") == 0) scanscope::staged = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--staged-rows") == 0)
             scanscope::only_staged_rows = std::atoi(argv[i + 1]);

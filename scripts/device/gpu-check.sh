@@ -21,6 +21,9 @@
 #     persist   tune_pipeline --staged 1: staged-lookback's shapes beside the other single-pass
 #               scans, CUB and the copy
 #     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
+#     repeat    REPEATS (default 3) runs of the single-pass scans' tables at 2^20, 2^24 and 2^28
+#               beside CUB and the copy (repeat/ in $OUT): int32, float32, and int32 timed with the
+#               host's launch calls included (--include-launch): how much a ratio moves between runs
 #   default: build test
 set -uo pipefail
 
@@ -260,6 +263,23 @@ stage_bench() {
     cat "$out/bench/bench-table.txt" "$out/bench/bench-table-float.txt"
 }
 
+stage_repeat() {
+    mkdir -p "$out/repeat"
+    local run type rc=0
+    for run in $(seq 1 "${REPEATS:-3}"); do
+        for type in int float int-launch; do
+            local flags=(--type "${type%-launch}")
+            [ "$type" = int-launch ] && flags+=(--include-launch)
+            "$app" bench --sizes 2^20,2^24,2^28 --format table --no-cpu "${flags[@]}" \
+                --variants staged-lookback,pipelined-lookback,decoupled-lookback \
+                --out "$out/repeat/table-$type-$run.txt" >/dev/null 2>>"$logs/repeat.log" || rc=$?
+        done
+    done
+    note "repeat" "$([ $rc -eq 0 ] && echo "done (repeat/)" || echo "exit $rc (see logs/repeat.log)")"
+    grep -hE "^(CUB DeviceScan|staged|device copy)" "$out"/repeat/table-*.txt
+    tar -czf "$out/repeat.tar.gz" -C "$out" repeat && rm -rf "$out/repeat"
+}
+
 {
     echo "== machine"
     nvidia-smi --query-gpu=name,driver_version,memory.total,clocks.max.sm --format=csv 2>&1
@@ -284,6 +304,7 @@ if stage_build && [ -x "$app" ]; then
     wants timeline && stage_timeline
     wants persist && stage_persist
     wants bench && stage_bench
+    wants repeat && stage_repeat
 fi
 
 tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$logs"
