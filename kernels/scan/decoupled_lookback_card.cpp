@@ -73,9 +73,9 @@ VariantInfo decoupled_lookback_card() {
         "gives each thread one element; the timed scan is the same source with 80 elements per "
         "thread (20 rows of 16-byte loads) and 512 threads, each descriptor on a 128-byte line "
         "of its own so that a round's look-backs do not all queue at one line. Measured at 2^28 "
-        "elements (int32, scanscope bench, 2026-11-23): on an H100 0.741 ms, 1.03 times a copy "
-        "of the same 2 GiB (0.722 ms) and 0.84 times CUB's InclusiveSum (0.883 ms), 4 times "
-        "faster than scan-then-propagate; on an H200 0.561 ms, 1.11 times the copy (0.507 ms) "
+        "elements (int32, scanscope bench, 2026-11-23): on an H100 0.726 ms, 1.02 times a copy "
+        "of the same 2 GiB (0.714 ms) and 0.83 times CUB's InclusiveSum (0.876 ms), 4 times "
+        "faster than scan-then-propagate; on an H200 0.559 ms, 1.11 times the copy (0.504 ms) "
         "and 0.82 times CUB. With the descriptors packed 16 a line it took 0.81 ms on the H100 "
         "and 0.65 ms on the H200. pipelined-lookback and staged-lookback keep loads in flight "
         "while a tile looks back.",

@@ -74,8 +74,8 @@ VariantInfo pipelined_lookback_card() {
         "descriptors at once. The captured scan has one element per thread and a ring of three; "
         "the timed scan is the same source with 32 elements per thread and a ring of three tiles "
         "of 16384, its descriptors one a 128-byte line. Measured at 2^28 elements (int32, "
-        "scanscope bench, 2026-11-23): on an H100 0.740 ms, 1.03 times a copy of the same bytes "
-        "and 0.84 times CUB's InclusiveSum; on an H200 0.577 ms, 1.14 times the copy and 0.84 "
+        "scanscope bench, 2026-11-23): on an H100 0.735 ms, 1.03 times a copy of the same bytes "
+        "and 0.84 times CUB's InclusiveSum; on an H200 0.578 ms, 1.15 times the copy and 0.85 "
         "times CUB (before the look-back left the block's path and the descriptors spread out: "
         "0.795 ms on the H100, 0.604 ms on the H200).",
         kPipelinedLookbackListing,

@@ -84,11 +84,11 @@ VariantInfo staged_lookback_card() {
         "is asked for, so tile numbers follow the order in which loads begin. The captured scan "
         "has one element per thread; the timed scan is the same source with 48 elements per "
         "thread (12 rows of 16-byte accesses), 512 threads and a stage of 96 KiB (below 2^22 "
-        "elements, 32 per thread, so that every SM has a tile). Measured at 2^28 elements "
-        "(int32, scanscope bench, 2026-11-23): on an H100 0.730 ms, 1.02 times a copy of the "
-        "same bytes and 0.83 times CUB's InclusiveSum; on an H200 0.520 ms, 1.03 times the copy "
-        "and 0.75 times CUB, where decoupled-lookback takes 1.11 times the copy. At 2^24: 1.06 "
-        "and 1.12 times the copy.",
+        "elements, 32 per thread at 256 threads, two blocks an SM, so that nearly every block "
+        "has a tile). Measured at 2^28 elements (int32, scanscope bench, 2026-11-23): on an "
+        "H100 0.723 ms, 1.01 times a copy of the same bytes and 0.82 times CUB's InclusiveSum; "
+        "on an H200 0.518 ms, 1.03 times the copy and 0.76 times CUB, where decoupled-lookback "
+        "takes 1.11 times the copy. At 2^24: 1.06 and 1.21 times the copy.",
         kStagedLookbackListing,
         join({kStagedLookbackLabels}),
         {"stage", "warp totals", "next totals", "prefix", "taken"}};
