@@ -216,17 +216,18 @@ struct Probe {
     }
 };
 
+// Returns the grid it launched (0: none).
 template <class Kernel>
-void run(Probe& p, const char* what, Kernel kernel, int tile_pieces, int threads, int per_sm,
-         std::uint32_t shared) {
+int run(Probe& p, const char* what, Kernel kernel, int tile_pieces, int threads, int per_sm,
+        std::uint32_t shared) {
     const int tiles = int(p.n / 4 / std::size_t(tile_pieces));
-    if (std::size_t(tiles) * std::size_t(tile_pieces) * 4 != p.n) return;  // whole tiles only
+    if (std::size_t(tiles) * std::size_t(tile_pieces) * 4 != p.n) return 0;  // whole tiles only
     if (shared > 48 * 1024)
         SS_CUDA_CHECK(
             cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
     int fits = 0;
     SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&fits, kernel, threads, shared));
-    if (fits < 1) return;
+    if (fits < 1) return 0;
     const int grid = per_sm == 0 ? tiles : std::min(tiles, std::min(per_sm, fits) * p.sms);
     const double ms = p.time(
         [&] {
@@ -238,6 +239,7 @@ void run(Probe& p, const char* what, Kernel kernel, int tile_pieces, int threads
     std::snprintf(label, sizeof label, "%s (%d KB tiles, grid %d)", what, tile_pieces * 16 / 1024,
                   grid);
     p.print(label, ms);
+    return grid;
 }
 
 void counter_run(Probe& p, int per_sm) {
@@ -261,8 +263,9 @@ void counter_run(Probe& p, int per_sm) {
     cudaFree(counter);
 }
 
-// How far apart the dealt ring copy's blocks finish (from its last timed run).
+// How far apart the dealt ring copy's blocks finish (from its last timed run of `grid` blocks).
 void print_spread(int grid) {
+    if (grid < 1 || grid > 1024) return;
     std::vector<unsigned long long> end(static_cast<std::size_t>(grid));
     SS_CUDA_CHECK(cudaMemcpyFromSymbol(end.data(), block_end, std::size_t(grid) * 8));
     std::sort(end.begin(), end.end());
@@ -305,9 +308,8 @@ int main(int argc, char** argv) {
     counter_run(p, 1);
     counter_run(p, 4);
     // pipelined-lookback's: 8 rows, 3 stages, waiting for the next tile too (wait 1) or not (2).
-    run(p, "cp.async ring 8 rows x 3, wait for next (as the scan)", ring_copy<8, 3, 1>,
-        8 * kThreads, kThreads, 1, 3 * 8 * kThreads * 16);
-    print_spread(p.sms);
+    print_spread(run(p, "cp.async ring 8 rows x 3, wait for next (as the scan)", ring_copy<8, 3, 1>,
+                     8 * kThreads, kThreads, 1, 3 * 8 * kThreads * 16));
     run(p, "cp.async ring 8 rows x 3, wait for this tile only", ring_copy<8, 3, 2>, 8 * kThreads,
         kThreads, 1, 3 * 8 * kThreads * 16);
     run(p, "cp.async ring 4 rows x 6, wait for next", ring_copy<4, 6, 4>, 4 * kThreads, kThreads, 1,
