@@ -89,14 +89,20 @@ std::vector<double> time_runs_held(cudaStream_t stream, int reps, const Run& run
     return samples;
 }
 
+// `reps` samples of `run`, each behind a hold (time_runs_held) or, with `held` false, as queued on
+// an idle GPU (time_runs).
+template <class Run>
+std::vector<double> timed_samples(cudaStream_t stream, int reps, const Run& run, bool held) {
+    return held ? time_runs_held(stream, reps, run) : time_runs(stream, reps, run);
+}
+
 // The standalone probes' figure: the middle of `reps` timed runs of `run` (the upper of the two
 // middle ones when `reps` is even), each run behind a hold as the app's timings take them, or
 // with `held` false as queued on an idle GPU. The app's timings report the median proper
 // (summarize()).
 template <class Run>
 double middle_run_ms(cudaStream_t stream, int reps, const Run& run, bool held = true) {
-    std::vector<double> samples =
-        held ? time_runs_held(stream, reps, run) : time_runs(stream, reps, run);
+    std::vector<double> samples = timed_samples(stream, reps, run, held);
     std::sort(samples.begin(), samples.end());
     return samples[samples.size() / 2];
 }

@@ -21,8 +21,7 @@ template <class Run>
 Timing time_on_stream(cudaStream_t stream, const TimingPlan& plan, const Run& run) {
     for (int w = 0; w < kWarmupRuns; ++w)
         run();
-    return summarize(plan.include_launch ? time_runs(stream, plan.reps, run)
-                                         : time_runs_held(stream, plan.reps, run));
+    return summarize(timed_samples(stream, plan.reps, run, !plan.include_launch));
 }
 
 template <class T, class Op>
