@@ -21,4 +21,9 @@ SS_HD_INLINE constexpr int round_up(int x, int multiple) {
     return ceil_div(x, multiple) * multiple;
 }
 
+// The tiles of `rounds` rounds round a grid of `grid` blocks (at most all of them).
+SS_HD_INLINE constexpr int dealt_tiles(int tiles, int grid, int rounds) {
+    return tiles / grid < rounds ? tiles : grid * rounds;
+}
+
 }  // namespace scanscope

@@ -73,12 +73,13 @@ class CpuBlock {
 
     // Global memory shared between blocks (the single-pass scan). Each operation lets the
     // scheduler switch blocks, so that tiles interleave as on a GPU.
-    int take_tile(int* counter) {  // atomicAdd(counter, 1)
+    int take_tile(int* counter, int first = 0) {  // first + atomicAdd(counter, 1)
         const int old = *counter;
         *counter = old + 1;
         block_.yield(tid_);
-        return old;
+        return first + old;
     }
+    void note_taken(int /*tile*/) {}  // a tile owned by the block's index: timelines only
     void publish(TileDescriptors descriptors, int tile, TileStatus status, std::uint32_t value) {
         *descriptors.of(tile) = pack_descriptor(status, value);
         block_.record_event({std::uint32_t(tile), std::uint32_t(tile),

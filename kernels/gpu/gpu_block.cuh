@@ -33,11 +33,11 @@ struct CaptureMode {
     static constexpr bool kTilesInBlockOrder = false;
 };
 
-// When each tile was taken, published its aggregate and its prefix, and when its block ended
-// (%globaltimer ns), and on which SM: what a timeline probe records (bench/tune/
-// lookback_timeline.cu) with a mode whose kTimeline is true.
+// When each tile was taken, published its aggregate, began to look back (its first descriptor
+// read), published its prefix, and when its block ended (%globaltimer ns), and on which SM: what a
+// timeline probe records (bench/tune/lookback_timeline.cu) with a mode whose kTimeline is true.
 struct TileMoments {
-    long long taken, aggregate, prefix, block_end;
+    long long taken, aggregate, look_back, prefix, block_end;
     int sm, unused;
 };
 
@@ -166,15 +166,20 @@ class GpuBlock {
     __device__ unsigned ballot(bool predicate) { return __ballot_sync(0xffffffffu, predicate); }
 
     // Global memory shared between blocks (the single-pass scan).
-    // The next tile's number: a ticket from a global counter, in the order blocks start.
-    __device__ int take_tile(int* counter) {
-        const int tile = Mode::kTilesInBlockOrder ? int(blockIdx.x) : atomicAdd(counter, 1);
+    // The next tile's number: a ticket from a global counter, in the order blocks start; the
+    // tickets count from `first`.
+    __device__ int take_tile(int* counter, int first = 0) {
+        const int tile = Mode::kTilesInBlockOrder ? int(blockIdx.x) : first + atomicAdd(counter, 1);
+        note_taken(tile);
+        return tile;
+    }
+    // A tile the block owns without a ticket (by its index): only a timeline records it.
+    __device__ void note_taken(int tile) {
         if constexpr (timeline) {
             last_tile_ = tile;
             env_.moments[tile].taken = now();
             env_.moments[tile].sm = sm();
         }
-        return tile;
     }
     __device__ void publish(TileDescriptors descriptors, int tile, TileStatus status,
                             std::uint32_t value) {
@@ -195,6 +200,10 @@ class GpuBlock {
     __device__ TileDescriptor peek(TileDescriptors descriptors, int reader_tile, int tile) {
         const TileDescriptor d = unpack_descriptor(
             *reinterpret_cast<const volatile DescriptorWord*>(descriptors.of(tile)));
+        if constexpr (timeline) {  // the first read since the tile was taken (in this launch)
+            TileMoments& m = env_.moments[reader_tile];
+            if (m.look_back < m.taken) m.look_back = now();
+        }
         if constexpr (recording)
             record_event({std::uint32_t(reader_tile), std::uint32_t(tile),
                           std::uint16_t(TileEventKind::Read), std::uint16_t(d.status), d.value, 0});

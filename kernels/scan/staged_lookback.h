@@ -15,10 +15,13 @@
 //     after next to be copied into its place (cp.async: the copy lands behind the thread's back),
 //     so that the loads go on while the block stores.
 //
-// Tiles come from a counter, each taken just before its copy is asked for, so that tile numbers
-// follow the order in which loads begin: a tile only waits for tiles whose loads began before its
-// own. A block only ever waits for tiles that running blocks hold, so the blocks need not all be
-// resident at once: an ordinary launch of as many blocks as fit.
+// The first tiles are dealt round the blocks by index (block b takes b, b + G, b + 2G, ... of a
+// grid of G), so that a block asks nobody for a tile number: at the start its loads go out at once,
+// and on every step the number of the tile after next is known without a round trip to a counter
+// while warp 0 looks back. The tiles after those (a large scan's) come from a counter, each taken
+// just before its copy is asked for, so that a faster SM takes more of them. Dealing needs every
+// block resident at once, or a tile could wait for a block that never starts: the grid is at most
+// what fits on the GPU together, and the GPU launch is cooperative, which guarantees it.
 #pragma once
 
 #include "core/async_copy.h"
@@ -34,9 +37,7 @@ namespace scanscope::kernels {
 
 struct StagedLookbackLine {
     enum : std::uint16_t {
-        TakeTile = 50,
-        ScanTile = 51,
-        LookBack = 52,
+        LookBack = 52,  // (50 and 51 were steps of an earlier form of this kernel)
         Store = 53,
         LoadFirst = 54
     };
@@ -57,24 +58,35 @@ struct StagedLookbackScan {
     TileDescriptors descriptors;
     int* tile_counter;  // zero before the launch (TileDescriptors says who zeroes it)
     int tiles;
+    // Tiles 0 .. dealt_tiles - 1 are dealt round the blocks; at least two rounds (or all tiles),
+    // so that every block's first two tiles are its own.
+    int dealt_tiles;
+    static constexpr bool kPersistent = true;  // every block resident at once (see above)
 
     SS_HD static int tile_elements(int threads) { return threads * kItems; }
     SS_HD static std::uint32_t shared_bytes(int threads) {
-        return std::uint32_t(tile_elements(threads) + 32 + 32 + 1) * sizeof(T) + 2 * sizeof(int);
+        return std::uint32_t(tile_elements(threads) + 32 + 32 + 1) * sizeof(T) + sizeof(int);
     }
 
-    // Thread 0 takes the next tile from the counter.
+    // The block takes `tile` (nothing past the last): the next launch's descriptor of it is made
+    // ready (only where a timing loop repeats).
     template <class Block>
-    SS_HD int take(Block& b) const {
-        const int tile = b.take_tile(tile_counter);
-        if (tile < tiles) descriptors.ready_next_launch(tile);  // only where a timing loop repeats
+    SS_HD int own(Block& b, int tile) const {
+        if (tile < tiles) {
+            b.note_taken(tile);
+            descriptors.ready_next_launch(tile);
+        }
         return tile;
     }
-    // A block's next tile. A launch with a block for every tile (2^20 on an H100 or H200) has one
-    // for each: there, asking the counter again would only add its round trip to each step.
+    // The block's tile after `tile` (thread 0): the next dealt to it, or else one from the counter,
+    // whose tickets count from the first tile not dealt.
     template <class Block>
-    SS_HD int take_another(Block& b) const {
-        return tiles <= b.blocks() ? tiles : take(b);
+    SS_HD int tile_after(Block& b, int tile) const {
+        if (tile + b.blocks() < dealt_tiles) return own(b, tile + b.blocks());
+        if (dealt_tiles >= tiles) return tiles;  // all were dealt: none left
+        const int taken = b.take_tile(tile_counter, dealt_tiles);
+        if (taken < tiles) descriptors.ready_next_launch(taken);
+        return taken;
     }
 
     // The lane's elements of row r of `tile` (nothing past the last tile) are copied into the
@@ -101,23 +113,20 @@ struct StagedLookbackScan {
         auto warp_totals = shared_memory<T>(b, 32);  // this tile's, by warp
         auto next_totals = shared_memory<T>(b, 32);  // the next tile's, by warp
         auto prefix = shared_memory<T>(b, 1);        // what comes before this tile
-        auto taken = shared_memory<int>(b, 2);       // the block's first tile; its next tile
+        auto taken = shared_memory<int>(b, 1);       // the block's tile after next
         const auto row = [&](int r) { return lane_row_in_tile<Rows, Vec>(b, r); };
 
-        // 1. Thread 0 takes the block's first tile, and every thread loads its elements of it
-        //    straight into registers (the loads stay in flight). Meanwhile thread 0 takes the next
-        //    tile, and every thread asks for its elements of that one to be copied into the stage:
-        //    from the start, two tiles are on their way.
-        b.at(Line::TakeTile);
-        if (b.thread() == 0) taken[0] = take(b);
-        b.sync(Line::LoadFirst);
-        int tile = taken[0];
-        T items[Rows][Vec];  // (a block with no tile past the last loads nothing: all past n)
+        // 1. The block's first two tiles are dealt to it: every thread loads its elements of the
+        //    first straight into registers (the loads stay in flight) and asks for its elements of
+        //    the second to be copied into the stage: from the start, two tiles are on their way.
+        //    Then each warp scans its rows of the first tile in registers.
+        b.at(Line::LoadFirst);
+        int tile = b.thread() == 0 ? own(b, b.block()) : b.block();
+        int next = tile + b.blocks();
+        if (b.thread() == 0) own(b, next);
+        T items[Rows][Vec];
         for (int r = 0; r < Rows; ++r)
             load_consecutive<Vec>(in, tile * size + row(r), n, Op::identity(), items[r]);
-        if (b.thread() == 0) taken[1] = take_another(b);
-        b.sync(Line::ScanTile);
-        int next = taken[1];
         copy_tile_ahead(b, stage, next);
 
         for (int last = -1; tile < tiles;) {
@@ -133,14 +142,15 @@ struct StagedLookbackScan {
 
             // 4. Warp 0 looks back for this tile, whose aggregate went out a step ago (the block's
             //    first tile publishes it now). The prefix of the block's own last tile stops it at
-            //    the latest. Then thread 0 takes the tile after next. Meanwhile every warp waits
-            //    for the next tile's copy and adds up its part, warp 0 once it is back.
+            //    the latest. Then thread 0 names the tile after next (dealt, or from the counter).
+            //    Meanwhile every warp waits for the next tile's copy and adds up its part, warp 0
+            //    once it is back.
             if (b.warp() == 0) {
                 const T exclusive = look_back<Op, kLookBackWindows>(
                     b, descriptors, tile, warps.aggregate, last, last >= 0);
                 if (b.lane() == 0) {
                     prefix[0] = exclusive;
-                    taken[1] = take_another(b);
+                    taken[0] = next < tiles ? tile_after(b, next) : tiles;
                 }
             }
             if (next < tiles) {
@@ -162,7 +172,7 @@ struct StagedLookbackScan {
             //    row by row. As a row goes out, the next tile's row moves from the stage into its
             //    registers, and the row of the tile after next is asked for in its place.
             const T before_warp = Op::combine(T(prefix[0]), warps.before_warp);
-            const int after_next = taken[1];
+            const int after_next = taken[0];
             for (int r = 0; r < Rows; ++r) {
                 scan_lane_row<Op>(Op::combine(before_warp, before_lane[r]), inclusive, items[r]);
                 store_consecutive<Vec>(out, tile * size + row(r), n, items[r]);

@@ -11,17 +11,17 @@ using namespace kernels;
 namespace {
 
 const std::vector<ListingLine> kStagedLookbackListing = {
-    {StagedLookbackLine::TakeTile, "t := take a tile (counter)"},
+    {StagedLookbackLine::LoadFirst, "t := my first tile (dealt)"},
     {StagedLookbackLine::LoadFirst, "load t into registers"},
-    {StagedLookbackLine::LoadFirst, "u := take a tile"},
-    {StagedLookbackLine::ScanTile, "copy u to the stage (async)"},
+    {StagedLookbackLine::LoadFirst, "u := my second tile (dealt)"},
+    {StagedLookbackLine::LoadFirst, "copy u to the stage (async)"},
     {0, "loop while t < tiles:"},
-    {StagedLookbackLine::ScanTile, "  scan t in registers"},
+    {StagedLookbackLine::LoadFirst, "  scan t in registers"},
     {0, "  barrier"},
     {StagedLookbackLine::LookBack, "  each warp adds warp totals"},
     {StagedLookbackLine::LookBack, "  warp 0: look back for t,"},
     {StagedLookbackLine::LookBack, "    publish t's PREFIX;"},
-    {StagedLookbackLine::LookBack, "    v := take a tile"},
+    {StagedLookbackLine::LookBack, "    v := my tile after u"},
     {StagedLookbackLine::LookBack, "  all: wait for u, add it up"},
     {0, "  barrier"},
     {StagedLookbackLine::Store, "  warp 0: u's AGGREGATE out"},
@@ -34,24 +34,15 @@ const std::vector<ListingLine> kStagedLookbackListing = {
 };
 
 const std::vector<StepLabel> kStagedLookbackLabels = {
-    {StagedLookbackLine::TakeTile,
-     "take a tile",
-     {},
-     "Thread 0 takes the block's first tile number from a global counter."},
     {StagedLookbackLine::LoadFirst,
-     "load the first tile",
+     "load the first tiles",
      {},
-     "Each thread loads its part of the tile into registers without waiting; thread 0 takes the "
-     "block's next tile."},
-    {StagedLookbackLine::ScanTile,
-     "scan the tile",
-     {},
-     "Each thread asks for its part of the next tile to be copied into the stage; each warp "
-     "scans its rows of this one."},
+     "Block b's first tiles are b and b + blocks: each thread loads its part of the first into "
+     "registers and asks for the second's to be copied into the stage; each warp scans its rows."},
     {StagedLookbackLine::LookBack,
      "look back",
      {"tile"},
-     "Warp 0 looks back for tile {tile}; thread 0 takes the tile after next. Every warp adds up "
+     "Warp 0 looks back for tile {tile}; thread 0 names the tile after next. Every warp adds up "
      "the next tile as it lands."},
     {StagedLookbackLine::Store,
      "store and scan",
@@ -80,18 +71,21 @@ VariantInfo staged_lookback_card() {
         "before it, so the tiles after it find it early. Then each thread stores its rows of "
         "this tile one by one; as a row goes out, the next tile's row moves from the stage into "
         "its registers and the row of the tile after next is asked for in its place, so the SM's "
-        "loads go on while it stores. Tiles come from a counter, each taken just before its copy "
-        "is asked for, so tile numbers follow the order in which loads begin. The captured scan "
-        "has one element per thread; the timed scan is the same source with 48 elements per "
-        "thread (12 rows of 16-byte accesses), 512 threads and a stage of 96 KiB (below 2^22 "
-        "elements, 32 per thread at 256 threads, two blocks an SM, so that nearly every block "
-        "has a tile). Measured at 2^28 elements (int32, scanscope bench, 2026-11-23): on an "
-        "H100 0.723 ms, 1.01 times a copy of the same bytes and 0.82 times CUB's InclusiveSum; "
-        "on an H200 0.518 ms, 1.03 times the copy and 0.76 times CUB, where decoupled-lookback "
-        "takes 1.11 times the copy. At 2^24: 1.06 and 1.21 times the copy.",
+        "loads go on while it stores. The first eight rounds of tiles are dealt round the blocks "
+        "(block b takes b, b + G, b + 2G, ... of G blocks), so a block never waits for a tile "
+        "number while it starts or looks back; a larger scan's later tiles come from a counter, "
+        "so that a faster SM takes more of them. Dealing needs every block resident: the launch "
+        "is cooperative. The captured scan has one element per thread; the timed scan is the "
+        "same source with 52 elements per thread (13 rows of 16-byte accesses), 512 threads and "
+        "a stage of 104 KiB (below 2^22 elements, 32 per thread at 256 threads, two blocks an "
+        "SM, so that nearly every block has a tile). Measured at 2^28 elements (int32, "
+        "scanscope bench, 2026-11-24): on an H100 0.724 ms, 1.015 times a copy of the same bytes "
+        "and 0.83 times CUB's InclusiveSum; on an H200 0.518 ms, 1.022 times the copy and 0.75 "
+        "times CUB, where decoupled-lookback takes 1.10 times the copy. At 2^24: 1.08 times the "
+        "copy on the H100, 1.15 to 1.18 on the H200.",
         kStagedLookbackListing,
         join({kStagedLookbackLabels}),
-        {"stage", "warp totals", "next totals", "prefix", "taken"}};
+        {"stage", "warp totals", "next totals", "prefix", "after next"}};
     mark_single_pass(card);
     card.partner = "decoupled-lookback";
     return card;

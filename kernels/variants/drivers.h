@@ -199,16 +199,18 @@ void pipelined_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }
 
-// The staged single-pass scan: blocks that stay, taking tiles from a counter.
+// The staged single-pass scan: blocks that stay, their first kStagedDealtRounds rounds of tiles
+// dealt by index, the rest taken from a counter (all resident, as the dealing needs).
 template <class L, class T, class Op, int Rows, int Vec>
 void staged_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads,
                      KernelShape kernel_shape) {
     using Scan = StagedLookbackScan<T, Op, Rows, Vec>;
     threads = threads_whose_tiles_fit<Scan>(launcher, threads);
     const int tiles = ceil_div(n, Scan::tile_elements(threads));
-    Scan scan{in, out, n, inclusive, {}, nullptr, tiles};
+    Scan scan{in, out, n, inclusive, {}, nullptr, tiles, 0};
     LaunchShape shape{"staged single-pass scan", 1, threads, Scan::shared_bytes(threads)};
     grid_of_blocks_that_stay(launcher, shape, scan, tiles, kernel_shape);
+    scan.dealt_tiles = dealt_tiles(tiles, shape.grid, kStagedDealtRounds);
     scan.descriptors =
         alloc_descriptors(launcher, tiles, kernel_shape, shape.grid, scan.tile_counter);
     launcher.launch(shape, scan,

@@ -36,15 +36,18 @@ constexpr int kPipelinedThreads = 512;
 constexpr int kPipelinedTeachingStages = 3;
 
 // staged-lookback: blocks that stay, one tile in registers and the next copied into shared memory
-// (the stage) meanwhile. Timed: 12 rows of 4 elements per lane at 512 threads (a stage of 96
-// KiB) from kLookbackLargeFrom; below it 8 rows at 256 threads (8192 a tile, two blocks an SM),
-// so that a 2^20 scan has a tile for nearly every block that fits (bench/tuning.md). Teaching:
-// one element per thread.
-constexpr int kStagedRows = 12;  // 48 elements per thread, 24576 per tile
+// (the stage) meanwhile. Timed: 13 rows of 4 elements per lane at 512 threads (a stage of 104
+// KiB, 128 registers a thread) from kLookbackLargeFrom; below it 8 rows at 256 threads (8192 a
+// tile, two blocks an SM), so that a 2^20 scan has a tile for nearly every block that fits
+// (bench/tuning.md). Teaching: one element per thread.
+constexpr int kStagedRows = 13;  // 52 elements per thread, 26624 per tile
 constexpr int kStagedSmallRows = 8;
 constexpr int kStagedVec = 4;
 constexpr int kStagedThreads = 512;
 constexpr int kStagedSmallThreads = 256;
+// The rounds of tiles dealt round the blocks by index before the rest come from the counter (at
+// least two: a block's first two tiles are its own).
+constexpr int kStagedDealtRounds = 8;
 
 // reduce-warp-shuffle, timed: each thread first adds kReduceRows rows of kReduceVec elements.
 constexpr int kReduceRows = 4;

@@ -8,7 +8,9 @@
 #     build     configure and build (always first)
 #     test      ctest -L gpu, then the other tests
 #     sanitize  compute-sanitizer memcheck and racecheck on every variant (timed and capturing);
-#               SANITIZE_VARIANTS="a|b" limits it to those variants
+#               SANITIZE_VARIANTS="a|b" limits it to those variants; SANITIZE_LARGE="n..." adds
+#               memcheck and racecheck of the timed shape at those sizes (for the variants that
+#               take any n)
 #     ncu       Nsight Compute's shared-memory counters for the single-block variants
 #     sass      cuobjdump --dump-sass of the kernels
 #     tune      the timed-shape sweep (bench/tune/tune_shapes.cu) beside CUB and a copy
@@ -115,6 +117,11 @@ stage_sanitize() {
                 [ "$n" = 1000 ] && jobs+=("$tool $variant $n capture")
             done
         done
+        if [ "$max" = "any" ]; then
+            for n in ${SANITIZE_LARGE:-}; do
+                jobs+=("memcheck $variant $n timed" "racecheck $variant $n timed")
+            done
+        fi
     done < <("$app" list | awk 'NR > 1 { split($3, r, "\\.\\."); print $1, (r[2] == "" ? "any" : r[2]) }' |
         grep -E "^(${SANITIZE_VARIANTS:-[a-z-]+}) ")
     printf '%s\n' "${jobs[@]}" | xargs -P 6 -L 1 bash -c 'sanitize_one "$@"' _ | sort >"$logs/sanitizer-summary.txt"

@@ -85,7 +85,9 @@ TEST_F(GpuRepeats, PipelinedLookbackFindsItsDescriptorsReady) {
 }
 
 TEST_F(GpuRepeats, StagedLookbackFindsItsDescriptorsReady) {
-    for (int n : kSizes) {
+    // 2^25 + 7: more than kStagedDealtRounds rounds of tiles in both shapes, so that the tiles
+    // after the dealt ones come from the counter.
+    for (int n : {kSizes[0], kSizes[1], kSizes[2], (1 << 25) + 7}) {
         EXPECT_EQ(first_wrong_repeat(
                       n, 5,
                       [](GpuLauncher& l, const int* in, int* out, int n) {
@@ -95,8 +97,8 @@ TEST_F(GpuRepeats, StagedLookbackFindsItsDescriptorsReady) {
                       }),
                   -1)
             << "n = " << n;
-        // The shape below 2^22: two blocks an SM, and at 2^20 a block for every tile (no block
-        // asks the counter twice).
+        // The shape below 2^22: two blocks an SM, and at 2^20 a block for every tile (all tiles
+        // dealt).
         EXPECT_EQ(first_wrong_repeat(
                       n, 5,
                       [](GpuLauncher& l, const int* in, int* out, int n) {
