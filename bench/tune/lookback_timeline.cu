@@ -6,7 +6,7 @@
 //
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 --expt-relaxed-constexpr
 //        -I kernels bench/tune/lookback_timeline.cu -o lookback_timeline     (one line)
-//   ./lookback_timeline [--sizes 24,28] [--reps 20] [--staged 1]
+//   ./lookback_timeline [--sizes 24,28] [--reps 20] [--staged 1] [--dealt-rounds R]
 //
 // bench/tuning.md records what it printed.
 #include <algorithm>
@@ -18,6 +18,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/int_math.h"
 #include "core/ops.h"
 #include "gpu/cuda_check.h"
 #include "gpu/event_timer.cuh"
@@ -35,6 +36,9 @@ using Decoupled = kernels::DecoupledLookbackScan<int, Op, 20, 4>;
 // in flight while warp 0 looks back, its aggregate out before this tile's stores.
 using Staged = kernels::StagedLookbackScan<int, Op, kernels::kStagedRows, kernels::kStagedVec>;
 constexpr int kThreads = 512;
+
+// --dealt-rounds R: staged-lookback's first R rounds of tiles dealt by index (at least 2).
+int dealt_rounds = kernels::kStagedDealtRounds;
 
 struct TimelineMode {
     static constexpr bool recording = false;
@@ -103,8 +107,10 @@ struct Run {
         const auto entry = kernel_entry<Mode, Scan>();
         if constexpr (kPersistent) {
             env.shared_bytes = Scan::shared_bytes(kThreads);
-            entry<<<std::min(tiles, sms), kThreads, env.shared_bytes, stream>>>(
-                Scan{in, out, n, true, d, counter, tiles}, env);
+            const int grid = std::min(tiles, sms);
+            entry<<<grid, kThreads, env.shared_bytes, stream>>>(
+                Scan{in, out, n, true, d, counter, tiles, dealt_tiles(tiles, grid, dealt_rounds)},
+                env);
         } else {
             env.shared_bytes = 32 * 4 + 4 + 4;
             entry<<<tiles, kThreads, env.shared_bytes, stream>>>(Scan{in, out, n, true, d, counter},
@@ -139,8 +145,42 @@ void print_spread(const char* what, std::vector<double> v) {
                 sum / double(v.size()), at(0.1), at(0.5), at(0.9), at(0.99));
 }
 
+// What happens in each 1 us of the launch (from its first take): tiles taken, aggregates published
+// (a tile's loads have landed), look-backs begun and prefixes published (the block stores the tile
+// after the next one's aggregate), blocks ended; and when the blocks end.
+// `past_end`: the moments of the numbers past the last tile that blocks took before they ended
+// (where their blocks' ends are recorded).
+void print_series(const std::vector<TileMoments>& m, const std::vector<TileMoments>& past_end,
+                  long long first, long long last) {
+    const long long bin = 1000;
+    const std::size_t bins = std::size_t((last - first) / bin + 1);
+    std::vector<int> taken(bins), aggregates(bins), looks(bins), prefixes(bins), ends(bins);
+    std::vector<double> block_ends;
+    const auto count = [&](std::vector<int>& in, long long at) {
+        if (at >= first && at <= last) ++in[std::size_t((at - first) / bin)];
+    };
+    for (const TileMoments& x : m) {
+        count(taken, x.taken);
+        count(aggregates, x.aggregate);
+        count(looks, x.look_back);
+        count(prefixes, x.prefix);
+    }
+    for (const auto* all : {&m, &past_end})
+        for (const TileMoments& x : *all)
+            if (x.block_end > x.taken && x.taken >= first) {
+                count(ends, std::min(x.block_end, last));
+                block_ends.push_back(double(x.block_end - first));
+            }
+    print_spread("blocks end, from the first take (ns)", block_ends);
+    std::printf("  us    taken  aggregates  look-backs  prefixes  blocks ended\n");
+    for (std::size_t b = 0; b < bins; ++b)
+        std::printf("  %3zu   %5d  %10d  %10d  %8d  %12d\n", b, taken[b], aggregates[b], looks[b],
+                    prefixes[b], ends[b]);
+}
+
 // A persistent kernel's blocks end once: its tiles have no stores-issued moment of their own.
-void analyse(const std::vector<TileMoments>& m, int sms, bool persistent) {
+void analyse(const std::vector<TileMoments>& m, const std::vector<TileMoments>& past_end, int sms,
+             bool persistent) {
     // Tile 0 publishes its prefix at once (no aggregate first).
     const auto aggregate_of = [](const TileMoments& t) {
         return t.aggregate ? t.aggregate : t.prefix;
@@ -152,6 +192,11 @@ void analyse(const std::vector<TileMoments>& m, int sms, bool persistent) {
         const TileMoments& x = m[t];
         first = std::min(first, x.taken);
         last = std::max({last, x.block_end, x.prefix});
+    }
+    for (const TileMoments& x : past_end)
+        if (x.taken >= first) last = std::max(last, x.block_end);
+    for (std::size_t t = 0; t < m.size(); ++t) {
+        const TileMoments& x = m[t];
         load.push_back(double(aggregate_of(x) - x.taken));
         look_back.push_back(double(x.prefix - aggregate_of(x)));
         if (t > 0) {
@@ -170,8 +215,15 @@ void analyse(const std::vector<TileMoments>& m, int sms, bool persistent) {
     for (std::size_t i = 0; i + 1 < order.size() && !persistent; ++i)
         if (m[order[i]].sm == m[order[i + 1]].sm)
             gap.push_back(double(m[order[i + 1]].taken - m[order[i]].block_end));
+    std::vector<double> reaching, reading;  // aggregate -> first read; first read -> prefix
+    for (std::size_t t = 1; t < m.size(); ++t) {
+        reaching.push_back(double(m[t].look_back - aggregate_of(m[t])));
+        reading.push_back(double(m[t].prefix - m[t].look_back));
+    }
     print_spread("taken -> aggregate published (load, scan; ns)", load);
     print_spread("aggregate -> prefix published (look-back; ns)", look_back);
+    print_spread("  aggregate -> first descriptor read (ns)", reaching);
+    print_spread("  first descriptor read -> prefix (ns)", reading);
     print_spread("  waiting for a predecessor's aggregate (ns)", waiting);
     print_spread("  after the last predecessor's aggregate (ns)", after_last);
     print_spread("prefix -> block's stores issued (ns)", store);
@@ -198,6 +250,7 @@ void analyse(const std::vector<TileMoments>& m, int sms, bool persistent) {
     print_spread("  loading and scanning", loading);
     print_spread("  looking back", looking);
     if (!persistent) print_spread("  storing", storing);
+    if (persistent) print_series(m, past_end, first, last);
 }
 
 template <class Scan>
@@ -207,9 +260,11 @@ void measure(const char* name, int log_n, int reps) {
     if (!r.right()) throw std::runtime_error(std::string(name) + ": wrong result");
     const double timeline_ms = r.template middle_launch_ms<TimelineMode>(reps);
     if (!r.right()) throw std::runtime_error(std::string(name) + " (timeline): wrong result");
-    std::vector<TileMoments> m(static_cast<std::size_t>(r.tiles));
+    std::vector<TileMoments> m(r.moment_count());
     SS_CUDA_CHECK(
         cudaMemcpy(m.data(), r.moments, m.size() * sizeof(TileMoments), cudaMemcpyDeviceToHost));
+    const std::vector<TileMoments> past_end(m.begin() + r.tiles, m.end());
+    m.resize(std::size_t(r.tiles));
     std::printf(
         "\n== n = 2^%d, %s: %d tiles, %.4f ms, with the timeline %.4f ms (the last run "
         "below)\n",
@@ -218,7 +273,7 @@ void measure(const char* name, int log_n, int reps) {
         std::printf(
             "  (taken: when the block asks for the tile's number, a step before it "
             "scans it)\n");
-    analyse(m, r.sms, Run<Scan>::kPersistent);
+    analyse(m, past_end, r.sms, Run<Scan>::kPersistent);
 }
 
 }  // namespace
@@ -231,6 +286,8 @@ int main(int argc, char** argv) {
     for (int i = 1; i + 1 < argc; i += 2) {
         if (std::strcmp(argv[i], "--staged") == 0) staged = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--dealt-rounds") == 0)
+            scanscope::dealt_rounds = std::max(2, std::atoi(argv[i + 1]));
         if (std::strcmp(argv[i], "--sizes") == 0) {
             sizes.clear();
             for (char* s = std::strtok(argv[i + 1], ","); s; s = std::strtok(nullptr, ","))

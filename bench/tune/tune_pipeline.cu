@@ -5,7 +5,7 @@
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 --expt-relaxed-constexpr
 //        -I kernels bench/tune/tune_pipeline.cu -o tune_pipeline      (one line)
 //   ./tune_pipeline [--sizes 20,24,28] [--reps 30] [--only R,S,T] [--spacing 1|16]
-//                   [--reset memset] [--staged 1] [--staged-rows R] [--held 0]
+//                   [--reset memset] [--staged 1] [--staged-rows R] [--dealt-rounds R] [--held 0]
 //
 // bench/tuning.md records what it printed, and the predictions before.
 #include <cub/device/device_scan.cuh>
@@ -17,6 +17,7 @@
 #include <functional>
 #include <vector>
 
+#include "core/int_math.h"
 #include "core/ops.h"
 #include "gpu/cuda_check.h"
 #include "gpu/event_timer.cuh"
@@ -24,6 +25,7 @@
 #include "scan/decoupled_lookback.h"
 #include "scan/pipelined_lookback.h"
 #include "scan/staged_lookback.h"
+#include "variants/kernel_shape.h"
 
 namespace scanscope {
 namespace {
@@ -230,6 +232,9 @@ bool staged = false;
 
 // --staged-rows R: only staged-lookback's row of R rows (for Nsight Compute).
 int only_staged_rows = 0;
+// --dealt-rounds R: staged-lookback's first R rounds of tiles dealt by index, the rest from the
+// counter (at least 2; the app's drivers use kernels::kStagedDealtRounds).
+int dealt_rounds = kernels::kStagedDealtRounds;
 
 template <int Rows>
 void staged_row(Probe& p, int threads) {
@@ -249,14 +254,17 @@ void staged_row(Probe& p, int threads) {
         [&] {
             int* counter = nullptr;
             const TileDescriptors d = descriptors_for_launch(p, counter);
-            launch(p, grid, threads, shared, Scan{p.in, p.out, p.n, true, d, counter, tiles});
+            launch(p, grid, threads, shared,
+                   Scan{p.in, p.out, p.n, true, d, counter, tiles,
+                        dealt_tiles(tiles, grid, dealt_rounds)});
         },
         true, "staged-lookback");
     char shape[192];
-    std::snprintf(shape, sizeof shape,
-                  "%2d rows x 4, %3d thr, %d/SM, %u KB, %d reg, %d local, sp %d, %.2f rounds", Rows,
-                  threads, per_sm, shared / 1024, fit.registers, fit.local_bytes,
-                  descriptor_spacing, double(tiles) / double(grid));
+    std::snprintf(
+        shape, sizeof shape,
+        "%2d rows x 4, %3d thr, %d/SM, %u KB, %d reg, %d local, sp %d, %.2f rounds, %d dealt", Rows,
+        threads, per_sm, shared / 1024, fit.registers, fit.local_bytes, descriptor_spacing,
+        double(tiles) / double(grid), std::min(dealt_rounds, (tiles + grid - 1) / grid));
     p.print("staged-lookback", ms, shape);
 }
 
@@ -315,6 +323,8 @@ int main(int argc, char** argv) {
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--held") == 0) scanscope::held = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--staged") == 0) scanscope::staged = std::atoi(argv[i + 1]) != 0;
+        if (std::strcmp(argv[i], "--dealt-rounds") == 0)
+            scanscope::dealt_rounds = std::max(2, std::atoi(argv[i + 1]));
         if (std::strcmp(argv[i], "--staged-rows") == 0)
             scanscope::only_staged_rows = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--spacing") == 0)
