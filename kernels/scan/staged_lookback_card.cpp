@@ -77,7 +77,7 @@ VariantInfo staged_lookback_card() {
         "so that a faster SM takes more of them. Dealing needs every block resident: the launch "
         "is cooperative. The captured scan has one element per thread; the timed scan is the "
         "same source with 52 elements per thread (13 rows of 16-byte accesses), 512 threads and "
-        "a stage of 104 KiB (below 2^22 elements, 32 per thread at 256 threads, two blocks an "
+        "a stage of 104 KiB (below 2^24 elements, 32 per thread at 256 threads, two blocks an "
         "SM, so that nearly every block has a tile). Measured at 2^28 elements (int32, "
         "scanscope bench, 2026-11-24): on an H100 0.724 ms, 1.015 times a copy of the same bytes "
         "and 0.83 times CUB's InclusiveSum; on an H200 0.518 ms, 1.022 times the copy and 0.75 "

@@ -51,7 +51,7 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
             return pipelined_lookback<L, T, Op, 1, 1, kPipelinedTeachingStages>(
                 launcher, in, out, r.n, r.inclusive, threads, r.shape);
         case VariantId::StagedLookback:
-            if (r.shape == KernelShape::Timed && r.n >= kLookbackLargeFrom)
+            if (r.shape == KernelShape::Timed && r.n >= kStagedLargeFrom)
                 return staged_lookback<L, T, Op, kStagedRows, kStagedVec>(
                     launcher, in, out, r.n, r.inclusive, threads, r.shape);
             if (r.shape == KernelShape::Timed)

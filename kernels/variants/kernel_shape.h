@@ -37,9 +37,12 @@ constexpr int kPipelinedTeachingStages = 3;
 
 // staged-lookback: blocks that stay, one tile in registers and the next copied into shared memory
 // (the stage) meanwhile. Timed: 13 rows of 4 elements per lane at 512 threads (a stage of 104
-// KiB, 128 registers a thread) from kLookbackLargeFrom; below it 8 rows at 256 threads (8192 a
-// tile, two blocks an SM), so that a 2^20 scan has a tile for nearly every block that fits
-// (bench/tuning.md). Teaching: one element per thread.
+// KiB, 128 registers a thread) from kStagedLargeFrom; below it 8 rows at 256 threads (8192 a
+// tile, two blocks an SM), so that a 2^20 scan has a tile for nearly every block that fits.
+// On the H200 the small shape is the faster at 2^22 and 2^23 (0.72 and 0.80 x CUB, against 0.88
+// and 0.84 for the large), the large one at 2^24 (bench/tuning.md). Teaching: one element per
+// thread.
+constexpr int kStagedLargeFrom = 1 << 24;
 constexpr int kStagedRows = 13;  // 52 elements per thread, 26624 per tile
 constexpr int kStagedSmallRows = 8;
 constexpr int kStagedVec = 4;

@@ -142,8 +142,8 @@ int default_block_threads(const VariantInfo& variant, int n, KernelShape shape) 
             case VariantId::PipelinedLookback:
                 return kernels::kPipelinedThreads;
             case VariantId::StagedLookback:
-                return n >= kernels::kLookbackLargeFrom ? kernels::kStagedThreads
-                                                        : kernels::kStagedSmallThreads;
+                return n >= kernels::kStagedLargeFrom ? kernels::kStagedThreads
+                                                      : kernels::kStagedSmallThreads;
             case VariantId::ReduceWarpShuffle:
                 return kernels::kReduceThreads;
             case VariantId::ScanThenPropagate:
@@ -171,8 +171,8 @@ int items_per_thread(const VariantInfo& variant, int n, KernelShape shape) {
         if (variant.id == VariantId::PipelinedLookback)
             return kernels::kPipelinedRows * kernels::kPipelinedVec;
         if (variant.id == VariantId::StagedLookback)
-            return (n >= kernels::kLookbackLargeFrom ? kernels::kStagedRows
-                                                     : kernels::kStagedSmallRows) *
+            return (n >= kernels::kStagedLargeFrom ? kernels::kStagedRows
+                                                   : kernels::kStagedSmallRows) *
                    kernels::kStagedVec;
         if (variant.id == VariantId::ReduceWarpShuffle)
             return kernels::kReduceRows * kernels::kReduceVec;

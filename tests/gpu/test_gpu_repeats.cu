@@ -97,7 +97,7 @@ TEST_F(GpuRepeats, StagedLookbackFindsItsDescriptorsReady) {
                       }),
                   -1)
             << "n = " << n;
-        // The shape below 2^22: two blocks an SM, and at 2^20 a block for every tile (all tiles
+        // The shape below 2^24: two blocks an SM, and at 2^20 a block for every tile (all tiles
         // dealt).
         EXPECT_EQ(first_wrong_repeat(
                       n, 5,
