@@ -100,13 +100,14 @@ struct Probe {
 
 // --spacing S: words from one tile's descriptor to the next (kernels/core/tile_descriptor.h);
 // 0, the default: as the app's drivers choose, one a line when there are more tiles than blocks
-// at once. descriptor_spacing is what the row being timed uses.
+// at once (staged-lookback: always). descriptor_spacing is what the row being timed uses.
 int spacing_option = 0;
 int descriptor_spacing = 1;
 
-void choose_spacing(int tiles, int resident_blocks) {
-    descriptor_spacing =
-        spacing_option > 0 ? spacing_option : timed_descriptor_spacing(tiles, resident_blocks);
+void choose_spacing(int tiles, int resident_blocks, bool spread_one_round = false) {
+    descriptor_spacing = spacing_option > 0
+                             ? spacing_option
+                             : timed_descriptor_spacing(tiles, resident_blocks, spread_one_round);
 }
 // --reset memset: a memset launch zeroes the descriptors before each launch (as before
 // TileDescriptors::ready_next_launch); by default two sets by turns, as the app's drivers do.
@@ -248,6 +249,7 @@ void staged_row(Probe& p, int threads) {
         return;
     }
     const int tiles = fit.tiles, grid = fit.grid, per_sm = fit.per_sm;
+    choose_spacing(tiles, grid, true);  // as the app's driver
     if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     fresh_descriptors(p);
     const double ms = p.time(

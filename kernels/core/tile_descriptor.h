@@ -35,10 +35,12 @@ SS_HD_INLINE TileDescriptor unpack_descriptor(DescriptorWord word) {
 constexpr int kDescriptorsPerLine = 128 / sizeof(DescriptorWord);
 
 // The spacing of a timed launch's descriptors: one a line when it has more tiles than blocks at
-// once (more than one round of tiles), else packed (one round: the spread lines cost more than
-// they save).
-SS_HD_INLINE int timed_descriptor_spacing(int tiles, int resident_blocks) {
-    return tiles > resident_blocks ? kDescriptorsPerLine : 1;
+// once (more than one round of tiles), else packed (one round: for decoupled-lookback the spread
+// lines cost more than they save), unless the kernel spreads them for one round too
+// (staged-lookback's small tiles, whose 2^20 look-backs all read the same lines at once).
+SS_HD_INLINE int timed_descriptor_spacing(int tiles, int resident_blocks,
+                                          bool spread_one_round = false) {
+    return spread_one_round || tiles > resident_blocks ? kDescriptorsPerLine : 1;
 }
 
 // A launch that is repeated (the timing loops) takes two sets of descriptors and tile counter,
