@@ -99,8 +99,10 @@ struct Run {
     void launch() {
         const int turn = runs++ % 2;
         DescriptorWord* set = sets + std::size_t(turn) * set_words;
-        const TileDescriptors d = descriptors_in(set, sets + std::size_t(1 - turn) * set_words,
-                                                 set_words, timed_descriptor_spacing(tiles, sms));
+        // staged-lookback spreads them for one round of tiles too, as its driver does.
+        const TileDescriptors d =
+            descriptors_in(set, sets + std::size_t(1 - turn) * set_words, set_words,
+                           timed_descriptor_spacing(tiles, sms, kPersistent));
         int* counter = tile_counter_of(set, set_words);
         LaunchEnv env;
         env.moments = moments;

@@ -195,9 +195,8 @@ PersistentShape persistent_shape(const Probe& p, Entry entry, int threads, std::
     SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, entry));
     s.registers = attributes.numRegs;
     s.local_bytes = int(attributes.localSizeBytes);
-    s.tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
+    s.tiles = ceil_div(p.n, Scan::tile_elements(threads));
     s.grid = std::min(s.tiles, s.per_sm * p.sms);
-    choose_spacing(s.tiles, s.grid);
     return s;
 }
 
@@ -211,6 +210,7 @@ void pipelined_row(Probe& p, int threads) {
     const PersistentShape fit = persistent_shape<Scan>(p, entry, threads, shared);
     if (fit.per_sm == 0) return;  // too much shared memory or too many registers
     const int tiles = fit.tiles, grid = fit.grid, per_sm = fit.per_sm;
+    choose_spacing(tiles, grid);
     if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     fresh_descriptors(p);
     const double ms = p.time(
@@ -266,7 +266,7 @@ void staged_row(Probe& p, int threads) {
         shape, sizeof shape,
         "%2d rows x 4, %3d thr, %d/SM, %u KB, %d reg, %d local, sp %d, %.2f rounds, %d dealt", Rows,
         threads, per_sm, shared / 1024, fit.registers, fit.local_bytes, descriptor_spacing,
-        double(tiles) / double(grid), std::min(dealt_rounds, (tiles + grid - 1) / grid));
+        double(tiles) / double(grid), std::min(dealt_rounds, ceil_div(tiles, grid)));
     p.print("staged-lookback", ms, shape);
 }
 
