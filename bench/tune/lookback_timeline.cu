@@ -99,10 +99,10 @@ struct Run {
     void launch() {
         const int turn = runs++ % 2;
         DescriptorWord* set = sets + std::size_t(turn) * set_words;
-        // staged-lookback spreads them for one round of tiles too, as its driver does.
+        // Spread as the kernel's driver does (staged-lookback: for one round of tiles too).
         const TileDescriptors d =
             descriptors_in(set, sets + std::size_t(1 - turn) * set_words, set_words,
-                           timed_descriptor_spacing(tiles, sms, kPersistent));
+                           timed_descriptor_spacing(tiles, sms, SpreadsOneRound<Scan>::value));
         int* counter = tile_counter_of(set, set_words);
         LaunchEnv env;
         env.moments = moments;

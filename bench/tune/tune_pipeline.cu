@@ -210,7 +210,7 @@ void pipelined_row(Probe& p, int threads) {
     const PersistentShape fit = persistent_shape<Scan>(p, entry, threads, shared);
     if (fit.per_sm == 0) return;  // too much shared memory or too many registers
     const int tiles = fit.tiles, grid = fit.grid, per_sm = fit.per_sm;
-    choose_spacing(tiles, grid);
+    choose_spacing(tiles, grid, SpreadsOneRound<Scan>::value);
     if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     fresh_descriptors(p);
     const double ms = p.time(
@@ -249,7 +249,7 @@ void staged_row(Probe& p, int threads) {
         return;
     }
     const int tiles = fit.tiles, grid = fit.grid, per_sm = fit.per_sm;
-    choose_spacing(tiles, grid, true);  // as the app's driver
+    choose_spacing(tiles, grid, SpreadsOneRound<Scan>::value);  // as the app's driver
     if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     fresh_descriptors(p);
     const double ms = p.time(

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "core/capture_format.h"
 #include "core/hd.h"
@@ -42,6 +43,14 @@ SS_HD_INLINE int timed_descriptor_spacing(int tiles, int resident_blocks,
                                           bool spread_one_round = false) {
     return spread_one_round || tiles > resident_blocks ? kDescriptorsPerLine : 1;
 }
+
+// A kernel that spreads its descriptors for one round of tiles too says so
+// (`static constexpr bool kSpreadOneRound = true`); the drivers and the probes read it here.
+template <class Kernel, class = void>
+struct SpreadsOneRound : std::false_type {};
+template <class Kernel>
+struct SpreadsOneRound<Kernel, std::void_t<decltype(Kernel::kSpreadOneRound)>>
+    : std::bool_constant<Kernel::kSpreadOneRound> {};
 
 // A launch that is repeated (the timing loops) takes two sets of descriptors and tile counter,
 // used by turns: each launch sets the other set back to zero as its tiles go by, so that the next

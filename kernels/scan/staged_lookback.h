@@ -62,21 +62,27 @@ struct StagedLookbackScan {
     // so that every block's first two tiles are its own.
     int dealt_tiles;
     static constexpr bool kPersistent = true;  // every block resident at once (see above)
+    // One descriptor a 128-byte line even for one round of tiles: at 2^20 on the H200, 0.69-0.70
+    // x CUB against 0.73 packed, where all 128 look-backs read the lines being published to
+    // (bench/tuning.md).
+    static constexpr bool kSpreadOneRound = true;
 
     SS_HD static int tile_elements(int threads) { return threads * kItems; }
     SS_HD static std::uint32_t shared_bytes(int threads) {
         return std::uint32_t(tile_elements(threads) + 32 + 32 + 1) * sizeof(T) + sizeof(int);
     }
 
-    // The block takes `tile` (nothing past the last): the next launch's descriptor of it is made
+    // The next launch's descriptor of a tile this block took (nothing past the last) is made
     // ready (only where a timing loop repeats).
+    SS_HD int ready_for_next_launch(int tile) const {
+        if (tile < tiles) descriptors.ready_next_launch(tile);
+        return tile;
+    }
+    // The block takes `tile` by its index, dealt to it (nothing past the last).
     template <class Block>
     SS_HD int own(Block& b, int tile) const {
-        if (tile < tiles) {
-            b.note_taken(tile);
-            descriptors.ready_next_launch(tile);
-        }
-        return tile;
+        if (tile < tiles) b.note_taken(tile);
+        return ready_for_next_launch(tile);
     }
     // The block's tile after `tile` (thread 0): the next dealt to it, or else one from the counter,
     // whose tickets count from the first tile not dealt.
@@ -84,9 +90,7 @@ struct StagedLookbackScan {
     SS_HD int tile_after(Block& b, int tile) const {
         if (tile + b.blocks() < dealt_tiles) return own(b, tile + b.blocks());
         if (dealt_tiles >= tiles) return tiles;  // all were dealt: none left
-        const int taken = b.take_tile(tile_counter, dealt_tiles);
-        if (taken < tiles) descriptors.ready_next_launch(taken);
-        return taken;
+        return ready_for_next_launch(b.take_tile(tile_counter, dealt_tiles));
     }
 
     // The lane's elements of row r of `tile` (nothing past the last tile) are copied into the

@@ -126,15 +126,15 @@ void reduce_then_scan(L& launcher, const T* in, T* out, int n, bool inclusive, i
 // TileDescriptors); a capture keeps them packed, one word a tile, as the views read them. A run
 // that nobody records may be repeated on the same buffers (the timing loops): it takes two sets
 // and uses them by turns, each launch readying the other for the next, so that no memset launch
-// comes before it.
-template <class L>
+// comes before it. `Kernel` says whether one round of tiles is spread too (SpreadsOneRound).
+template <class Kernel = void, class L>
 TileDescriptors alloc_descriptors(L& launcher, int tiles, KernelShape kernel_shape,
-                                  int resident_blocks, int*& counter,
-                                  bool spread_one_round = false) {
+                                  int resident_blocks, int*& counter) {
     const bool repeatable = !launcher.capturing();
-    const int spacing = repeatable && kernel_shape == KernelShape::Timed
-                            ? timed_descriptor_spacing(tiles, resident_blocks, spread_one_round)
-                            : 1;
+    const int spacing =
+        repeatable && kernel_shape == KernelShape::Timed
+            ? timed_descriptor_spacing(tiles, resident_blocks, SpreadsOneRound<Kernel>::value)
+            : 1;
     // Each set whole lines, so that the second starts on a line as the first does.
     const auto set_words = std::size_t(round_up(tiles * spacing + 1, int(kDescriptorsPerLine)));
     DescriptorWord* sets =
@@ -154,8 +154,8 @@ void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
     Scan scan{in, out, n, inclusive, {}, nullptr};
     LaunchShape shape{"single-pass scan", tiles, threads, bytes_of<T>(32) + 4 + bytes_of<T>(1)};
     shape.emulated_resident_blocks = kEmulatedResidentBlocks;
-    scan.descriptors = alloc_descriptors(launcher, tiles, kernel_shape,
-                                         launcher.resident_blocks(shape, scan), scan.tile_counter);
+    scan.descriptors = alloc_descriptors<Scan>(
+        launcher, tiles, kernel_shape, launcher.resident_blocks(shape, scan), scan.tile_counter);
     launcher.launch(shape, scan,
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }
@@ -195,7 +195,8 @@ void pipelined_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
     LaunchShape shape{"pipelined single-pass scan", 1, threads, Scan::shared_bytes(threads)};
     grid_of_blocks_that_stay(launcher, shape, scan, tiles, kernel_shape);
     int* unused_counter = nullptr;
-    scan.descriptors = alloc_descriptors(launcher, tiles, kernel_shape, shape.grid, unused_counter);
+    scan.descriptors =
+        alloc_descriptors<Scan>(launcher, tiles, kernel_shape, shape.grid, unused_counter);
     launcher.launch(shape, scan,
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }
@@ -212,10 +213,8 @@ void staged_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, in
     LaunchShape shape{"staged single-pass scan", 1, threads, Scan::shared_bytes(threads)};
     grid_of_blocks_that_stay(launcher, shape, scan, tiles, kernel_shape);
     scan.dealt_tiles = dealt_tiles(tiles, shape.grid, kStagedDealtRounds);
-    // One descriptor a line even for one round of tiles: at 2^20 on the H200, 0.69-0.70 x CUB
-    // against 0.73 packed (bench/tuning.md).
     scan.descriptors =
-        alloc_descriptors(launcher, tiles, kernel_shape, shape.grid, scan.tile_counter, true);
+        alloc_descriptors<Scan>(launcher, tiles, kernel_shape, shape.grid, scan.tile_counter);
     launcher.launch(shape, scan,
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }

@@ -47,6 +47,20 @@ TEST(TileDescriptors, OnlyTimedScansOfSeveralRoundsSpreadThem) {
     EXPECT_EQ(
         kernels::alloc_descriptors(plain, 10, KernelShape::Teaching, resident, counter).spacing, 1);
 
+    // staged-lookback spreads one round too; decoupled-lookback does not; neither in a teaching
+    // shape.
+    using Staged = kernels::StagedLookbackScan<int, AddOp<int>, 8, 4>;
+    using Decoupled = kernels::DecoupledLookbackScan<int, AddOp<int>, 20, 4>;
+    EXPECT_EQ(
+        kernels::alloc_descriptors<Staged>(plain, 4, KernelShape::Timed, resident, counter).spacing,
+        kDescriptorsPerLine);
+    EXPECT_EQ(kernels::alloc_descriptors<Decoupled>(plain, 4, KernelShape::Timed, resident, counter)
+                  .spacing,
+              1);
+    EXPECT_EQ(kernels::alloc_descriptors<Staged>(plain, 4, KernelShape::Teaching, resident, counter)
+                  .spacing,
+              1);
+
     RawCapture capture;
     emu::EmuLauncher capturing(&capture);
     d = kernels::alloc_descriptors(capturing, 10, KernelShape::Timed, resident, counter);
