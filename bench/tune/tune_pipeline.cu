@@ -104,10 +104,13 @@ struct Probe {
 int spacing_option = 0;
 int descriptor_spacing = 1;
 
-void choose_spacing(int tiles, int resident_blocks, bool spread_one_round = false) {
-    descriptor_spacing = spacing_option > 0
-                             ? spacing_option
-                             : timed_descriptor_spacing(tiles, resident_blocks, spread_one_round);
+// As the app's drivers choose for `Scan` (kernels::alloc_descriptors).
+template <class Scan>
+void choose_spacing(int tiles, int resident_blocks) {
+    descriptor_spacing =
+        spacing_option > 0
+            ? spacing_option
+            : timed_descriptor_spacing(tiles, resident_blocks, SpreadsOneRound<Scan>::value);
 }
 // --reset memset: a memset launch zeroes the descriptors before each launch (as before
 // TileDescriptors::ready_next_launch); by default two sets by turns, as the app's drivers do.
@@ -154,7 +157,7 @@ void decoupled_row(Probe& p) {
     const int threads = 512;
     const int tiles = (p.n + Scan::tile_elements(threads) - 1) / Scan::tile_elements(threads);
     const std::uint32_t shared = 32 * 4 + 4 + 4;
-    choose_spacing(tiles, p.sms);  // one block an SM (128 registers a thread)
+    choose_spacing<Scan>(tiles, p.sms);  // one block an SM (128 registers a thread)
     fresh_descriptors(p);
     const double ms = p.time(
         [&] {
@@ -210,7 +213,7 @@ void pipelined_row(Probe& p, int threads) {
     const PersistentShape fit = persistent_shape<Scan>(p, entry, threads, shared);
     if (fit.per_sm == 0) return;  // too much shared memory or too many registers
     const int tiles = fit.tiles, grid = fit.grid, per_sm = fit.per_sm;
-    choose_spacing(tiles, grid, SpreadsOneRound<Scan>::value);
+    choose_spacing<Scan>(tiles, grid);
     if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     fresh_descriptors(p);
     const double ms = p.time(
@@ -249,7 +252,7 @@ void staged_row(Probe& p, int threads) {
         return;
     }
     const int tiles = fit.tiles, grid = fit.grid, per_sm = fit.per_sm;
-    choose_spacing(tiles, grid, SpreadsOneRound<Scan>::value);  // as the app's driver
+    choose_spacing<Scan>(tiles, grid);
     if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     fresh_descriptors(p);
     const double ms = p.time(
