@@ -36,16 +36,22 @@ constexpr int kPipelinedThreads = 512;
 constexpr int kPipelinedTeachingStages = 3;
 
 // staged-lookback: blocks that stay, one tile in registers and the next copied into shared memory
-// (the stage) meanwhile. Timed: 13 rows of 4 elements per lane at 512 threads (a stage of 104
-// KiB, 128 registers a thread) from kStagedLargeFrom; below it 8 rows at 256 threads (8192 a
-// tile, two blocks an SM), so that a 2^20 scan has a tile for nearly every block that fits.
-// On the H200 the small shape is the faster at 2^22 and 2^23 (0.72 and 0.80 x CUB, against 0.88
-// and 0.84 for the large), the large one at 2^24 (bench/tuning.md). Teaching: one element per
-// thread.
+// (the stage) meanwhile. Timed: 13 rows of 4 elements per lane (128 registers a thread) from
+// kStagedLargeFrom; below it 8 rows at 256 threads (8192 a tile, two blocks an SM), so that a
+// 2^20 scan has a tile for nearly every block that fits. The 13 rows run at 512 threads (a stage
+// of 104 KiB, one block an SM) from kStagedWideFrom, and below it at 256 (two blocks an SM, whose
+// look-backs and stores need not fall at the same moments). On the H200 the small shape is the
+// faster at 2^22 and 2^23 (0.72 and 0.80 x CUB, against 0.88 and 0.84 for 13 rows at 512); at
+// 2^24 13 rows at 256 threads took 1.157-1.166 x the copy against 1.173-1.177 at 512 (five
+// rounds of each, side by side), at 2^25 the same, from 2^26 512 threads are the faster
+// (bench/tuning.md). Teaching: one element per thread.
 constexpr int kStagedLargeFrom = 1 << 24;
-constexpr int kStagedRows = 13;  // 52 elements per thread, 26624 per tile
+constexpr int kStagedWideFrom = 1 << 25;
+constexpr int kStagedRows = 13;  // 52 elements per thread
 constexpr int kStagedSmallRows = 8;
 constexpr int kStagedVec = 4;
+// 512 threads: 13 rows from kStagedWideFrom (26624 a tile). 256: 8 rows below kStagedLargeFrom,
+// 13 rows from there to kStagedWideFrom (13312 a tile).
 constexpr int kStagedThreads = 512;
 constexpr int kStagedSmallThreads = 256;
 // The rounds of tiles dealt round the blocks by index before the rest come from the counter (at

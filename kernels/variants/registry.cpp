@@ -142,8 +142,8 @@ int default_block_threads(const VariantInfo& variant, int n, KernelShape shape) 
             case VariantId::PipelinedLookback:
                 return kernels::kPipelinedThreads;
             case VariantId::StagedLookback:
-                return n >= kernels::kStagedLargeFrom ? kernels::kStagedThreads
-                                                      : kernels::kStagedSmallThreads;
+                return n >= kernels::kStagedWideFrom ? kernels::kStagedThreads
+                                                     : kernels::kStagedSmallThreads;
             case VariantId::ReduceWarpShuffle:
                 return kernels::kReduceThreads;
             case VariantId::ScanThenPropagate:

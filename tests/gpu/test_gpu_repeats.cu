@@ -85,9 +85,10 @@ TEST_F(GpuRepeats, PipelinedLookbackFindsItsDescriptorsReady) {
 }
 
 TEST_F(GpuRepeats, StagedLookbackFindsItsDescriptorsReady) {
-    // 2^25 + 7: more than kStagedDealtRounds rounds of tiles in both shapes, so that the tiles
-    // after the dealt ones come from the counter.
-    for (int n : {kSizes[0], kSizes[1], kSizes[2], (1 << 25) + 7}) {
+    // 2^24 + 5: the 13 rows at 256 threads, two blocks an SM, every tile dealt. 2^25 + 7: more
+    // than kStagedDealtRounds rounds of tiles in every shape, so that the tiles after the dealt
+    // ones come from the counter.
+    for (int n : {kSizes[0], kSizes[1], kSizes[2], (1 << 24) + 5, (1 << 25) + 7}) {
         EXPECT_EQ(first_wrong_repeat(
                       n, 5,
                       [](GpuLauncher& l, const int* in, int* out, int n) {
@@ -109,6 +110,17 @@ TEST_F(GpuRepeats, StagedLookbackFindsItsDescriptorsReady) {
                       }),
                   -1)
             << "n = " << n << ", small shape";
+        // The 13 rows at 256 threads, as from 2^24 to 2^25.
+        EXPECT_EQ(first_wrong_repeat(
+                      n, 5,
+                      [](GpuLauncher& l, const int* in, int* out, int n) {
+                          kernels::staged_lookback<GpuLauncher, int, Op, kernels::kStagedRows,
+                                                   kernels::kStagedVec>(
+                              l, in, out, n, true, kernels::kStagedSmallThreads,
+                              KernelShape::Timed);
+                      }),
+                  -1)
+            << "n = " << n << ", 13 rows at 256 threads";
     }
 }
 
