@@ -7,6 +7,7 @@
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 --expt-relaxed-constexpr
 //        -I kernels bench/tune/lookback_timeline.cu -o lookback_timeline     (one line)
 //   ./lookback_timeline [--sizes 24,28] [--reps 20] [--staged 1] [--dealt-rounds R]
+//                       [--staged-threads T]
 //
 // bench/tuning.md records what it printed.
 #include <algorithm>
@@ -35,10 +36,13 @@ using Decoupled = kernels::DecoupledLookbackScan<int, Op, 20, 4>;
 // staged-lookback's timed shape (kernels/variants/kernel_shape.h): the next tile's cp.async copy
 // in flight while warp 0 looks back, its aggregate out before this tile's stores.
 using Staged = kernels::StagedLookbackScan<int, Op, kernels::kStagedRows, kernels::kStagedVec>;
-constexpr int kThreads = 512;
+constexpr int kDecoupledThreads = 512;
 
 // --dealt-rounds R: staged-lookback's first R rounds of tiles dealt by index (at least 2).
 int dealt_rounds = kernels::kStagedDealtRounds;
+// --staged-threads T: staged-lookback's block size (256: two blocks an SM, as the app runs 13
+// rows from 2^24 to 2^25).
+int staged_threads = kernels::kStagedThreads;
 
 struct TimelineMode {
     static constexpr bool recording = false;
@@ -47,13 +51,16 @@ struct TimelineMode {
     static constexpr bool kTimeline = true;
 };
 
-// Scan: Decoupled (one tile a block) or Staged (one block an SM, tiles from the counter).
+// Scan: Decoupled (one tile a block) or Staged (as many blocks as fit at once, tiles dealt, then
+// from the counter).
 template <class Scan>
 struct Run {
     static constexpr bool kPersistent = std::is_same_v<Scan, Staged>;
+    static int threads() { return kPersistent ? staged_threads : kDecoupledThreads; }
     int n;
     int tiles;
     int sms = 0;
+    int resident = 0;  // blocks at once (persistent)
     int* in = nullptr;
     int* out = nullptr;
     DescriptorWord* sets = nullptr;  // two sets of descriptors and counter, used by turns
@@ -63,7 +70,7 @@ struct Run {
     cudaStream_t stream = nullptr;
 
     explicit Run(int n_)
-        : n(n_), tiles((n_ + Scan::tile_elements(kThreads) - 1) / Scan::tile_elements(kThreads)) {
+        : n(n_), tiles((n_ + Scan::tile_elements(threads()) - 1) / Scan::tile_elements(threads())) {
         std::vector<int> ones(static_cast<std::size_t>(n), 1);
         SS_CUDA_CHECK(cudaStreamCreate(&stream));
         SS_CUDA_CHECK(cudaMalloc(&in, std::size_t(n) * 4));
@@ -80,7 +87,13 @@ struct Run {
                  {kernel_entry<PlainMode, Scan>(), kernel_entry<TimelineMode, Scan>()})
                 SS_CUDA_CHECK(cudaFuncSetAttribute(entry,
                                                    cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                                   int(Scan::shared_bytes(kThreads))));
+                                                   int(Scan::shared_bytes(threads()))));
+            int per_sm = 0;
+            SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &per_sm, kernel_entry<PlainMode, Scan>(), threads(),
+                Scan::shared_bytes(threads())));
+            if (per_sm < 1) throw std::runtime_error("staged-lookback: the block does not fit");
+            resident = per_sm * sms;
         }
     }
     // A persistent block takes one number past the last tile before it stops: room for those.
@@ -102,21 +115,22 @@ struct Run {
         // Spread as the kernel's driver does (staged-lookback: for one round of tiles too).
         const TileDescriptors d =
             descriptors_in(set, sets + std::size_t(1 - turn) * set_words, set_words,
-                           timed_descriptor_spacing(tiles, sms, SpreadsOneRound<Scan>::value));
+                           timed_descriptor_spacing(tiles, kPersistent ? resident : sms,
+                                                    SpreadsOneRound<Scan>::value));
         int* counter = tile_counter_of(set, set_words);
         LaunchEnv env;
         env.moments = moments;
         const auto entry = kernel_entry<Mode, Scan>();
         if constexpr (kPersistent) {
-            env.shared_bytes = Scan::shared_bytes(kThreads);
-            const int grid = std::min(tiles, sms);
-            entry<<<grid, kThreads, env.shared_bytes, stream>>>(
+            env.shared_bytes = Scan::shared_bytes(threads());
+            const int grid = std::min(tiles, resident);
+            entry<<<grid, threads(), env.shared_bytes, stream>>>(
                 Scan{in, out, n, true, d, counter, tiles, dealt_tiles(tiles, grid, dealt_rounds)},
                 env);
         } else {
             env.shared_bytes = 32 * 4 + 4 + 4;
-            entry<<<tiles, kThreads, env.shared_bytes, stream>>>(Scan{in, out, n, true, d, counter},
-                                                                 env);
+            entry<<<tiles, threads(), env.shared_bytes, stream>>>(
+                Scan{in, out, n, true, d, counter}, env);
         }
         SS_CUDA_CHECK_LAUNCH();
     }
@@ -268,9 +282,9 @@ void measure(const char* name, int log_n, int reps) {
     const std::vector<TileMoments> past_end(m.begin() + r.tiles, m.end());
     m.resize(std::size_t(r.tiles));
     std::printf(
-        "\n== n = 2^%d, %s: %d tiles, %.4f ms, with the timeline %.4f ms (the last run "
-        "below)\n",
-        log_n, name, r.tiles, plain_ms, timeline_ms);
+        "\n== n = 2^%d, %s: %d threads, %d tiles, %.4f ms, with the timeline %.4f ms (the "
+        "last run below)\n",
+        log_n, name, r.threads(), r.tiles, plain_ms, timeline_ms);
     if (Run<Scan>::kPersistent)
         std::printf(
             "  (taken: when the block asks for the tile's number, a step before it "
@@ -288,6 +302,8 @@ int main(int argc, char** argv) {
     for (int i = 1; i + 1 < argc; i += 2) {
         if (std::strcmp(argv[i], "--staged") == 0) staged = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--staged-threads") == 0)
+            scanscope::staged_threads = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--dealt-rounds") == 0)
             scanscope::dealt_rounds = std::max(2, std::atoi(argv[i + 1]));
         if (std::strcmp(argv[i], "--sizes") == 0) {
