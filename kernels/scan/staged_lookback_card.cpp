@@ -77,12 +77,13 @@ VariantInfo staged_lookback_card() {
         "so that a faster SM takes more of them. Dealing needs every block resident: the launch "
         "is cooperative. The captured scan has one element per thread; the timed scan is the "
         "same source with 52 elements per thread (13 rows of 16-byte accesses), 512 threads and "
-        "a stage of 104 KiB (below 2^24 elements, 32 per thread at 256 threads, two blocks an "
-        "SM, so that nearly every block has a tile). Measured at 2^28 elements (int32, "
-        "scanscope bench, 2026-11-24): on an H100 0.724 ms, 1.015 times a copy of the same bytes "
+        "a stage of 104 KiB (from 2^24 to 2^25 elements the same rows at 256 threads, two "
+        "blocks an SM, whose smaller last tiles end sooner; below 2^24, 32 per thread at 256 "
+        "threads, so that nearly every block has a tile). Measured at 2^28 elements (int32, "
+        "scanscope bench, 2026-11-24): on an H100 0.724 ms, 1.014 times a copy of the same bytes "
         "and 0.83 times CUB's InclusiveSum; on an H200 0.518 ms, 1.022 times the copy and 0.75 "
-        "times CUB, where decoupled-lookback takes 1.10 times the copy. At 2^24: 1.08 times the "
-        "copy on the H100, 1.15 to 1.18 on the H200.",
+        "times CUB, where decoupled-lookback takes 1.10 times the copy. At 2^24: 1.05 to 1.06 "
+        "times the copy on the H100, 1.13 to 1.15 on the H200.",
         kStagedLookbackListing,
         join({kStagedLookbackLabels}),
         {"stage", "warp totals", "next totals", "prefix", "after next"}};
