@@ -39,8 +39,8 @@ constexpr int kPipelinedTeachingStages = 3;
 // (the stage) meanwhile. Timed: 13 rows of 4 elements per lane (128 registers a thread) from
 // kStagedLargeFrom; below it 8 rows at 256 threads (8192 a tile, two blocks an SM), so that a
 // 2^20 scan has a tile for nearly every block that fits. The 13 rows run at 512 threads (a stage
-// of 104 KiB, one block an SM) from kStagedWideFrom, and below it at 256 (two blocks an SM, whose
-// look-backs and stores need not fall at the same moments). On the H200 the small shape is the
+// of 104 KiB, one block an SM) from kStagedWideFrom, and below it at 256 (two blocks an SM, half
+// the tile each, whose last round of tiles ends sooner). On the H200 the small shape is the
 // faster at 2^22 and 2^23 (0.72 and 0.80 x CUB, against 0.88 and 0.84 for 13 rows at 512); at
 // 2^24 13 rows at 256 threads took 1.157-1.166 x the copy against 1.173-1.177 at 512 (five
 // rounds of each, side by side), at 2^25 the same, from 2^26 512 threads are the faster
