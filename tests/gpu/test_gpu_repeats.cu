@@ -84,41 +84,31 @@ TEST_F(GpuRepeats, PipelinedLookbackFindsItsDescriptorsReady) {
     }
 }
 
+// The first wrong of five repeats of staged-lookback's timed kernel with `Rows` rows of
+// kStagedVec at `threads` threads, or -1.
+template <int Rows>
+int first_wrong_staged_repeat(int n, int threads) {
+    return first_wrong_repeat(n, 5, [threads](GpuLauncher& l, const int* in, int* out, int n) {
+        kernels::staged_lookback<GpuLauncher, int, Op, Rows, kernels::kStagedVec>(
+            l, in, out, n, true, threads, KernelShape::Timed);
+    });
+}
+
 TEST_F(GpuRepeats, StagedLookbackFindsItsDescriptorsReady) {
     // 2^24 + 5: the 13 rows at 256 threads, two blocks an SM, every tile dealt. 2^25 + 7: more
     // than kStagedDealtRounds rounds of tiles in every shape, so that the tiles after the dealt
     // ones come from the counter.
     for (int n : {kSizes[0], kSizes[1], kSizes[2], (1 << 24) + 5, (1 << 25) + 7}) {
-        EXPECT_EQ(first_wrong_repeat(
-                      n, 5,
-                      [](GpuLauncher& l, const int* in, int* out, int n) {
-                          kernels::staged_lookback<GpuLauncher, int, Op, kernels::kStagedRows,
-                                                   kernels::kStagedVec>(
-                              l, in, out, n, true, kernels::kStagedThreads, KernelShape::Timed);
-                      }),
-                  -1)
+        EXPECT_EQ(first_wrong_staged_repeat<kernels::kStagedRows>(n, kernels::kStagedThreads), -1)
             << "n = " << n;
         // The shape below 2^24: two blocks an SM, and at 2^20 a block for every tile (all tiles
         // dealt).
-        EXPECT_EQ(first_wrong_repeat(
-                      n, 5,
-                      [](GpuLauncher& l, const int* in, int* out, int n) {
-                          kernels::staged_lookback<GpuLauncher, int, Op, kernels::kStagedSmallRows,
-                                                   kernels::kStagedVec>(
-                              l, in, out, n, true, kernels::kStagedSmallThreads,
-                              KernelShape::Timed);
-                      }),
-                  -1)
+        EXPECT_EQ(
+            first_wrong_staged_repeat<kernels::kStagedSmallRows>(n, kernels::kStagedSmallThreads),
+            -1)
             << "n = " << n << ", small shape";
         // The 13 rows at 256 threads, as from 2^24 to 2^25.
-        EXPECT_EQ(first_wrong_repeat(
-                      n, 5,
-                      [](GpuLauncher& l, const int* in, int* out, int n) {
-                          kernels::staged_lookback<GpuLauncher, int, Op, kernels::kStagedRows,
-                                                   kernels::kStagedVec>(
-                              l, in, out, n, true, kernels::kStagedSmallThreads,
-                              KernelShape::Timed);
-                      }),
+        EXPECT_EQ(first_wrong_staged_repeat<kernels::kStagedRows>(n, kernels::kStagedSmallThreads),
                   -1)
             << "n = " << n << ", 13 rows at 256 threads";
     }
