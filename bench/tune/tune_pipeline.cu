@@ -6,6 +6,7 @@
 //        -I kernels bench/tune/tune_pipeline.cu -o tune_pipeline      (one line)
 //   ./tune_pipeline [--sizes 20,24,28] [--reps 30] [--only R,S,T] [--spacing 1|16]
 //                   [--reset memset] [--staged 1] [--staged-rows R] [--dealt-rounds R] [--held 0]
+//                   [--specialized 1] [--first-asks A] [--specialized-timeline 1]
 //
 // bench/tuning.md records what it printed, and the predictions before.
 #include <cub/device/device_scan.cuh>
@@ -25,6 +26,7 @@
 #include "scan/decoupled_lookback.h"
 #include "scan/pipelined_lookback.h"
 #include "scan/staged_lookback.h"
+#include "specialized_scan.cuh"
 #include "variants/kernel_shape.h"
 
 namespace scanscope {
@@ -273,6 +275,118 @@ void staged_row(Probe& p, int threads) {
     p.print("staged-lookback", ms, shape);
 }
 
+// --specialized 1: the warp-specialized probe (specialized_scan.cuh) in several shapes.
+bool specialized_rows = false;
+// --specialized-timeline 1: after each of its rows, one launch that records when each tile was
+// asked for, landed, published, prefixed, scanned and stored (medians over the blocks, us).
+bool specialized_timeline = false;
+// --first-asks A: the tiles each block asks for before its first lands (0: the whole ring);
+// -A: before its first prefix is known.
+int first_asks = 0;
+
+template <class Kernel>
+void print_specialized_timeline(Probe& p, Kernel kernel, int grid, int tiles, std::uint32_t shared,
+                                int threads, int stages) {
+    using namespace specialized;
+    const std::size_t words = std::size_t(grid) * kTimelineTiles * kEvents;
+    unsigned long long* timeline = nullptr;
+    SS_CUDA_CHECK(cudaMalloc(&timeline, words * 8));
+    SS_CUDA_CHECK(cudaMemsetAsync(timeline, 0, words * 8, p.stream));
+    int* unused_counter = nullptr;
+    TileDescriptors d = descriptors_for_launch(p, unused_counter);
+    int n = p.n, t = tiles;
+    const int* in = p.in;
+    int* out = p.out;
+    int asks = first_asks != 0 ? first_asks : stages;
+    void* args[] = {&in, &out, &n, &d, &t, &timeline, &asks};
+    SS_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid, threads,
+                                              args, shared, p.stream));
+    SS_CUDA_CHECK(cudaStreamSynchronize(p.stream));
+    std::vector<unsigned long long> host(words);
+    SS_CUDA_CHECK(cudaMemcpy(host.data(), timeline, words * 8, cudaMemcpyDeviceToHost));
+    cudaFree(timeline);
+    const auto at = [&](int b, int k, int e) {
+        return host[(std::size_t(b) * kTimelineTiles + k) * kEvents + e];
+    };
+    unsigned long long start = ~0ull;
+    for (int b = 0; b < grid; ++b)
+        start = std::min(start, at(b, 0, kStarted));
+    const auto us = [&](unsigned long long ns) { return ns ? double(ns - start) / 1000 : -1.0; };
+    const auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        return v.empty() ? -1.0 : v[v.size() / 2];
+    };
+    const int rounds = std::min(kTimelineTiles, ceil_div(tiles, grid));
+    std::vector<double> starts;
+    for (int b = 0; b < grid; ++b)
+        starts.push_back(us(at(b, 0, kStarted)));
+    std::printf(
+        "   timeline (us from the first block's start; medians over blocks; max in []):"
+        " blocks start by %.2f\n",
+        *std::max_element(starts.begin(), starts.end()));
+    std::printf("   %5s %14s %14s %14s %14s %14s %14s\n", "tile", "asked", "landed", "published",
+                "prefixed", "scanned", "stored");
+    for (int k = 0; k < rounds; ++k) {
+        if (k > 4 && k < rounds - 3 && k % 4 != 0) continue;
+        std::printf("   %5d", k);
+        for (int e = kAsked; e < kEvents; ++e) {
+            std::vector<double> v;
+            for (int b = 0; b < grid; ++b)
+                if (at(b, k, e)) v.push_back(us(at(b, k, e)));
+            std::printf(" %6.2f [%5.2f]", median(v),
+                        v.empty() ? -1.0 : *std::max_element(v.begin(), v.end()));
+        }
+        std::printf("\n");
+    }
+}
+
+template <int Rows, int Threads, int Stages>
+void specialized_row(Probe& p) {
+    using Shape = specialized::Shape<Rows, Threads, Stages>;
+    const auto kernel = specialized::specialized_scan<Rows, Threads, Stages>;
+    const std::uint32_t shared = Shape::kRingBytes;
+    cudaFuncAttributes attributes;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+    int optin = 0;
+    SS_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+    if (shared + attributes.sharedSizeBytes > std::size_t(optin) || p.n % 4 != 0) return;
+    SS_CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
+    int per_sm = 0;
+    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel,
+                                                                Shape::kBlockThreads, shared));
+    const int tiles = ceil_div(p.n, Shape::kElements);
+    const int grid = std::min(tiles, per_sm * p.sms);
+    if (per_sm == 0 || grid - 1 > 32 * Shape::kMaxWindows) return;
+    descriptor_spacing = spacing_option > 0 ? spacing_option : kDescriptorsPerLine;
+    if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
+    fresh_descriptors(p);
+    const double ms = p.time(
+        [&] {
+            int* unused_counter = nullptr;
+            TileDescriptors d = descriptors_for_launch(p, unused_counter);
+            int n = p.n, t = tiles;
+            const int* in = p.in;
+            int* out = p.out;
+            unsigned long long* no_timeline = nullptr;
+            int asks = first_asks != 0 ? first_asks : Stages;
+            void* args[] = {&in, &out, &n, &d, &t, &no_timeline, &asks};
+            SS_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid,
+                                                      Shape::kBlockThreads, args, shared,
+                                                      p.stream));
+        },
+        true, "specialized");
+    char shape[192];
+    std::snprintf(
+        shape, sizeof shape,
+        "%2d rows x 4, %3d+96 thr, %2d stages, %d/SM, %u KB, %d reg, %.2f rounds, %d first", Rows,
+        Threads, Stages, per_sm, shared / 1024, attributes.numRegs, double(tiles) / double(grid),
+        first_asks != 0 ? first_asks : Stages);
+    p.print("specialized", ms, shape);
+    if (specialized_timeline)
+        print_specialized_timeline(p, kernel, grid, tiles, shared, Shape::kBlockThreads, Stages);
+}
+
 void sweep(int log_n, int reps) {
     Probe p(1 << log_n, reps);
     const std::size_t bytes = std::size_t(p.n) * 4;
@@ -299,6 +413,11 @@ void sweep(int log_n, int reps) {
     pipelined_row<8, 3>(p, 512);
     pipelined_row<4, 3>(p, 1024);
     pipelined_row<3, 4>(p, 1024);
+    if (specialized_rows) {
+        specialized_row<8, 256, 6>(p);
+        specialized_row<8, 256, 7>(p);
+        specialized_row<4, 512, 6>(p);
+    }
     if (staged) {
         // Smaller tiles for small n (2^20: 8 rows x 4 x 512 make 64 tiles for 132 SMs).
         staged_row<4>(p, 512);
@@ -329,6 +448,12 @@ int main(int argc, char** argv) {
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--held") == 0) scanscope::held = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--staged") == 0) scanscope::staged = std::atoi(argv[i + 1]) != 0;
+        if (std::strcmp(argv[i], "--first-asks") == 0)
+            scanscope::first_asks = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--specialized-timeline") == 0)
+            scanscope::specialized_timeline = std::atoi(argv[i + 1]) != 0;
+        if (std::strcmp(argv[i], "--specialized") == 0)
+            scanscope::specialized_rows = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--dealt-rounds") == 0)
             scanscope::dealt_rounds = std::max(2, std::atoi(argv[i + 1]));
         if (std::strcmp(argv[i], "--staged-rows") == 0)

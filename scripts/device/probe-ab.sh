@@ -84,4 +84,4 @@ fi
 
 echo
 echo "== rows"
-grep -E "^## |^== n|staged-lookback +[0-9]+ rows x 4, (512|256)|WRONG" "$out/probe-ab.txt"
+grep -E "^## |^== n|staged-lookback +[0-9]+ rows x 4, (512|256)|specialized|WRONG" "$out/probe-ab.txt"
