@@ -84,8 +84,8 @@ __global__ void __launch_bounds__(Threads + 96, 1)
         if (timeline && k < kTimelineTiles)
             timeline[(std::size_t(blockIdx.x) * kTimelineTiles + k) * kEvents + event] = now_ns();
     };
-    if (threadIdx.x == 0) note(0, kStarted);
     if (threadIdx.x == 0) {
+        note(0, kStarted);
         for (int s = 0; s < Stages; ++s) {
             barrier_init(&full[s], 1);
             barrier_init(&done[s], Threads);
