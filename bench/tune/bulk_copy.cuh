@@ -13,8 +13,13 @@ __device__ __forceinline__ unsigned shared_address(const void* p) {
     return static_cast<unsigned>(__cvta_generic_to_shared(p));
 }
 
-__device__ __forceinline__ void barrier_init(std::uint64_t* bar) {
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" ::"r"(shared_address(bar)) : "memory");
+// An mbarrier whose phase ends when `arrivals` threads have arrived (and its bytes have landed).
+__device__ __forceinline__ void barrier_init(std::uint64_t* bar, unsigned arrivals = 1) {
+    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(shared_address(bar)), "r"(arrivals)
+                 : "memory");
+}
+__device__ __forceinline__ void barrier_arrive(std::uint64_t* bar) {
+    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(shared_address(bar)) : "memory");
 }
 __device__ __forceinline__ void bulk_load(void* to, const void* from, unsigned bytes,
                                           std::uint64_t* bar) {

@@ -27,15 +27,8 @@
 
 namespace scanscope::specialized {
 
-using bulk::shared_address;
-
-__device__ __forceinline__ void barrier_init(std::uint64_t* bar, unsigned count) {
-    asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(shared_address(bar)), "r"(count)
-                 : "memory");
-}
-__device__ __forceinline__ void barrier_arrive(std::uint64_t* bar) {
-    asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(shared_address(bar)) : "memory");
-}
+using bulk::barrier_arrive;
+using bulk::barrier_init;
 __device__ __forceinline__ DescriptorWord read_descriptor(const DescriptorWord* at) {
     DescriptorWord word;
     asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(word) : "l"(at) : "memory");
@@ -87,10 +80,10 @@ __global__ void __launch_bounds__(Threads + 96, 1)
     if (threadIdx.x == 0) {
         note(0, kStarted);
         for (int s = 0; s < Stages; ++s) {
-            barrier_init(&full[s], 1);
+            barrier_init(&full[s]);
             barrier_init(&done[s], Threads);
-            barrier_init(&prefix_ready[s], 1);
-            barrier_init(&added[s], 1);
+            barrier_init(&prefix_ready[s]);
+            barrier_init(&added[s]);
         }
         asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
     }
@@ -166,18 +159,17 @@ __global__ void __launch_bounds__(Threads + 96, 1)
             // the next tile's reads before these are waited for was slower: they find the round
             // unpublished.)
             const int first = max(0, tile - grid + 1);
+            const auto window_tile = [&](int w) { return tile - 1 - (w * 32 + lane); };
             DescriptorWord word[S::kMaxWindows];
-            for (int w = 0; w < S::kMaxWindows; ++w) {
-                const int t = tile - 1 - (w * 32 + lane);
-                word[w] = t >= first ? read_descriptor(descriptors.of(t))
-                                     : pack_descriptor(TileStatus::Aggregate, 0);
-            }
+            for (int w = 0; w < S::kMaxWindows; ++w)
+                word[w] = window_tile(w) >= first ? read_descriptor(descriptors.of(window_tile(w)))
+                                                  : pack_descriptor(TileStatus::Aggregate, 0);
             // Those not yet published are read again together: one round trip a pass.
             for (bool pending = true; pending;) {
                 pending = false;
                 for (int w = 0; w < S::kMaxWindows; ++w)
                     if (unpack_descriptor(word[w]).status == TileStatus::Invalid)
-                        word[w] = read_descriptor(descriptors.of(tile - 1 - (w * 32 + lane)));
+                        word[w] = read_descriptor(descriptors.of(window_tile(w)));
                 for (int w = 0; w < S::kMaxWindows; ++w)
                     pending |= unpack_descriptor(word[w]).status == TileStatus::Invalid;
             }

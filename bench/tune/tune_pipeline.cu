@@ -284,6 +284,26 @@ bool specialized_timeline = false;
 // -A: before its first prefix is known.
 int first_asks = 0;
 
+// How the probe's blocks start: --first-asks, or else the whole ring.
+int specialized_first_asks(int stages) {
+    return first_asks != 0 ? first_asks : stages;
+}
+
+// One cooperative launch of the probe (every block resident: its tiles are dealt), recording its
+// timeline where one is given.
+template <class Kernel>
+void launch_specialized(Probe& p, Kernel kernel, int grid, int threads, std::uint32_t shared,
+                        int tiles, int stages, unsigned long long* timeline) {
+    int* unused_counter = nullptr;
+    TileDescriptors d = descriptors_for_launch(p, unused_counter);
+    int n = p.n, t = tiles, asks = specialized_first_asks(stages);
+    const int* in = p.in;
+    int* out = p.out;
+    void* args[] = {&in, &out, &n, &d, &t, &timeline, &asks};
+    SS_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid, threads,
+                                              args, shared, p.stream));
+}
+
 template <class Kernel>
 void print_specialized_timeline(Probe& p, Kernel kernel, int grid, int tiles, std::uint32_t shared,
                                 int threads, int stages) {
@@ -292,15 +312,7 @@ void print_specialized_timeline(Probe& p, Kernel kernel, int grid, int tiles, st
     unsigned long long* timeline = nullptr;
     SS_CUDA_CHECK(cudaMalloc(&timeline, words * 8));
     SS_CUDA_CHECK(cudaMemsetAsync(timeline, 0, words * 8, p.stream));
-    int* unused_counter = nullptr;
-    TileDescriptors d = descriptors_for_launch(p, unused_counter);
-    int n = p.n, t = tiles;
-    const int* in = p.in;
-    int* out = p.out;
-    int asks = first_asks != 0 ? first_asks : stages;
-    void* args[] = {&in, &out, &n, &d, &t, &timeline, &asks};
-    SS_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid, threads,
-                                              args, shared, p.stream));
+    launch_specialized(p, kernel, grid, threads, shared, tiles, stages, timeline);
     SS_CUDA_CHECK(cudaStreamSynchronize(p.stream));
     std::vector<unsigned long long> host(words);
     SS_CUDA_CHECK(cudaMemcpy(host.data(), timeline, words * 8, cudaMemcpyDeviceToHost));
@@ -363,17 +375,8 @@ void specialized_row(Probe& p) {
     fresh_descriptors(p);
     const double ms = p.time(
         [&] {
-            int* unused_counter = nullptr;
-            TileDescriptors d = descriptors_for_launch(p, unused_counter);
-            int n = p.n, t = tiles;
-            const int* in = p.in;
-            int* out = p.out;
-            unsigned long long* no_timeline = nullptr;
-            int asks = first_asks != 0 ? first_asks : Stages;
-            void* args[] = {&in, &out, &n, &d, &t, &no_timeline, &asks};
-            SS_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid,
-                                                      Shape::kBlockThreads, args, shared,
-                                                      p.stream));
+            launch_specialized(p, kernel, grid, Shape::kBlockThreads, shared, tiles, Stages,
+                               nullptr);
         },
         true, "specialized");
     char shape[192];
@@ -381,7 +384,7 @@ void specialized_row(Probe& p) {
         shape, sizeof shape,
         "%2d rows x 4, %3d+96 thr, %2d stages, %d/SM, %u KB, %d reg, %.2f rounds, %d first", Rows,
         Threads, Stages, per_sm, shared / 1024, attributes.numRegs, double(tiles) / double(grid),
-        first_asks != 0 ? first_asks : Stages);
+        specialized_first_asks(Stages));
     p.print("specialized", ms, shape);
     if (specialized_timeline)
         print_specialized_timeline(p, kernel, grid, tiles, shared, Shape::kBlockThreads, Stages);
