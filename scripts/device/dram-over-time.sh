@@ -44,20 +44,21 @@ profile() {
     ncu --import "/tmp/$name.ncu-rep" --page raw --csv --print-metric-instances values \
         >"$out/pm-$name-raw.csv" 2>&1
 }
-profile copy register_copy 5 /tmp/copy_floor --log-n "$size" --reps 10
+reps=10
+profile copy register_copy 5 /tmp/copy_floor --log-n "$size" --reps "$reps"
 # --only 0,0,0: no pipelined rows; the staged rows with `rows` come at 512 threads, then 256.
 # Each row launches 4 + reps times (a checked run, three warm-ups, the timed runs), not held.
 skip_staged=5
-[ "$threads" = 256 ] && skip_staged=$((5 + 14))
+[ "$threads" = 256 ] && skip_staged=$((5 + 4 + reps))
 profile staged Staged "$skip_staged" /tmp/tune_pipeline --sizes "$size" --only 0,0,0 --staged 1 \
-    --staged-rows "$rows" --reps 10 --held 0
+    --staged-rows "$rows" --reps "$reps" --held 0
 if [ "${SPECIALIZED:-0}" = 1 ]; then
     profile specialized specialized_scan 5 /tmp/tune_pipeline --sizes "$size" --only 0,0,0 \
-        --specialized 1 --first-asks -4 --reps 10 --held 0
+        --specialized 1 --first-asks -4 --reps "$reps" --held 0
 fi
 for name in copy staged specialized; do
     [ -f "$out/pm-$name-raw.csv" ] || continue
     echo "== $name"
-    grep -E "Block Size|Grid Size|Duration|DRAM Throughput" "$out/pm-$name-details.txt" | head -6
+    grep -m 1 "DRAM Throughput" "$out/pm-$name-details.txt"
     python3 scripts/ncu/pm-timeline.py "$out/pm-$name-raw.csv"
 done

@@ -39,14 +39,22 @@ def when_done(series, fraction):
 
 
 def main(path):
-    rows = list(csv.reader(open(path, newline="")))
-    header = next(r for r in rows if "Kernel Name" in r)
-    data = [r for r in rows[rows.index(header) + 1:] if len(r) == len(header) and r[0].isdigit()]
+    try:
+        with open(path, newline="") as f:
+            rows = list(csv.reader(f))
+    except OSError as error:
+        sys.exit(f"{path}: {error.strerror}")
+    header = next((r for r in rows if "Kernel Name" in r), None)
+    data = [] if header is None else [
+        r for r in rows[rows.index(header) + 1:] if len(r) == len(header) and r[0].isdigit()]
     if not data:
-        sys.exit(f"{path}: no profiled launch in the file")
+        sys.exit(f"{path}: no profiled launch in the file (did ncu fail?)")
     row = dict(zip(header, data[0]))
-    read = samples(next(v for k, v in row.items() if k.endswith(READ)))
-    write = samples(next(v for k, v in row.items() if k.endswith(WRITE)))
+    cell = {name: next((v for k, v in row.items() if k.endswith(name)), None)
+            for name in (READ, WRITE)}
+    if None in cell.values() or INTERVAL not in row:
+        sys.exit(f"{path}: no PM sampling in the report (profile it with --section PmSampling)")
+    read, write = samples(cell[READ]), samples(cell[WRITE])
     interval_us = float(row[INTERVAL].split()[0])
     busy = [i for i in range(len(read)) if read[i] + write[i] >= 1.0]
     if not busy:
@@ -65,11 +73,12 @@ def main(path):
               + ", ".join(f"{(when_done(series, q) - first) * interval_us:.1f}"
                           for q in (0.25, 0.5, 0.75, 0.999)) + " us")
     span = last - first + 1
-    writes_from = next((i for i in range(first, last + 1) if write[i] >= 10.0), None)
     mean = sum(read[i] + write[i] for i in range(first, last + 1)) / span
+    writes_from = next((i for i in range(first, last + 1) if write[i] >= 10.0), None)
+    writes = ("writes never reach 10 %" if writes_from is None else
+              f"writes reach 10 % at {(writes_from - first) * interval_us:.1f} us")
     print(f"# busy for {span} samples ({span * interval_us:.1f} us), mean {mean:.1f} % of peak;"
-          f" writes reach 10 % at {(writes_from - first) * interval_us:.1f} us"
-          if writes_from is not None else f"# busy for {span} samples, mean {mean:.1f} %")
+          f" {writes}")
 
 
 if __name__ == "__main__":
