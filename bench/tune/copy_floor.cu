@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "bulk_copy.cuh"
+#include "device_clock.cuh"
 #include "gpu/cuda_check.h"
 #include "gpu/event_timer.cuh"
 
@@ -67,11 +68,7 @@ __global__ void __launch_bounds__(kThreads)
 //    ahead of the one in work, each thread waiting for its own copies (Wait groups left pending),
 //    reading them back (16-byte LDS) and storing from registers.
 __device__ unsigned long long block_end[1024];  // %globaltimer when each block finished
-__device__ __forceinline__ unsigned long long now_ns() {
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
-    return t;
-}
+using scanscope::probe::now_ns;
 
 template <int Rows, int Stages, int Wait>
 __global__ void __launch_bounds__(kThreads) ring_copy(const int4* in, int4* out, int tiles) {

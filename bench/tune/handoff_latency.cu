@@ -52,18 +52,11 @@ constexpr int kMaxSamples = 8192;  // a cluster's
 enum Path { kGlobal = 0, kDsmem = 1 };
 
 struct Words {
-    int* ping;                // [cluster * C + rank]: the prober's word to a listener (global path)
-    int* pong;                // [cluster * C + rank]: a listener's answer (global path)
-    long long* cycles;        // [cluster * kMaxSamples]: round trips
-    int* samples;             // [cluster]: how many were recorded
-    unsigned long long* end;  // [block]: %globaltimer when its copy ended
+    int* ping;          // [cluster * C + rank]: the prober's word to a listener (global path)
+    int* pong;          // [cluster * C + rank]: a listener's answer (global path)
+    long long* cycles;  // [cluster * kMaxSamples]: round trips
+    int* samples;       // [cluster]: how many were recorded
 };
-
-__device__ __forceinline__ unsigned long long now_ns() {
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    return t;
-}
 
 // The copy warps' share: tiles dealt round the copiers of all clusters.
 template <int Stages>
@@ -199,10 +192,7 @@ __global__ void __launch_bounds__(kThreads)
         else
             copy_share<4>(in, out, tiles, shape.rows, copier, copiers, ring);
         asm volatile("bar.sync 1, %0;" ::"n"(kCopyThreads) : "memory");  // the copy warps only
-        if (threadIdx.x == 0) {
-            w.end[blockIdx.x] = now_ns();
-            atomicAdd(cluster.map_shared_rank(&finished, 0), 1);
-        }
+        if (threadIdx.x == 0) atomicAdd(cluster.map_shared_rank(&finished, 0), 1);
     }
     cluster.sync();  // no block leaves while another may still write to its shared memory
 }
@@ -329,7 +319,6 @@ int main(int argc, char** argv) {
     SS_CUDA_CHECK(cudaMalloc(&w.pong, std::size_t(grid) * 4));
     SS_CUDA_CHECK(cudaMalloc(&w.cycles, std::size_t(clusters) * kMaxSamples * 8));
     SS_CUDA_CHECK(cudaMalloc(&w.samples, std::size_t(clusters) * 4));
-    SS_CUDA_CHECK(cudaMalloc(&w.end, std::size_t(grid) * 8));
 
     // The copy alone, for its pace: cudaMemcpy of the same bytes.
     cudaEvent_t start, stop;

@@ -24,6 +24,7 @@
 
 #include "bulk_copy.cuh"
 #include "core/tile_descriptor.h"
+#include "device_clock.cuh"
 
 namespace scanscope::specialized {
 
@@ -53,11 +54,7 @@ struct Shape {
 enum TimelineEvent { kStarted, kAsked, kLanded, kPublished, kPrefixed, kScanned, kStored, kEvents };
 constexpr int kTimelineTiles = 64;
 
-__device__ __forceinline__ unsigned long long now_ns() {
-    unsigned long long t;
-    asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
-    return t;
-}
+using scanscope::probe::now_ns;
 
 template <int Rows, int Threads, int Stages>
 __global__ void __launch_bounds__(Threads + 96, 1)
