@@ -1,7 +1,9 @@
 // Who moves cudaMemcpy's device-to-device bytes: the SMs (a kernel of the driver's) or a copy
 // engine (DMA)? Issue 16's floor is that copy, and Nsight Compute sees no kernel for it. Here the
 // copy runs while a kernel fills every SM slot and spins for a few milliseconds without touching
-// memory: a copy on the SMs has to wait for the spin to end, a copy engine does not. Standalone:
+// memory: a copy on the SMs has to wait for the spin to end, a copy engine does not. Then it times
+// the copy behind rests of 0 to 5000 us, to see whether the lines the copy before wrote (more
+// than the L2 holds at 2^24) weigh on the next as the app's timings take it. Standalone:
 //
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -I kernels
 //        bench/tune/memcpy_engine.cu -o memcpy_engine      (one line)
@@ -15,6 +17,7 @@
 #include <vector>
 
 #include "gpu/cuda_check.h"
+#include "gpu/event_timer.cuh"
 
 namespace {
 
@@ -102,5 +105,28 @@ int main(int argc, char** argv) {
             elapsed(copy_end, spin_end) > 0 ? "before the spin ended: not on the SMs"
                                             : "after the spin ended: on the SMs");
     }
+
+    // The copy after the memory has rested: queued behind one thread that waits `rest` us
+    // (hold_stream, as the app's timings queue each run behind at least 100 us), from the end of
+    // the copy before. The start event is taken behind the hold.
+    std::printf("after a rest (median of 11, timed from behind the hold):");
+    for (const long long rest_us : {0LL, 20LL, 50LL, 100LL, 200LL, 500LL, 1000LL, 5000LL}) {
+        std::vector<float> samples;
+        for (int rep = 0; rep < 11; ++rep) {
+            SS_CUDA_CHECK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice, copy_stream));
+            if (rest_us > 0) {
+                scanscope::hold_stream<<<1, 1, 0, copy_stream>>>(rest_us * 1000);
+                SS_CUDA_CHECK_LAUNCH();
+            }
+            SS_CUDA_CHECK(cudaEventRecord(copy_start, copy_stream));
+            SS_CUDA_CHECK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice, copy_stream));
+            SS_CUDA_CHECK(cudaEventRecord(copy_end, copy_stream));
+            SS_CUDA_CHECK(cudaEventSynchronize(copy_end));
+            samples.push_back(elapsed(copy_start, copy_end));
+        }
+        std::sort(samples.begin(), samples.end());
+        std::printf(" %lld us: %.4f ms;", rest_us, double(samples[samples.size() / 2]));
+    }
+    std::printf("\n");
     return 0;
 }
