@@ -3,25 +3,26 @@
 //
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -I kernels
 //        bench/tune/handoff_latency.cu -o handoff_latency      (one line)
-//   ./handoff_latency [--log-n 24] [--cluster 8]
+//   ./handoff_latency [--log-n 24] [--cluster 8] [--shape STAGESxROWS]...   (default 4x6)
 //
-// Why: the look-back's reads come back behind every byte their SM asked for before them (5-7 us
-// on the H200 at the copy's pace, bench/tuning.md). If that queue is the busy SM's own, an SM
-// that loads nothing could read the tiles' aggregates quickly and push each prefix into the
-// busy SM's shared memory over the cluster's SM-to-SM network (distributed shared memory), which
-// no load of the busy SM stands in front of. This probe measures whether it is so.
+// Why: the look-back's reads seemed to come back behind every byte their SM asked for before them
+// (5-7 us on the H200 at the copy's pace, bench/tuning.md). If that queue were the busy SM's own,
+// an SM that loads nothing could read the tiles' aggregates quickly and push each prefix into the
+// busy SM's shared memory over the cluster's SM-to-SM network (distributed shared memory), where
+// no load of the busy SM stands in front of it. This probe measures whether it is so (it is not:
+// bench/tuning.md, "A word from SM to SM during a full-speed copy").
 //
 // The launch is of clusters of C blocks, one block an SM. Rank 0 of each cluster (the prober)
-// loads nothing. The other ranks copy their share of n int32 (a cp.async ring of 4 x 48 KB, three
-// tiles in flight, as staged-lookback keeps on an SM) with 16 warps, while a 17th warp (the
+// loads nothing. The other ranks copy their share of n int32 with 16 warps (a cp.async ring of
+// STAGES tiles of ROWS x 8 KB, STAGES - 1 of them asked for ahead), while a 17th warp (the
 // listener) echoes every word the prober sends it. The prober sends a word to each listener in
 // turn and times the round trip with clock64. Each leg goes by one path:
 //   global: a volatile store to a word in global memory, polled with volatile loads (the
 //           look-back's way: tile descriptors);
 //   dsmem:  a volatile store into the other block's shared memory (distributed shared memory),
 //           polled there with volatile loads of the block's own shared memory.
-// So the four pairings give the legs: out global = a busy SM's read of a global word; back
-// global = an idle SM's; out dsmem = a push into a busy SM.
+// Rows without the busy SMs: peer (two probers, global both ways), read (one load of a word
+// nobody writes), store (a store, then loads of it until it is seen).
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 
@@ -34,7 +35,6 @@
 
 #include "bulk_copy.cuh"
 #include "gpu/cuda_check.h"
-#include "gpu/event_timer.cuh"
 
 namespace {
 
