@@ -3,7 +3,8 @@
 //
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -I kernels
 //        bench/tune/handoff_latency.cu -o handoff_latency      (one line)
-//   ./handoff_latency [--log-n 24] [--cluster 8] [--shape STAGESxROWS]...   (default 4x6)
+//   ./handoff_latency [--log-n 24] [--cluster 8] [--shape STAGESxROWS]... [--scope sys|gpu]
+//   (default ring 4x6; --scope gpu: the global words relaxed at GPU scope instead of volatile)
 //
 // Why: the look-back's reads seemed to come back behind every byte their SM asked for before them
 // (5-7 us on the H200 at the copy's pace, bench/tuning.md). If that queue were the busy SM's own,
@@ -89,7 +90,29 @@ __device__ void copy_share(const int4* in, int4* out, int tiles, int rows, int c
     asm volatile("cp.async.wait_all;" ::: "memory");
 }
 
-__device__ __forceinline__ int poll(const volatile int* word, int value_not) {
+// A global word's store and load: volatile (strong at system scope, as the tile descriptors are
+// written and read) or, with `gpu`, relaxed at GPU scope (as CUB's tile states are).
+__device__ __forceinline__ void put(int* word, int value, bool gpu) {
+    if (gpu)
+        asm volatile("st.relaxed.gpu.global.b32 [%0], %1;" ::"l"(word), "r"(value) : "memory");
+    else
+        *(volatile int*)word = value;
+}
+__device__ __forceinline__ int get(const int* word, bool gpu) {
+    int value;
+    if (gpu)
+        asm volatile("ld.relaxed.gpu.global.b32 %0, [%1];" : "=r"(value) : "l"(word) : "memory");
+    else
+        value = *(const volatile int*)word;
+    return value;
+}
+// Loads `word` until it holds something other than `value_not`, and returns that.
+__device__ __forceinline__ int poll(const int* word, int value_not, bool gpu) {
+    int v;
+    while ((v = get(word, gpu)) == value_not) {}
+    return v;
+}
+__device__ __forceinline__ int poll_shared(const volatile int* word, int value_not) {
     int v;
     while ((v = *word) == value_not) {}
     return v;
@@ -107,7 +130,7 @@ struct Shape {
 
 __global__ void __launch_bounds__(kThreads)
     handoff(const int4* in, int4* out, int tiles, Shape shape, Words w, int out_path, int back_path,
-            int alone) {
+            int alone, bool gpu) {
     extern __shared__ int4 ring[];
     __shared__ int inbox;     // a listener's word from the prober (dsmem path)
     __shared__ int answers;   // the prober's answer from a listener (dsmem path)
@@ -132,52 +155,50 @@ __global__ void __launch_bounds__(kThreads)
                 const int to = 1 + (k - 1) % (size - 1);
                 const long long t0 = clock64();
                 if (alone == kRead) {
-                    if (*(volatile int*)&w.pong[id * size] == -5) break;  // never: nobody writes it
+                    if (get(&w.pong[id * size], gpu) == -5) break;  // never: nobody writes it
                 } else if (alone == kStore) {
-                    *(volatile int*)&w.ping[id * size] = k;
-                    while (*(volatile int*)&w.ping[id * size] != k) {}
+                    put(&w.ping[id * size], k, gpu);
+                    poll(&w.ping[id * size], k - 1, gpu);
                 } else if (alone == kPeer) {
                     const int other = (id + 1) % clusters;
-                    *(volatile int*)&w.ping[other * size] = k;
-                    while (*(volatile int*)&w.pong[other * size] != k) {}
+                    put(&w.ping[other * size], k, gpu);
+                    poll(&w.pong[other * size], k - 1, gpu);
                 } else if (out_path == kGlobal)
-                    *(volatile int*)&w.ping[id * size + to] = k;
+                    put(&w.ping[id * size + to], k, gpu);
                 else
                     *(volatile int*)cluster.map_shared_rank(&inbox, to) = k;
                 if (alone != kNone) {
                 } else if (back_path == kGlobal)
-                    while (*(volatile int*)&w.pong[id * size + to] != k) {}
+                    while (get(&w.pong[id * size + to], gpu) != k) {}
                 else
                     while (*(volatile int*)&answers != k) {}
                 const long long t1 = clock64();
                 if (recorded < kMaxSamples) w.cycles[id * kMaxSamples + recorded++] = t1 - t0;
             }
             w.samples[id] = recorded;
-            if (alone == kPeer) *(volatile int*)&w.ping[(id + 1) % clusters * size] = -1;
+            if (alone == kPeer) put(&w.ping[(id + 1) % clusters * size], -1, gpu);
             for (int to = 1; to < size; ++to) {  // the listeners stop
                 if (out_path == kGlobal)
-                    *(volatile int*)&w.ping[id * size + to] = -1;
+                    put(&w.ping[id * size + to], -1, gpu);
                 else
                     *(volatile int*)cluster.map_shared_rank(&inbox, to) = -1;
             }
         }
         if (threadIdx.x == 32 && alone == kPeer) {  // the previous cluster's prober's listener
             for (int last = 0;;) {
-                last = poll(&w.ping[id * size], last);
+                last = poll(&w.ping[id * size], last, gpu);
                 if (last < 0) break;
-                *(volatile int*)&w.pong[id * size] = last;
+                put(&w.pong[id * size], last, gpu);
             }
         }
     } else if (threadIdx.x >= kCopyThreads) {
         if (threadIdx.x == kCopyThreads) {  // the listener
-            const volatile int* from = out_path == kGlobal
-                                           ? (volatile int*)&w.ping[id * size + rank]
-                                           : (volatile int*)&inbox;
             for (int last = 0;;) {
-                last = poll(from, last);
+                last = out_path == kGlobal ? poll(&w.ping[id * size + rank], last, gpu)
+                                           : poll_shared(&inbox, last);
                 if (last < 0) break;
                 if (back_path == kGlobal)
-                    *(volatile int*)&w.pong[id * size + rank] = last;
+                    put(&w.pong[id * size + rank], last, gpu);
                 else
                     *(volatile int*)cluster.map_shared_rank(&answers, 0) = last;
             }
@@ -203,7 +224,7 @@ struct Run {
 };
 
 Run run(int cluster_size, int grid, const int4* in, int4* out, int tiles, Shape shape, Words w,
-        int out_path, int back_path, int alone) {
+        int out_path, int back_path, int alone, bool gpu) {
     const int clusters = grid / cluster_size;
     SS_CUDA_CHECK(cudaMemset(w.ping, 0, std::size_t(grid) * 4));
     SS_CUDA_CHECK(cudaMemset(w.pong, 0, std::size_t(grid) * 4));
@@ -223,8 +244,8 @@ Run run(int cluster_size, int grid, const int4* in, int4* out, int tiles, Shape 
     SS_CUDA_CHECK(cudaEventCreate(&start));
     SS_CUDA_CHECK(cudaEventCreate(&stop));
     SS_CUDA_CHECK(cudaEventRecord(start));
-    SS_CUDA_CHECK(
-        cudaLaunchKernelEx(&config, handoff, in, out, tiles, shape, w, out_path, back_path, alone));
+    SS_CUDA_CHECK(cudaLaunchKernelEx(&config, handoff, in, out, tiles, shape, w, out_path,
+                                     back_path, alone, gpu));
     SS_CUDA_CHECK(cudaEventRecord(stop));
     SS_CUDA_CHECK(cudaEventSynchronize(stop));
     Run r;
@@ -253,10 +274,12 @@ double quantile(std::vector<long long> v, double q) {
 
 int main(int argc, char** argv) {
     int log_n = 24, cluster_size = 8;
+    bool gpu = false;  // --scope gpu: the global words relaxed at GPU scope, not volatile
     std::vector<Shape> shapes;
     for (int i = 1; i + 1 < argc; ++i) {
         if (std::strcmp(argv[i], "--log-n") == 0) log_n = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--cluster") == 0) cluster_size = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--scope") == 0) gpu = std::strcmp(argv[i + 1], "gpu") == 0;
         if (std::strcmp(argv[i], "--shape") == 0) {  // STAGESxROWS, e.g. 4x6
             Shape shape = {0, 0};
             std::sscanf(argv[i + 1], "%dx%d", &shape.stages, &shape.rows);
@@ -271,7 +294,8 @@ int main(int argc, char** argv) {
     if (bad) {
         std::fprintf(stderr,
                      "usage: handoff_latency [--log-n 20..30] [--cluster 2..8] "
-                     "[--shape STAGESxROWS]... (stages 2..4, at most 192 KB a ring)\n");
+                     "[--shape STAGESxROWS]... [--scope sys|gpu] (stages 2..4, at most 192 KB a "
+                     "ring)\n");
         return 2;
     }
     cudaDeviceProp prop;
@@ -303,9 +327,10 @@ int main(int argc, char** argv) {
     const int grid = clusters * cluster_size;
     std::printf(
         "%s, %d SMs, CUDA driver %d, SM clock %d MHz; n = 2^%d int32, %d clusters of %d "
-        "blocks: %d copying SMs, %d probers\n",
+        "blocks: %d copying SMs, %d probers; global words %s\n",
         prop.name, prop.multiProcessorCount, driver, clock_khz / 1000, log_n, clusters,
-        cluster_size, clusters * (cluster_size - 1), clusters);
+        cluster_size, clusters * (cluster_size - 1), clusters,
+        gpu ? "relaxed at GPU scope" : "volatile");
 
     int4 *in = nullptr, *out = nullptr;
     SS_CUDA_CHECK(cudaMalloc(&in, n * 4));
@@ -354,10 +379,11 @@ int main(int argc, char** argv) {
                 const int alone = path < 4 ? kNone : path - 3;
                 if (loaded && (path == 1 || path == 2)) continue;  // the mixed paths: once, idle
                 const int t = loaded ? tiles : 0;
-                run(cluster_size, grid, in, out, t, shape, w, out_path, back_path, alone);  // warm
+                run(cluster_size, grid, in, out, t, shape, w, out_path, back_path, alone,
+                    gpu);  // warm
                 SS_CUDA_CHECK(cudaMemset(out, 0, n * 4));
                 const Run r =
-                    run(cluster_size, grid, in, out, t, shape, w, out_path, back_path, alone);
+                    run(cluster_size, grid, in, out, t, shape, w, out_path, back_path, alone, gpu);
                 if (loaded) {
                     std::vector<int> got(n);
                     SS_CUDA_CHECK(cudaMemcpy(got.data(), out, n * 4, cudaMemcpyDeviceToHost));
