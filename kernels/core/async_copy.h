@@ -6,10 +6,11 @@
 //   wait_for_copies<2>(b);                            // all but the 2 newest groups have landed
 //
 // In the timed GPU kernel a whole, aligned 16-byte piece is one cp.async: the copy engine writes
-// shared memory behind the thread's back. The capturing kernel and the emulation copy at once,
-// element by element, with recorded writes: the trace shows the ring filling at the step that
-// asked for it, and each thread reads back only what it copied itself, so the waits have nothing
-// left to order there.
+// shared memory behind the thread's back. Turing (sm_75) has no cp.async: there the thread copies
+// at once, as the capturing kernel does, and the groups and waits are empty. The capturing kernel
+// and the emulation copy at once, element by element, with recorded writes: the trace shows the
+// ring filling at the step that asked for it, and each thread reads back only what it copied
+// itself, so the waits have nothing left to order there.
 #pragma once
 
 #include <cstdint>
@@ -20,11 +21,18 @@
 
 namespace scanscope::kernels {
 
+// Whether this compilation has Ampere's cp.async (the GPU code for sm_80 and later).
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+#define SS_HAVE_CP_ASYNC 1
+#else
+#define SS_HAVE_CP_ASYNC 0
+#endif
+
 // to[at + v] = from[first + v] (or `fill` past n), for v < Vec, without waiting on the GPU.
 template <int Vec, class T, class Block>
 SS_HD_INLINE void copy_ahead(Block& b, const SharedArray<T, Block>& to, int at, const T* from,
                              int first, int n, T fill) {
-#if defined(__CUDA_ARCH__)
+#if SS_HAVE_CP_ASYNC
     if constexpr (!Block::recording && Vec == 4 && sizeof(T) == 4) {
         if (one_vector(from + first, first, n)) {
             const auto shared = static_cast<unsigned>(__cvta_generic_to_shared(to.data() + at));
@@ -44,7 +52,7 @@ SS_HD_INLINE void copy_ahead(Block& b, const SharedArray<T, Block>& to, int at, 
 template <class Block>
 SS_HD_INLINE void copies_sent(Block& b) {
     (void)b;
-#if defined(__CUDA_ARCH__)
+#if SS_HAVE_CP_ASYNC
     if constexpr (!Block::recording) asm volatile("cp.async.commit_group;" ::: "memory");
 #endif
 }
@@ -53,7 +61,7 @@ SS_HD_INLINE void copies_sent(Block& b) {
 template <int Pending, class Block>
 SS_HD_INLINE void wait_for_copies(Block& b) {
     (void)b;
-#if defined(__CUDA_ARCH__)
+#if SS_HAVE_CP_ASYNC
     if constexpr (!Block::recording)
         asm volatile("cp.async.wait_group %0;" ::"n"(Pending) : "memory");
 #endif
