@@ -218,6 +218,25 @@ __global__ void __launch_bounds__(kThreads)
     cluster.sync();  // no block leaves while another may still write to its shared memory
 }
 
+// A launch of the probe in clusters of `cluster_size` blocks, one block an SM (its ring).
+struct ClusterLaunch {
+    cudaLaunchAttribute attribute[1] = {};
+    cudaLaunchConfig_t config = {};
+    ClusterLaunch(int cluster_size, int grid) {
+        config.gridDim = dim3(unsigned(grid));
+        config.blockDim = dim3(kThreads);
+        config.dynamicSmemBytes = kRingBytes;
+        attribute[0].id = cudaLaunchAttributeClusterDimension;
+        attribute[0].val.clusterDim.x = unsigned(cluster_size);
+        attribute[0].val.clusterDim.y = 1;
+        attribute[0].val.clusterDim.z = 1;
+        config.attrs = attribute;
+        config.numAttrs = 1;
+    }
+    ClusterLaunch(const ClusterLaunch&) = delete;  // config points into the object itself
+    ClusterLaunch& operator=(const ClusterLaunch&) = delete;
+};
+
 struct Run {
     double kernel_ms;
     std::vector<long long> cycles;
@@ -229,22 +248,12 @@ Run run(int cluster_size, int grid, const int4* in, int4* out, int tiles, Shape 
     SS_CUDA_CHECK(cudaMemset(w.ping, 0, std::size_t(grid) * 4));
     SS_CUDA_CHECK(cudaMemset(w.pong, 0, std::size_t(grid) * 4));
     SS_CUDA_CHECK(cudaMemset(w.samples, 0, std::size_t(clusters) * 4));
-    cudaLaunchConfig_t config = {};
-    config.gridDim = dim3(unsigned(grid));
-    config.blockDim = dim3(kThreads);
-    config.dynamicSmemBytes = kRingBytes;
-    cudaLaunchAttribute attribute[1];
-    attribute[0].id = cudaLaunchAttributeClusterDimension;
-    attribute[0].val.clusterDim.x = unsigned(cluster_size);
-    attribute[0].val.clusterDim.y = 1;
-    attribute[0].val.clusterDim.z = 1;
-    config.attrs = attribute;
-    config.numAttrs = 1;
+    const ClusterLaunch launch(cluster_size, grid);
     cudaEvent_t start, stop;
     SS_CUDA_CHECK(cudaEventCreate(&start));
     SS_CUDA_CHECK(cudaEventCreate(&stop));
     SS_CUDA_CHECK(cudaEventRecord(start));
-    SS_CUDA_CHECK(cudaLaunchKernelEx(&config, handoff, in, out, tiles, shape, w, out_path,
+    SS_CUDA_CHECK(cudaLaunchKernelEx(&launch.config, handoff, in, out, tiles, shape, w, out_path,
                                      back_path, alone, gpu));
     SS_CUDA_CHECK(cudaEventRecord(stop));
     SS_CUDA_CHECK(cudaEventSynchronize(stop));
@@ -307,19 +316,9 @@ int main(int argc, char** argv) {
 
     SS_CUDA_CHECK(cudaFuncSetAttribute(handoff, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        int(kRingBytes)));
-    cudaLaunchConfig_t config = {};
-    config.blockDim = dim3(kThreads);
-    config.dynamicSmemBytes = kRingBytes;
-    cudaLaunchAttribute attribute[1];
-    attribute[0].id = cudaLaunchAttributeClusterDimension;
-    attribute[0].val.clusterDim.x = unsigned(cluster_size);
-    attribute[0].val.clusterDim.y = 1;
-    attribute[0].val.clusterDim.z = 1;
-    config.attrs = attribute;
-    config.numAttrs = 1;
-    config.gridDim = dim3(unsigned(cluster_size));
     int clusters = 0;
-    SS_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, handoff, &config));
+    const ClusterLaunch one_cluster(cluster_size, cluster_size);
+    SS_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, handoff, &one_cluster.config));
     if (clusters < 1) {
         std::fprintf(stderr, "no cluster of %d blocks fits\n", cluster_size);
         return 1;

@@ -73,18 +73,15 @@ int main(int argc, char** argv) {
     for (cudaEvent_t* e : {&spin_start, &spin_end, &copy_start, &copy_end})
         SS_CUDA_CHECK(cudaEventCreate(e));
 
-    // The copy alone.
-    std::vector<float> alone;
-    for (int rep = 0; rep < 11; ++rep) {
-        SS_CUDA_CHECK(cudaEventRecord(copy_start, copy_stream));
-        SS_CUDA_CHECK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice, copy_stream));
-        SS_CUDA_CHECK(cudaEventRecord(copy_end, copy_stream));
-        SS_CUDA_CHECK(cudaEventSynchronize(copy_end));
-        alone.push_back(elapsed(copy_start, copy_end));
-    }
-    std::sort(alone.begin(), alone.end());
-    std::printf("copy alone: median %.4f ms (%.0f GB/s)\n", double(alone[alone.size() / 2]),
-                2.0 * double(bytes) / double(alone[alone.size() / 2]) / 1e6);
+    // The copy alone, each run queued as soon as the one before has ended (not held).
+    const double alone_ms = scanscope::middle_run_ms(
+        copy_stream, 11,
+        [&] {
+            SS_CUDA_CHECK(cudaMemcpyAsync(out, in, bytes, cudaMemcpyDeviceToDevice, copy_stream));
+        },
+        false);
+    std::printf("copy alone: median %.4f ms (%.0f GB/s)\n", alone_ms,
+                2.0 * double(bytes) / alone_ms / 1e6);
 
     // The copy asked for just after a spin that fills every SM has started.
     const long long cycles = static_cast<long long>(clock_khz) * 5;  // 5 ms (kHz: cycles a ms)
