@@ -7,6 +7,7 @@
 //   ./tune_pipeline [--sizes 20,24,28] [--reps 30] [--only R,S,T] [--spacing 1|16]
 //                   [--reset memset] [--staged 1] [--staged-rows R] [--dealt-rounds R] [--held 0]
 //                   [--specialized 1] [--first-asks A] [--specialized-timeline 1]
+//                   [--reduce-ahead 1] [--reduce-ahead-order 1] [--reduce-ahead-timeline 1]
 //
 // bench/tuning.md records what it printed, and the predictions before.
 #include <cub/device/device_scan.cuh>
@@ -23,6 +24,7 @@
 #include "gpu/cuda_check.h"
 #include "gpu/event_timer.cuh"
 #include "gpu/gpu_launcher.cuh"
+#include "reduce_ahead_scan.cuh"
 #include "scan/decoupled_lookback.h"
 #include "scan/pipelined_lookback.h"
 #include "scan/staged_lookback.h"
@@ -304,44 +306,38 @@ void launch_specialized(Probe& p, Kernel kernel, int grid, int threads, std::uin
                                               args, shared, p.stream));
 }
 
-template <class Kernel>
-void print_specialized_timeline(Probe& p, Kernel kernel, int grid, int tiles, std::uint32_t shared,
-                                int threads, int stages) {
-    using namespace specialized;
-    const std::size_t words = std::size_t(grid) * kTimelineTiles * kEvents;
-    unsigned long long* timeline = nullptr;
-    SS_CUDA_CHECK(cudaMalloc(&timeline, words * 8));
-    SS_CUDA_CHECK(cudaMemsetAsync(timeline, 0, words * 8, p.stream));
-    launch_specialized(p, kernel, grid, threads, shared, tiles, stages, timeline);
-    SS_CUDA_CHECK(cudaStreamSynchronize(p.stream));
-    std::vector<unsigned long long> host(words);
-    SS_CUDA_CHECK(cudaMemcpy(host.data(), timeline, words * 8, cudaMemcpyDeviceToHost));
-    cudaFree(timeline);
+// Prints a timeline a diagnostic launch recorded: [block][k][event] of %globaltimer ns, event 0 of
+// k = 0 the block's start, `names` the events from 1 on (medians over the blocks, us).
+void print_timeline(const std::vector<unsigned long long>& host, int grid, int rounds,
+                    int timeline_tiles, const std::vector<const char*>& names) {
+    const int events = int(names.size()) + 1;
     const auto at = [&](int b, int k, int e) {
-        return host[(std::size_t(b) * kTimelineTiles + k) * kEvents + e];
+        return host[(std::size_t(b) * timeline_tiles + k) * events + e];
     };
     unsigned long long start = ~0ull;
     for (int b = 0; b < grid; ++b)
-        start = std::min(start, at(b, 0, kStarted));
+        start = std::min(start, at(b, 0, 0));
     const auto us = [&](unsigned long long ns) { return ns ? double(ns - start) / 1000 : -1.0; };
     const auto median = [](std::vector<double> v) {
         std::sort(v.begin(), v.end());
         return v.empty() ? -1.0 : v[v.size() / 2];
     };
-    const int rounds = std::min(kTimelineTiles, ceil_div(tiles, grid));
+    rounds = std::min(timeline_tiles, rounds);
     std::vector<double> starts;
     for (int b = 0; b < grid; ++b)
-        starts.push_back(us(at(b, 0, kStarted)));
+        starts.push_back(us(at(b, 0, 0)));
     std::printf(
         "   timeline (us from the first block's start; medians over blocks; max in []):"
         " blocks start by %.2f\n",
         *std::max_element(starts.begin(), starts.end()));
-    std::printf("   %5s %14s %14s %14s %14s %14s %14s\n", "tile", "asked", "landed", "published",
-                "prefixed", "scanned", "stored");
+    std::printf("   %5s", "tile");
+    for (const char* name : names)
+        std::printf(" %14s", name);
+    std::printf("\n");
     for (int k = 0; k < rounds; ++k) {
         if (k > 4 && k < rounds - 3 && k % 4 != 0) continue;
         std::printf("   %5d", k);
-        for (int e = kAsked; e < kEvents; ++e) {
+        for (int e = 1; e < events; ++e) {
             std::vector<double> v;
             for (int b = 0; b < grid; ++b)
                 if (at(b, k, e)) v.push_back(us(at(b, k, e)));
@@ -350,6 +346,32 @@ void print_specialized_timeline(Probe& p, Kernel kernel, int grid, int tiles, st
         }
         std::printf("\n");
     }
+}
+
+// One launch with a timeline of `words` words, which `launch(timeline)` records into; returns it.
+std::vector<unsigned long long> record_timeline(
+    Probe& p, std::size_t words, const std::function<void(unsigned long long*)>& launch) {
+    unsigned long long* timeline = nullptr;
+    SS_CUDA_CHECK(cudaMalloc(&timeline, words * 8));
+    SS_CUDA_CHECK(cudaMemsetAsync(timeline, 0, words * 8, p.stream));
+    launch(timeline);
+    SS_CUDA_CHECK(cudaStreamSynchronize(p.stream));
+    std::vector<unsigned long long> host(words);
+    SS_CUDA_CHECK(cudaMemcpy(host.data(), timeline, words * 8, cudaMemcpyDeviceToHost));
+    SS_CUDA_CHECK(cudaFree(timeline));
+    return host;
+}
+
+template <class Kernel>
+void print_specialized_timeline(Probe& p, Kernel kernel, int grid, int tiles, std::uint32_t shared,
+                                int threads, int stages) {
+    using namespace specialized;
+    const auto host = record_timeline(
+        p, std::size_t(grid) * kTimelineTiles * kEvents, [&](unsigned long long* timeline) {
+            launch_specialized(p, kernel, grid, threads, shared, tiles, stages, timeline);
+        });
+    print_timeline(host, grid, ceil_div(tiles, grid), kTimelineTiles,
+                   {"asked", "landed", "published", "prefixed", "scanned", "stored"});
 }
 
 template <int Rows, int Threads, int Stages>
@@ -390,6 +412,58 @@ void specialized_row(Probe& p) {
         print_specialized_timeline(p, kernel, grid, tiles, shared, Shape::kBlockThreads, Stages);
 }
 
+// --reduce-ahead 1: the reduce-ahead probe (reduce_ahead_scan.cuh) in several shapes;
+// --reduce-ahead-order 1: each step asks for the tile it adds up before the one it scans;
+// --reduce-ahead-timeline 1: after each of its rows, one launch with a timeline.
+bool reduce_ahead_rows = false;
+int reduce_ahead_order = 0;
+bool reduce_ahead_timeline = false;
+
+template <int Rows, int Threads, int Ahead>
+void reduce_ahead_row(Probe& p) {
+    using Shape = reduce_ahead::Shape<Rows, Threads, Ahead>;
+    const auto kernel = reduce_ahead::reduce_ahead_scan<Rows, Threads, Ahead>;
+    if (p.n % 4 != 0) return;
+    cudaFuncAttributes attributes;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+    int per_sm = 0;
+    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Threads, 0));
+    per_sm = std::min(per_sm, (32 * Shape::kMaxWindows + 1) / p.sms);  // the look-back's reach
+    const int tiles = ceil_div(p.n, Shape::kElements);
+    const int grid = std::min(tiles, per_sm * p.sms);
+    if (per_sm == 0) {
+        std::printf("reduce-ahead %d x %d: %d/SM, does not fit\n", Rows, Threads, per_sm);
+        return;
+    }
+    descriptor_spacing = spacing_option > 0 ? spacing_option : kDescriptorsPerLine;
+    if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
+    const auto launch_row = [&](unsigned long long* timeline) {
+        int* unused_counter = nullptr;
+        TileDescriptors d = descriptors_for_launch(p, unused_counter);
+        int n = p.n, t = tiles, order = reduce_ahead_order;
+        const int* in = p.in;
+        int* out = p.out;
+        void* args[] = {&in, &out, &n, &d, &t, &timeline, &order};
+        SS_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid,
+                                                  Threads, args, 0, p.stream));
+    };
+    fresh_descriptors(p);
+    const double ms = p.time([&] { launch_row(nullptr); }, true, "reduce-ahead");
+    char shape[192];
+    std::snprintf(shape, sizeof shape,
+                  "%2d rows x 4, %3d thr, %d ahead, %d/SM, %d reg, %d local, %.2f rounds, order %d",
+                  Rows, Threads, Ahead, per_sm, attributes.numRegs, int(attributes.localSizeBytes),
+                  double(tiles) / double(grid), reduce_ahead_order);
+    p.print("reduce-ahead", ms, shape);
+    if (reduce_ahead_timeline) {
+        using namespace reduce_ahead;
+        const auto host =
+            record_timeline(p, std::size_t(grid) * kTimelineTiles * kEvents, launch_row);
+        print_timeline(host, grid, ceil_div(tiles, grid), kTimelineTiles,
+                       {"prefixed", "stored", "published"});
+    }
+}
+
 void sweep(int log_n, int reps) {
     Probe p(1 << log_n, reps);
     const std::size_t bytes = std::size_t(p.n) * 4;
@@ -420,6 +494,13 @@ void sweep(int log_n, int reps) {
         specialized_row<8, 256, 6>(p);
         specialized_row<8, 256, 7>(p);
         specialized_row<4, 512, 6>(p);
+    }
+    if (reduce_ahead_rows) {
+        reduce_ahead_row<8, 256, 1>(p);
+        reduce_ahead_row<4, 256, 1>(p);
+        reduce_ahead_row<8, 512, 1>(p);
+        reduce_ahead_row<4, 512, 1>(p);
+        reduce_ahead_row<8, 256, 2>(p);
     }
     if (staged) {
         // Smaller tiles for small n (2^20: 8 rows x 4 x 512 make 64 tiles for 132 SMs).
@@ -457,6 +538,12 @@ int main(int argc, char** argv) {
             scanscope::specialized_timeline = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--specialized") == 0)
             scanscope::specialized_rows = std::atoi(argv[i + 1]) != 0;
+        if (std::strcmp(argv[i], "--reduce-ahead") == 0)
+            scanscope::reduce_ahead_rows = std::atoi(argv[i + 1]) != 0;
+        if (std::strcmp(argv[i], "--reduce-ahead-order") == 0)
+            scanscope::reduce_ahead_order = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--reduce-ahead-timeline") == 0)
+            scanscope::reduce_ahead_timeline = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--dealt-rounds") == 0)
             scanscope::dealt_rounds = std::max(2, std::atoi(argv[i + 1]));
         if (std::strcmp(argv[i], "--staged-rows") == 0)
