@@ -45,10 +45,11 @@ __device__ __forceinline__ int4 load_piece(const int4* at) {
     return v;
 }
 
-template <int Rows, int Threads, int Ahead>
+template <int Rows, int Threads, int Stages, int Ahead>
 struct Shape {
     static constexpr int kElements = Rows * Threads * 4;  // a tile
     static constexpr int kWarps = Threads / 32;
+    static constexpr std::uint32_t kRingBytes = std::uint32_t(Stages) * kElements * 4;
     static constexpr int kMaxWindows = 9;  // look-backs over at most 32 * 9 tiles: G <= 289
 };
 
@@ -59,13 +60,23 @@ constexpr int kTimelineTiles = 64;
 
 using scanscope::probe::now_ns;
 
-template <int Rows, int Threads, int Ahead>
-__global__ void __launch_bounds__(Threads, 512 / Threads)
+__device__ __forceinline__ void copy_piece(int4* to, const int4* from) {
+    const auto shared = static_cast<unsigned>(__cvta_generic_to_shared(to));
+    asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(shared), "l"(from) : "memory");
+}
+
+// Step k of a block: tile k + Ahead (landed in the ring) is added up, and its slot asked for tile
+// k + Ahead + Stages; warp 0 looks back for tile k while every thread reads tile k again; the
+// block scans it, stores it, and publishes tile k + Ahead's aggregate. `order` 1: the ring's next
+// tile is asked for before the look-back's reads and tile k's (by default after them).
+template <int Rows, int Threads, int Stages, int Ahead>
+__global__ void __launch_bounds__(Threads)
     reduce_ahead_scan(const int* in, int* out, int n, TileDescriptors descriptors, int tiles,
                       unsigned long long* timeline, int order) {
-    using S = Shape<Rows, Threads, Ahead>;
+    using S = Shape<Rows, Threads, Stages, Ahead>;
     constexpr int E = S::kElements;
     constexpr int W = S::kWarps;
+    extern __shared__ __align__(128) int4 ring[];  // Stages tiles, E / 4 pieces each
     __shared__ int warp_totals[2][W];
     __shared__ int warp_sums[2][W];
     __shared__ int tile_prefix[2];
@@ -79,55 +90,69 @@ __global__ void __launch_bounds__(Threads, 512 / Threads)
     note(0, kStarted);
     const int my_tiles = (tiles - int(blockIdx.x) + grid - 1) / grid;
     const auto tile_of = [&](int k) { return int(blockIdx.x) + k * grid; };
-    const auto pieces_of = [&](int k) {  // the tile's int4 pieces, and how many hold elements
+    const auto pieces_of = [&](int k) {
         return reinterpret_cast<const int4*>(in) + std::size_t(tile_of(k)) * (E / 4);
     };
     const auto valid_pieces = [&](int k) { return min(E, n - tile_of(k) * E) / 4; };
     const auto piece = [&](int r) { return (warp * Rows + r) * 32 + lane; };  // rows of a warp
+    const auto slot = [&](int k) { return ring + (k % Stages) * (E / 4); };
 
-    // Asks for tile k's pieces (zero past the end).
-    const auto load_tile = [&](int k, int4(&v)[Rows]) {
-        const int4* pieces = pieces_of(k);
-        const int valid = valid_pieces(k);
-        for (int r = 0; r < Rows; ++r)
-            v[r] = piece(r) < valid ? load_piece(pieces + piece(r)) : make_int4(0, 0, 0, 0);
+    // Asks for tile k's pieces into its slot (one group, empty past the last tile). Each thread
+    // reads back only the pieces it asked for, so no barrier orders the ring.
+    const auto ask = [&](int k) {
+        if (k < my_tiles) {
+            const int4* from = pieces_of(k);
+            const int valid = valid_pieces(k);
+            for (int r = 0; r < Rows; ++r)
+                if (piece(r) < valid) copy_piece(slot(k) + piece(r), from + piece(r));
+        }
+        asm volatile("cp.async.commit_group;" ::: "memory");
     };
-    // Adds up tile k from its pieces and publishes its aggregate (the whole block; one barrier).
-    const auto publish_sum = [&](int k, const int4(&v)[Rows]) {
+    // This thread's part of tile k's sum, from the ring (tile k has landed: Stages - 1 groups
+    // newer than its own may be in flight).
+    const auto add_up = [&](int k) {
+        asm volatile("cp.async.wait_group %0;" ::"n"(Stages - 1) : "memory");
         int sum = 0;
-        for (int r = 0; r < Rows; ++r)
-            sum += v[r].x + v[r].y + v[r].z + v[r].w;
+        if (k < my_tiles) {
+            const int valid = valid_pieces(k);
+            for (int r = 0; r < Rows; ++r) {
+                const int4 v = piece(r) < valid ? slot(k)[piece(r)] : make_int4(0, 0, 0, 0);
+                sum += v.x + v.y + v.z + v.w;
+            }
+        }
         for (int d = 16; d > 0; d /= 2)
             sum += __shfl_xor_sync(0xffffffffu, sum, d);
-        if (lane == 0) warp_sums[k & 1][warp] = sum;
-        __syncthreads();
-        if (threadIdx.x == 0) {
-            int total = 0;
-            for (int w = 0; w < W; ++w)
-                total += warp_sums[k & 1][w];
-            publish_descriptor(descriptors.of(tile_of(k)),
-                               pack_descriptor(TileStatus::Aggregate, unsigned(total)));
-            descriptors.ready_next_launch(tile_of(k));
-            note(k, kPublished);
-        }
+        return sum;
+    };
+    const auto publish = [&](int k) {  // after the barrier that follows warp_sums[k & 1]
+        if (threadIdx.x != 0 || k >= my_tiles) return;
+        int total = 0;
+        for (int w = 0; w < W; ++w)
+            total += warp_sums[k & 1][w];
+        publish_descriptor(descriptors.of(tile_of(k)),
+                           pack_descriptor(TileStatus::Aggregate, unsigned(total)));
+        descriptors.ready_next_launch(tile_of(k));
+        note(k, kPublished);
     };
 
-    for (int k = 0; k < Ahead && k < my_tiles; ++k) {
-        int4 v[Rows];
-        load_tile(k, v);
-        publish_sum(k, v);
+    for (int k = 0; k < Stages; ++k)
+        ask(k);
+    for (int k = 0; k < Ahead; ++k) {
+        const int sum = add_up(k);
+        ask(k + Stages);
+        if (lane == 0) warp_sums[k & 1][warp] = sum;
+        __syncthreads();
+        publish(k);
     }
 
     int running = 0;  // warp 0: everything up to and including the block's last tile
     for (int k = 0; k < my_tiles; ++k) {
         const int tile = tile_of(k);
-        const bool ahead = k + Ahead < my_tiles;
-        int4 next[Rows];  // tile k + Ahead, to add up
-        // order 1: the DRAM's bytes asked for before the L2's (the look-back's reads and tile k).
-        if (order == 1 && ahead) load_tile(k + Ahead, next);
+        const int sum = add_up(k + Ahead);
+        if (order == 1) ask(k + Ahead + Stages);
         if (warp == 0) {
             // The aggregates of the tiles between the block's last tile and this one, every read
-            // out at once; they were published a step ago, so a pass rarely finds one missing.
+            // out at once: published Ahead steps ago, a pass rarely finds one missing.
             const int first = max(0, tile - grid + 1);
             const auto window_tile = [&](int w) { return tile - 1 - (w * 32 + lane); };
             DescriptorWord word[S::kMaxWindows];
@@ -152,9 +177,12 @@ __global__ void __launch_bounds__(Threads, 512 / Threads)
             note(k, kPrefixed);
         }
         // Tile k again (from the L2), scanned in rows of 4 consecutive elements a lane.
+        const int4* pieces = pieces_of(k);
+        const int valid = valid_pieces(k);
         int4 v[Rows];
-        load_tile(k, v);
-        if (order != 1 && ahead) load_tile(k + Ahead, next);
+        for (int r = 0; r < Rows; ++r)
+            v[r] = piece(r) < valid ? load_piece(pieces + piece(r)) : make_int4(0, 0, 0, 0);
+        if (order != 1) ask(k + Ahead + Stages);
         int before_lane[Rows];
         int carry = 0;
         for (int r = 0; r < Rows; ++r) {
@@ -167,8 +195,12 @@ __global__ void __launch_bounds__(Threads, 512 / Threads)
             before_lane[r] = carry + inclusive - lane_sum;
             carry += __shfl_sync(0xffffffffu, inclusive, 31);
         }
-        if (lane == 0) warp_totals[k & 1][warp] = carry;
+        if (lane == 0) {
+            warp_totals[k & 1][warp] = carry;
+            warp_sums[(k + Ahead) & 1][warp] = sum;
+        }
         __syncthreads();
+        publish(k + Ahead);
         int before_warp = 0, tile_total = 0;
         for (int w = 0; w < W; ++w) {
             before_warp += w < warp ? warp_totals[k & 1][w] : 0;
@@ -176,20 +208,19 @@ __global__ void __launch_bounds__(Threads, 512 / Threads)
         }
         const int base = tile_prefix[k & 1] + before_warp;
         int4* to = reinterpret_cast<int4*>(out) + std::size_t(tile) * (E / 4);
-        const int valid = valid_pieces(k);
         for (int r = 0; r < Rows; ++r) {
             int4 s;
-            int sum = base + before_lane[r];
-            s.x = sum += v[r].x;
-            s.y = sum += v[r].y;
-            s.z = sum += v[r].z;
-            s.w = sum += v[r].w;
+            int sum_so_far = base + before_lane[r];
+            s.x = sum_so_far += v[r].x;
+            s.y = sum_so_far += v[r].y;
+            s.z = sum_so_far += v[r].z;
+            s.w = sum_so_far += v[r].w;
             if (piece(r) < valid) to[piece(r)] = s;
         }
         note(k, kStored);
         if (warp == 0) running += tile_total;
-        if (ahead) publish_sum(k + Ahead, next);
     }
+    asm volatile("cp.async.wait_group 0;" ::: "memory");
 }
 
 }  // namespace scanscope::reduce_ahead

@@ -419,20 +419,26 @@ bool reduce_ahead_rows = false;
 int reduce_ahead_order = 0;
 bool reduce_ahead_timeline = false;
 
-template <int Rows, int Threads, int Ahead>
+template <int Rows, int Threads, int Stages, int Ahead>
 void reduce_ahead_row(Probe& p) {
-    using Shape = reduce_ahead::Shape<Rows, Threads, Ahead>;
-    const auto kernel = reduce_ahead::reduce_ahead_scan<Rows, Threads, Ahead>;
+    using Shape = reduce_ahead::Shape<Rows, Threads, Stages, Ahead>;
+    const auto kernel = reduce_ahead::reduce_ahead_scan<Rows, Threads, Stages, Ahead>;
+    const std::uint32_t shared = Shape::kRingBytes;
     if (p.n % 4 != 0) return;
     cudaFuncAttributes attributes;
     SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+    int optin = 0;
+    SS_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+    if (shared + attributes.sharedSizeBytes > std::size_t(optin)) return;
+    SS_CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
     int per_sm = 0;
-    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Threads, 0));
+    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Threads, shared));
     per_sm = std::min(per_sm, (32 * Shape::kMaxWindows + 1) / p.sms);  // the look-back's reach
     const int tiles = ceil_div(p.n, Shape::kElements);
     const int grid = std::min(tiles, per_sm * p.sms);
     if (per_sm == 0) {
-        std::printf("reduce-ahead %d x %d: %d/SM, does not fit\n", Rows, Threads, per_sm);
+        std::printf("reduce-ahead %d x %d: does not fit\n", Rows, Threads);
         return;
     }
     descriptor_spacing = spacing_option > 0 ? spacing_option : kDescriptorsPerLine;
@@ -445,15 +451,16 @@ void reduce_ahead_row(Probe& p) {
         int* out = p.out;
         void* args[] = {&in, &out, &n, &d, &t, &timeline, &order};
         SS_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid,
-                                                  Threads, args, 0, p.stream));
+                                                  Threads, args, shared, p.stream));
     };
     fresh_descriptors(p);
     const double ms = p.time([&] { launch_row(nullptr); }, true, "reduce-ahead");
     char shape[192];
     std::snprintf(shape, sizeof shape,
-                  "%2d rows x 4, %3d thr, %d ahead, %d/SM, %d reg, %d local, %.2f rounds, order %d",
-                  Rows, Threads, Ahead, per_sm, attributes.numRegs, int(attributes.localSizeBytes),
-                  double(tiles) / double(grid), reduce_ahead_order);
+                  "%2d rows x 4, %3d thr, %d stages, %d ahead, %d/SM, %u KB, %d reg, %d local, "
+                  "%.2f rounds, order %d",
+                  Rows, Threads, Stages, Ahead, per_sm, shared / 1024, attributes.numRegs,
+                  int(attributes.localSizeBytes), double(tiles) / double(grid), reduce_ahead_order);
     p.print("reduce-ahead", ms, shape);
     if (reduce_ahead_timeline) {
         using namespace reduce_ahead;
@@ -496,11 +503,12 @@ void sweep(int log_n, int reps) {
         specialized_row<4, 512, 6>(p);
     }
     if (reduce_ahead_rows) {
-        reduce_ahead_row<8, 256, 1>(p);
-        reduce_ahead_row<4, 256, 1>(p);
-        reduce_ahead_row<8, 512, 1>(p);
-        reduce_ahead_row<4, 512, 1>(p);
-        reduce_ahead_row<8, 256, 2>(p);
+        reduce_ahead_row<4, 256, 4, 1>(p);
+        reduce_ahead_row<4, 256, 4, 2>(p);
+        reduce_ahead_row<4, 256, 6, 2>(p);
+        reduce_ahead_row<8, 256, 4, 2>(p);
+        reduce_ahead_row<4, 512, 4, 2>(p);
+        reduce_ahead_row<8, 512, 3, 2>(p);
     }
     if (staged) {
         // Smaller tiles for small n (2^20: 8 rows x 4 x 512 make 64 tiles for 132 SMs).
