@@ -44,6 +44,29 @@ __device__ __forceinline__ int4 load_piece(const int4* at) {
                  : "l"(at));
     return v;
 }
+// The same with an L2 cache policy (createpolicy).
+__device__ __forceinline__ int4 load_piece(const int4* at, std::uint64_t policy) {
+    int4 v;
+    asm volatile("ld.global.L2::cache_hint.v4.s32 {%0, %1, %2, %3}, [%4], %5;"
+                 : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+                 : "l"(at), "l"(policy));
+    return v;
+}
+__device__ __forceinline__ void store_piece(int4* at, int4 v, std::uint64_t policy) {
+    asm volatile("st.global.L2::cache_hint.v4.s32 [%0], {%1, %2, %3, %4}, %5;" ::"l"(at), "r"(v.x),
+                 "r"(v.y), "r"(v.z), "r"(v.w), "l"(policy)
+                 : "memory");
+}
+__device__ __forceinline__ std::uint64_t evict_last_policy() {
+    std::uint64_t policy;
+    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+    return policy;
+}
+__device__ __forceinline__ std::uint64_t evict_first_policy() {
+    std::uint64_t policy;
+    asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(policy));
+    return policy;
+}
 
 template <int Rows, int Threads, int Stages, int Ahead>
 struct Shape {
@@ -64,15 +87,21 @@ __device__ __forceinline__ void copy_piece(int4* to, const int4* from) {
     const auto shared = static_cast<unsigned>(__cvta_generic_to_shared(to));
     asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(shared), "l"(from) : "memory");
 }
+__device__ __forceinline__ void copy_piece(int4* to, const int4* from, std::uint64_t policy) {
+    const auto shared = static_cast<unsigned>(__cvta_generic_to_shared(to));
+    asm volatile("cp.async.cg.shared.global.L2::cache_hint [%0], [%1], 16, %2;" ::"r"(shared),
+                 "l"(from), "l"(policy)
+                 : "memory");
+}
 
-// Step k of a block: tile k + Ahead (landed in the ring) is added up, and its slot asked for tile
-// k + Ahead + Stages; warp 0 looks back for tile k while every thread reads tile k again; the
-// block scans it, stores it, and publishes tile k + Ahead's aggregate. `order` 1: the ring's next
-// tile is asked for before the look-back's reads and tile k's (by default after them).
+// Step k of a block: warp 0 looks back for tile k while every thread scans tile k (read again a
+// step before); tile k + Ahead (landed in the ring) is added up and its slot asked for tile
+// k + Ahead + Stages; the block stores tile k, publishes tile k + Ahead's aggregate, and asks for
+// tile k + 1 again. `hints`: L2 cache policies (below).
 template <int Rows, int Threads, int Stages, int Ahead>
 __global__ void __launch_bounds__(Threads)
     reduce_ahead_scan(const int* in, int* out, int n, TileDescriptors descriptors, int tiles,
-                      unsigned long long* timeline, int order) {
+                      unsigned long long* timeline, int hints) {
     using S = Shape<Rows, Threads, Stages, Ahead>;
     constexpr int E = S::kElements;
     constexpr int W = S::kWarps;
@@ -96,6 +125,9 @@ __global__ void __launch_bounds__(Threads)
     const auto valid_pieces = [&](int k) { return min(E, n - tile_of(k) * E) / 4; };
     const auto piece = [&](int r) { return (warp * Rows + r) * 32 + lane; };  // rows of a warp
     const auto slot = [&](int k) { return ring + (k % Stages) * (E / 4); };
+    // hints 1: the first read keeps its lines in the L2 (evict last), the second lets them go
+    // (evict first); 2: the stores evict first too.
+    const std::uint64_t first_read = evict_last_policy(), second_read = evict_first_policy();
 
     // Asks for tile k's pieces into its slot (one group, empty past the last tile). Each thread
     // reads back only the pieces it asked for, so no barrier orders the ring.
@@ -104,7 +136,12 @@ __global__ void __launch_bounds__(Threads)
             const int4* from = pieces_of(k);
             const int valid = valid_pieces(k);
             for (int r = 0; r < Rows; ++r)
-                if (piece(r) < valid) copy_piece(slot(k) + piece(r), from + piece(r));
+                if (piece(r) < valid) {
+                    if (hints)
+                        copy_piece(slot(k) + piece(r), from + piece(r), first_read);
+                    else
+                        copy_piece(slot(k) + piece(r), from + piece(r));
+                }
         }
         asm volatile("cp.async.commit_group;" ::: "memory");
     };
@@ -145,11 +182,21 @@ __global__ void __launch_bounds__(Threads)
         publish(k);
     }
 
+    // Tile k's second read goes out a step early (after tile k - 1's stores), so that its L2
+    // round trip overlaps the look-back's.
+    const auto read_again = [&](int k, int4(&v)[Rows]) {
+        const int4* pieces = k < my_tiles ? pieces_of(k) : nullptr;
+        const int valid = k < my_tiles ? valid_pieces(k) : 0;
+        for (int r = 0; r < Rows; ++r)
+            v[r] = piece(r) >= valid ? make_int4(0, 0, 0, 0)
+                   : hints           ? load_piece(pieces + piece(r), second_read)
+                                     : load_piece(pieces + piece(r));
+    };
+    int4 v[Rows];
+    read_again(0, v);
     int running = 0;  // warp 0: everything up to and including the block's last tile
     for (int k = 0; k < my_tiles; ++k) {
         const int tile = tile_of(k);
-        const int sum = add_up(k + Ahead);
-        if (order == 1) ask(k + Ahead + Stages);
         if (warp == 0) {
             // The aggregates of the tiles between the block's last tile and this one, every read
             // out at once: published Ahead steps ago, a pass rarely finds one missing.
@@ -176,13 +223,7 @@ __global__ void __launch_bounds__(Threads)
             if (lane == 0) tile_prefix[k & 1] = running;
             note(k, kPrefixed);
         }
-        // Tile k again (from the L2), scanned in rows of 4 consecutive elements a lane.
-        const int4* pieces = pieces_of(k);
-        const int valid = valid_pieces(k);
-        int4 v[Rows];
-        for (int r = 0; r < Rows; ++r)
-            v[r] = piece(r) < valid ? load_piece(pieces + piece(r)) : make_int4(0, 0, 0, 0);
-        if (order != 1) ask(k + Ahead + Stages);
+        // Tile k (read again, from the L2), scanned in rows of 4 consecutive elements a lane.
         int before_lane[Rows];
         int carry = 0;
         for (int r = 0; r < Rows; ++r) {
@@ -195,6 +236,9 @@ __global__ void __launch_bounds__(Threads)
             before_lane[r] = carry + inclusive - lane_sum;
             carry += __shfl_sync(0xffffffffu, inclusive, 31);
         }
+        // Tile k + Ahead from the ring, and its slot asked for the tile Stages later.
+        const int sum = add_up(k + Ahead);
+        ask(k + Ahead + Stages);
         if (lane == 0) {
             warp_totals[k & 1][warp] = carry;
             warp_sums[(k + Ahead) & 1][warp] = sum;
@@ -208,6 +252,7 @@ __global__ void __launch_bounds__(Threads)
         }
         const int base = tile_prefix[k & 1] + before_warp;
         int4* to = reinterpret_cast<int4*>(out) + std::size_t(tile) * (E / 4);
+        const int valid = valid_pieces(k);
         for (int r = 0; r < Rows; ++r) {
             int4 s;
             int sum_so_far = base + before_lane[r];
@@ -215,9 +260,15 @@ __global__ void __launch_bounds__(Threads)
             s.y = sum_so_far += v[r].y;
             s.z = sum_so_far += v[r].z;
             s.w = sum_so_far += v[r].w;
-            if (piece(r) < valid) to[piece(r)] = s;
+            if (piece(r) < valid) {
+                if (hints == 2)
+                    store_piece(to + piece(r), s, second_read);
+                else
+                    to[piece(r)] = s;
+            }
         }
         note(k, kStored);
+        read_again(k + 1, v);
         if (warp == 0) running += tile_total;
     }
     asm volatile("cp.async.wait_group 0;" ::: "memory");

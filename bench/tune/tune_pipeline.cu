@@ -7,7 +7,7 @@
 //   ./tune_pipeline [--sizes 20,24,28] [--reps 30] [--only R,S,T] [--spacing 1|16]
 //                   [--reset memset] [--staged 1] [--staged-rows R] [--dealt-rounds R] [--held 0]
 //                   [--specialized 1] [--first-asks A] [--specialized-timeline 1]
-//                   [--reduce-ahead 1] [--reduce-ahead-order 1] [--reduce-ahead-timeline 1]
+//                   [--reduce-ahead 1] [--reduce-ahead-hints 1] [--reduce-ahead-timeline 1]
 //
 // bench/tuning.md records what it printed, and the predictions before.
 #include <cub/device/device_scan.cuh>
@@ -413,10 +413,10 @@ void specialized_row(Probe& p) {
 }
 
 // --reduce-ahead 1: the reduce-ahead probe (reduce_ahead_scan.cuh) in several shapes;
-// --reduce-ahead-order 1: each step asks for the tile it adds up before the one it scans;
+// --reduce-ahead-hints 1: each step asks for the tile it adds up before the one it scans;
 // --reduce-ahead-timeline 1: after each of its rows, one launch with a timeline.
 bool reduce_ahead_rows = false;
-int reduce_ahead_order = 0;
+int reduce_ahead_hints = 0;
 bool reduce_ahead_timeline = false;
 
 template <int Rows, int Threads, int Stages, int Ahead>
@@ -446,10 +446,10 @@ void reduce_ahead_row(Probe& p) {
     const auto launch_row = [&](unsigned long long* timeline) {
         int* unused_counter = nullptr;
         TileDescriptors d = descriptors_for_launch(p, unused_counter);
-        int n = p.n, t = tiles, order = reduce_ahead_order;
+        int n = p.n, t = tiles, hints = reduce_ahead_hints;
         const int* in = p.in;
         int* out = p.out;
-        void* args[] = {&in, &out, &n, &d, &t, &timeline, &order};
+        void* args[] = {&in, &out, &n, &d, &t, &timeline, &hints};
         SS_CUDA_CHECK(cudaLaunchCooperativeKernel(reinterpret_cast<const void*>(kernel), grid,
                                                   Threads, args, shared, p.stream));
     };
@@ -458,9 +458,9 @@ void reduce_ahead_row(Probe& p) {
     char shape[192];
     std::snprintf(shape, sizeof shape,
                   "%2d rows x 4, %3d thr, %d stages, %d ahead, %d/SM, %u KB, %d reg, %d local, "
-                  "%.2f rounds, order %d",
+                  "%.2f rounds, hints %d",
                   Rows, Threads, Stages, Ahead, per_sm, shared / 1024, attributes.numRegs,
-                  int(attributes.localSizeBytes), double(tiles) / double(grid), reduce_ahead_order);
+                  int(attributes.localSizeBytes), double(tiles) / double(grid), reduce_ahead_hints);
     p.print("reduce-ahead", ms, shape);
     if (reduce_ahead_timeline) {
         using namespace reduce_ahead;
@@ -503,12 +503,11 @@ void sweep(int log_n, int reps) {
         specialized_row<4, 512, 6>(p);
     }
     if (reduce_ahead_rows) {
-        reduce_ahead_row<4, 256, 4, 1>(p);
         reduce_ahead_row<4, 256, 4, 2>(p);
-        reduce_ahead_row<4, 256, 6, 2>(p);
+        reduce_ahead_row<8, 256, 3, 2>(p);
         reduce_ahead_row<8, 256, 4, 2>(p);
-        reduce_ahead_row<4, 512, 4, 2>(p);
         reduce_ahead_row<8, 512, 3, 2>(p);
+        reduce_ahead_row<8, 256, 3, 1>(p);
     }
     if (staged) {
         // Smaller tiles for small n (2^20: 8 rows x 4 x 512 make 64 tiles for 132 SMs).
@@ -548,8 +547,8 @@ int main(int argc, char** argv) {
             scanscope::specialized_rows = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--reduce-ahead") == 0)
             scanscope::reduce_ahead_rows = std::atoi(argv[i + 1]) != 0;
-        if (std::strcmp(argv[i], "--reduce-ahead-order") == 0)
-            scanscope::reduce_ahead_order = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--reduce-ahead-hints") == 0)
+            scanscope::reduce_ahead_hints = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--reduce-ahead-timeline") == 0)
             scanscope::reduce_ahead_timeline = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--dealt-rounds") == 0)
