@@ -24,17 +24,11 @@
 
 #include "core/tile_descriptor.h"
 #include "device_clock.cuh"
+#include "window_lookback.cuh"
 
 namespace scanscope::reduce_ahead {
 
-__device__ __forceinline__ DescriptorWord read_descriptor(const DescriptorWord* at) {
-    DescriptorWord word;
-    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(word) : "l"(at) : "memory");
-    return word;
-}
-__device__ __forceinline__ void publish_descriptor(DescriptorWord* at, DescriptorWord word) {
-    asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(at), "l"(word) : "memory");
-}
+using probe::publish_descriptor;
 // Loads in the order written (asm volatile is not moved past another), so that the order the
 // SM asks for bytes in is the one chosen here.
 __device__ __forceinline__ int4 load_piece(const int4* at) {
@@ -198,27 +192,10 @@ __global__ void __launch_bounds__(Threads)
     for (int k = 0; k < my_tiles; ++k) {
         const int tile = tile_of(k);
         if (warp == 0) {
-            // The aggregates of the tiles between the block's last tile and this one, every read
-            // out at once: published Ahead steps ago, a pass rarely finds one missing.
-            const int first = max(0, tile - grid + 1);
-            const auto window_tile = [&](int w) { return tile - 1 - (w * 32 + lane); };
-            DescriptorWord word[S::kMaxWindows];
-            for (int w = 0; w < S::kMaxWindows; ++w)
-                word[w] = window_tile(w) >= first ? read_descriptor(descriptors.of(window_tile(w)))
-                                                  : pack_descriptor(TileStatus::Aggregate, 0);
-            for (bool pending = true; pending;) {
-                pending = false;
-                for (int w = 0; w < S::kMaxWindows; ++w)
-                    if (unpack_descriptor(word[w]).status == TileStatus::Invalid)
-                        word[w] = read_descriptor(descriptors.of(window_tile(w)));
-                for (int w = 0; w < S::kMaxWindows; ++w)
-                    pending |= unpack_descriptor(word[w]).status == TileStatus::Invalid;
-            }
-            int window = 0;
-            for (int w = 0; w < S::kMaxWindows; ++w)
-                window += int(unpack_descriptor(word[w]).value);
-            for (int d = 16; d > 0; d /= 2)
-                window += __shfl_xor_sync(0xffffffffu, window, d);
+            // The aggregates of the tiles between the block's last tile and this one: published
+            // Ahead steps ago, a pass rarely finds one missing.
+            const int window =
+                probe::window_sum<S::kMaxWindows>(descriptors, tile, max(0, tile - grid + 1), lane);
             running += window;  // now the tile's exclusive prefix
             if (lane == 0) tile_prefix[k & 1] = running;
             note(k, kPrefixed);

@@ -25,19 +25,13 @@
 #include "bulk_copy.cuh"
 #include "core/tile_descriptor.h"
 #include "device_clock.cuh"
+#include "window_lookback.cuh"
 
 namespace scanscope::specialized {
 
 using bulk::barrier_arrive;
 using bulk::barrier_init;
-__device__ __forceinline__ DescriptorWord read_descriptor(const DescriptorWord* at) {
-    DescriptorWord word;
-    asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(word) : "l"(at) : "memory");
-    return word;
-}
-__device__ __forceinline__ void publish_descriptor(DescriptorWord* at, DescriptorWord word) {
-    asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" ::"l"(at), "l"(word) : "memory");
-}
+using probe::publish_descriptor;
 
 template <int Rows, int Threads, int Stages>
 struct Shape {
@@ -152,29 +146,9 @@ __global__ void __launch_bounds__(Threads + 96, 1)
         if (first_asks < 0 && my_tiles > 0) bulk::barrier_wait(&added[0], 0);
         for (int k = 0; k < my_tiles; ++k) {
             const int tile = tile_of(k);
-            // The tiles between the block's last and this one: every read out at once. (Sending
-            // the next tile's reads before these are waited for was slower: they find the round
-            // unpublished.)
-            const int first = max(0, tile - grid + 1);
-            const auto window_tile = [&](int w) { return tile - 1 - (w * 32 + lane); };
-            DescriptorWord word[S::kMaxWindows];
-            for (int w = 0; w < S::kMaxWindows; ++w)
-                word[w] = window_tile(w) >= first ? read_descriptor(descriptors.of(window_tile(w)))
-                                                  : pack_descriptor(TileStatus::Aggregate, 0);
-            // Those not yet published are read again together: one round trip a pass.
-            for (bool pending = true; pending;) {
-                pending = false;
-                for (int w = 0; w < S::kMaxWindows; ++w)
-                    if (unpack_descriptor(word[w]).status == TileStatus::Invalid)
-                        word[w] = read_descriptor(descriptors.of(window_tile(w)));
-                for (int w = 0; w < S::kMaxWindows; ++w)
-                    pending |= unpack_descriptor(word[w]).status == TileStatus::Invalid;
-            }
-            int window = 0;
-            for (int w = 0; w < S::kMaxWindows; ++w)
-                window += int(unpack_descriptor(word[w]).value);
-            for (int d = 16; d > 0; d /= 2)
-                window += __shfl_xor_sync(0xffffffffu, window, d);
+            // The tiles between the block's last and this one.
+            const int window =
+                probe::window_sum<S::kMaxWindows>(descriptors, tile, max(0, tile - grid + 1), lane);
             // The own aggregate is read before the prefix lets the slot go round again.
             bulk::barrier_wait(&added[k % Stages], parity(k));
             const int aggregate = aggregates[k % Stages];
