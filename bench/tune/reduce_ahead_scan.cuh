@@ -7,15 +7,20 @@
 // stores on other SMs a moment before, and during a full-speed copy such a handoff has a p90 of
 // 5-8 us. Here every aggregate a look-back reads was published a whole step earlier, so its
 // reads find them: one round trip. The price is a second read of each tile, which the L2 should
-// serve (a round of tiles is 8-14 MB; the L2 holds 50 MB).
+// serve (a round of tiles is 4-9 MB; the L2 holds 50 MB).
 //
 // Persistent blocks, tiles dealt round the grid (block b takes b, b + G, b + 2G, ...), every
-// block resident (a cooperative launch). Step k of a block:
+// block resident (a cooperative launch). The tiles to add up come through a cp.async ring of
+// `Stages` tiles. Step k of a block (form 3; forms 1 and 2 are in git history):
 //   - warp 0 reads the aggregates of the G - 1 tiles between the block's last tile and tile k
-//     (all published a step before) and adds them to the block's running prefix;
-//   - every thread reads tile k again, scans it, adds the prefix and stores it;
-//   - every thread reads tile k + Ahead (from the DRAM), adds it up, and the block publishes it.
-// int32 addition, n a multiple of 4: a probe, not a variant.
+//     (published Ahead steps before) and adds them to the block's running prefix;
+//   - every thread scans tile k, read a second time a step before;
+//   - tile k + Ahead, landed in the ring, is added up, and its slot asked for the tile Stages on;
+//   - the block stores tile k, publishes tile k + Ahead's aggregate, and reads tile k + 1 again.
+// int32 addition, n a multiple of 4: a probe, not a variant. Measured slower than staged-lookback
+// at every shape (bench/tuning.md, "Each tile added up a step ahead ..."): a look-back's reads
+// come back behind the ring's bytes even when all they read is published, and the L2 does not
+// keep a tile for its second read at the ring's distance.
 #pragma once
 
 #include <cuda_runtime.h>
