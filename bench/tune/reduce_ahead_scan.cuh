@@ -29,6 +29,7 @@
 
 #include "core/tile_descriptor.h"
 #include "device_clock.cuh"
+#include "warp_rows_scan.cuh"
 #include "window_lookback.cuh"
 
 namespace scanscope::reduce_ahead {
@@ -207,17 +208,7 @@ __global__ void __launch_bounds__(Threads)
         }
         // Tile k (read again, from the L2), scanned in rows of 4 consecutive elements a lane.
         int before_lane[Rows];
-        int carry = 0;
-        for (int r = 0; r < Rows; ++r) {
-            const int lane_sum = v[r].x + v[r].y + v[r].z + v[r].w;
-            int inclusive = lane_sum;
-            for (int d = 1; d < 32; d *= 2) {
-                const int up = __shfl_up_sync(0xffffffffu, inclusive, d);
-                if (lane >= d) inclusive += up;
-            }
-            before_lane[r] = carry + inclusive - lane_sum;
-            carry += __shfl_sync(0xffffffffu, inclusive, 31);
-        }
+        const int carry = probe::scan_warp_rows(v, lane, before_lane);
         // Tile k + Ahead from the ring, and its slot asked for the tile Stages later.
         const int sum = add_up(k + Ahead);
         ask(k + Ahead + Stages);
@@ -236,12 +227,7 @@ __global__ void __launch_bounds__(Threads)
         int4* to = reinterpret_cast<int4*>(out) + std::size_t(tile) * (E / 4);
         const int valid = valid_pieces(k);
         for (int r = 0; r < Rows; ++r) {
-            int4 s;
-            int sum_so_far = base + before_lane[r];
-            s.x = sum_so_far += v[r].x;
-            s.y = sum_so_far += v[r].y;
-            s.z = sum_so_far += v[r].z;
-            s.w = sum_so_far += v[r].w;
+            const int4 s = probe::scan_piece(v[r], base + before_lane[r]);
             if (piece(r) < valid) {
                 if (hints == 2)
                     store_piece(to + piece(r), s, second_read);

@@ -25,6 +25,7 @@
 #include "bulk_copy.cuh"
 #include "core/tile_descriptor.h"
 #include "device_clock.cuh"
+#include "warp_rows_scan.cuh"
 #include "window_lookback.cuh"
 
 namespace scanscope::specialized {
@@ -169,26 +170,14 @@ __global__ void __launch_bounds__(Threads + 96, 1)
         bulk::barrier_wait(&full[k % Stages], parity(k));
         if (threadIdx.x == 0) note(k, kLanded);
         int4* pieces = reinterpret_cast<int4*>(slot(k));
-        int items[Rows][4];
-        int before_lane[Rows];
-        int carry = 0;
+        int4 v[Rows];
         for (int r = 0; r < Rows; ++r) {
             const int at = (warp * Rows + r) * 32 + lane;  // in pieces
-            int4 v = pieces[at];
-            if (at * 4 >= valid) v = make_int4(0, 0, 0, 0);
-            items[r][0] = v.x;
-            items[r][1] = v.y;
-            items[r][2] = v.z;
-            items[r][3] = v.w;
-            const int lane_sum = v.x + v.y + v.z + v.w;
-            int inclusive = lane_sum;
-            for (int d = 1; d < 32; d *= 2) {
-                const int up = __shfl_up_sync(0xffffffffu, inclusive, d);
-                if (lane >= d) inclusive += up;
-            }
-            before_lane[r] = carry + inclusive - lane_sum;
-            carry += __shfl_sync(0xffffffffu, inclusive, 31);
+            v[r] = pieces[at];
+            if (at * 4 >= valid) v[r] = make_int4(0, 0, 0, 0);
         }
+        int before_lane[Rows];
+        const int carry = probe::scan_warp_rows(v, lane, before_lane);
         if (lane == 0) warp_totals[k & 1][warp] = carry;
         asm volatile("bar.sync 1, %0;" ::"n"(Threads) : "memory");
         int before_warp = 0;
@@ -197,17 +186,8 @@ __global__ void __launch_bounds__(Threads + 96, 1)
         if (threadIdx.x == 0) note(k, kScanned);
         bulk::barrier_wait(&prefix_ready[k % Stages], parity(k));
         const int base = prefix[k % Stages] + before_warp;
-        for (int r = 0; r < Rows; ++r) {
-            int running = base + before_lane[r];
-            running += items[r][0];
-            const int x = running;
-            running += items[r][1];
-            const int y = running;
-            running += items[r][2];
-            const int z = running;
-            running += items[r][3];
-            pieces[(warp * Rows + r) * 32 + lane] = make_int4(x, y, z, running);
-        }
+        for (int r = 0; r < Rows; ++r)
+            pieces[(warp * Rows + r) * 32 + lane] = probe::scan_piece(v[r], base + before_lane[r]);
         asm volatile("fence.proxy.async.shared::cta;" ::: "memory");  // for the bulk store
         barrier_arrive(&done[k % Stages]);
     }

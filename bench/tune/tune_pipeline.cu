@@ -189,22 +189,30 @@ struct PersistentShape {
     int grid = 0;
 };
 
-template <class Scan, class Entry>
-PersistentShape persistent_shape(const Probe& p, Entry entry, int threads, std::uint32_t shared) {
+// Tiles of `tile_elements`; per_sm 0 when the kernel's shared memory (dynamic and static) is
+// more than a block may have.
+template <class Entry>
+PersistentShape persistent_fit(const Probe& p, Entry entry, int threads, std::uint32_t shared,
+                               int tile_elements) {
     PersistentShape s;
+    cudaFuncAttributes attributes;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, entry));
     int optin = 0;
     SS_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
-    if (shared > std::uint32_t(optin)) return s;
+    if (shared + attributes.sharedSizeBytes > std::size_t(optin)) return s;
     SS_CUDA_CHECK(
         cudaFuncSetAttribute(entry, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
     SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&s.per_sm, entry, threads, shared));
-    cudaFuncAttributes attributes;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, entry));
     s.registers = attributes.numRegs;
     s.local_bytes = int(attributes.localSizeBytes);
-    s.tiles = ceil_div(p.n, Scan::tile_elements(threads));
+    s.tiles = ceil_div(p.n, tile_elements);
     s.grid = std::min(s.tiles, s.per_sm * p.sms);
     return s;
+}
+
+template <class Scan, class Entry>
+PersistentShape persistent_shape(const Probe& p, Entry entry, int threads, std::uint32_t shared) {
+    return persistent_fit(p, entry, threads, shared, Scan::tile_elements(threads));
 }
 
 template <int Rows, int Stages>
@@ -379,18 +387,10 @@ void specialized_row(Probe& p) {
     using Shape = specialized::Shape<Rows, Threads, Stages>;
     const auto kernel = specialized::specialized_scan<Rows, Threads, Stages>;
     const std::uint32_t shared = Shape::kRingBytes;
-    cudaFuncAttributes attributes;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
-    int optin = 0;
-    SS_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
-    if (shared + attributes.sharedSizeBytes > std::size_t(optin) || p.n % 4 != 0) return;
-    SS_CUDA_CHECK(
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-    int per_sm = 0;
-    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel,
-                                                                Shape::kBlockThreads, shared));
-    const int tiles = ceil_div(p.n, Shape::kElements);
-    const int grid = std::min(tiles, per_sm * p.sms);
+    if (p.n % 4 != 0) return;
+    const PersistentShape fit =
+        persistent_fit(p, kernel, Shape::kBlockThreads, shared, Shape::kElements);
+    const int tiles = fit.tiles, grid = fit.grid, per_sm = fit.per_sm;
     if (per_sm == 0 || grid - 1 > 32 * Shape::kMaxWindows) return;
     descriptor_spacing = spacing_option > 0 ? spacing_option : kDescriptorsPerLine;
     if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
@@ -405,7 +405,7 @@ void specialized_row(Probe& p) {
     std::snprintf(
         shape, sizeof shape,
         "%2d rows x 4, %3d+96 thr, %2d stages, %d/SM, %u KB, %d reg, %.2f rounds, %d first", Rows,
-        Threads, Stages, per_sm, shared / 1024, attributes.numRegs, double(tiles) / double(grid),
+        Threads, Stages, per_sm, shared / 1024, fit.registers, double(tiles) / double(grid),
         specialized_first_asks(Stages));
     p.print("specialized", ms, shape);
     if (specialized_timeline)
@@ -425,17 +425,10 @@ void reduce_ahead_row(Probe& p) {
     const auto kernel = reduce_ahead::reduce_ahead_scan<Rows, Threads, Stages, Ahead>;
     const std::uint32_t shared = Shape::kRingBytes;
     if (p.n % 4 != 0) return;
-    cudaFuncAttributes attributes;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
-    int optin = 0;
-    SS_CUDA_CHECK(cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
-    if (shared + attributes.sharedSizeBytes > std::size_t(optin)) return;
-    SS_CUDA_CHECK(
-        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, int(shared)));
-    int per_sm = 0;
-    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, Threads, shared));
-    per_sm = std::min(per_sm, (32 * Shape::kMaxWindows + 1) / p.sms);  // the look-back's reach
-    const int tiles = ceil_div(p.n, Shape::kElements);
+    const PersistentShape fit = persistent_fit(p, kernel, Threads, shared, Shape::kElements);
+    // At most the blocks the look-back reaches.
+    const int per_sm = std::min(fit.per_sm, (32 * Shape::kMaxWindows + 1) / p.sms);
+    const int tiles = fit.tiles;
     const int grid = std::min(tiles, per_sm * p.sms);
     if (per_sm == 0) {
         std::printf("reduce-ahead %d x %d: does not fit\n", Rows, Threads);
@@ -459,8 +452,8 @@ void reduce_ahead_row(Probe& p) {
     std::snprintf(shape, sizeof shape,
                   "%2d rows x 4, %3d thr, %d stages, %d ahead, %d/SM, %u KB, %d reg, %d local, "
                   "%.2f rounds, hints %d",
-                  Rows, Threads, Stages, Ahead, per_sm, shared / 1024, attributes.numRegs,
-                  int(attributes.localSizeBytes), double(tiles) / double(grid), reduce_ahead_hints);
+                  Rows, Threads, Stages, Ahead, per_sm, shared / 1024, fit.registers,
+                  fit.local_bytes, double(tiles) / double(grid), reduce_ahead_hints);
     p.print("reduce-ahead", ms, shape);
     if (reduce_ahead_timeline) {
         using namespace reduce_ahead;
