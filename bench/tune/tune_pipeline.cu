@@ -6,6 +6,7 @@
 //        -I kernels bench/tune/tune_pipeline.cu -o tune_pipeline      (one line)
 //   ./tune_pipeline [--sizes 20,24,28] [--reps 30] [--only R,S,T] [--spacing 1|16]
 //                   [--reset memset] [--staged 1] [--staged-rows R] [--dealt-rounds R] [--held 0]
+//                   [--cold-l2 MB] [--flush-l2 1]
 //                   [--specialized 1] [--first-asks A] [--specialized-timeline 1]
 //                   [--reduce-ahead 1] [--reduce-ahead-hints 1] [--reduce-ahead-timeline 1]
 //
@@ -39,6 +40,23 @@ using Op = AddOp<int>;
 // --held 0: each timed run queued on an idle GPU, the host's launch calls in its time; by default
 // each behind a kernel that holds the stream (time_runs_held), as the app's timings are taken.
 bool held = true;
+// --cold-l2 MB: before each timed run's hold, a kernel reads MB megabytes of a scratch buffer, so
+// that the run finds none of its own bytes (or dirty lines of its last run) in the L2: what one
+// scan of fresh data costs, rather than one of a loop over the same buffers.
+int cold_l2_mb = 0;
+// --flush-l2 1: before each timed run's hold, a memset of a buffer the L2's size, as NVBench's
+// cold measurement (CUB's benchmarks) does; its zeros are left in the L2 as the run's to evict.
+bool flush_l2 = false;
+
+__global__ void read_scratch(const int4* scratch, std::size_t pieces, int* sink) {
+    int sum = 0;
+    for (std::size_t i = blockIdx.x * std::size_t(blockDim.x) + threadIdx.x; i < pieces;
+         i += std::size_t(gridDim.x) * blockDim.x) {
+        const int4 v = scratch[i];
+        sum += v.x ^ v.y ^ v.z ^ v.w;
+    }
+    if (sum == 0x7fffffff) *sink = sum;  // never in practice; keeps the loads
+}
 
 struct Probe {
     int n;
@@ -53,6 +71,9 @@ struct Probe {
     cudaStream_t stream = nullptr;
     double copy_ms = 0;
     double cub_ms = 0;
+    int4* scratch = nullptr;  // --cold-l2's buffer
+    std::size_t scratch_pieces = 0;
+    std::size_t flush_bytes = 0;  // --flush-l2's memset
 
     Probe(int n_, int reps_) : n(n_), reps(reps_), expected(std::size_t(n_)) {
         std::vector<int> host(static_cast<std::size_t>(n));
@@ -68,8 +89,20 @@ struct Probe {
         SS_CUDA_CHECK(cudaMalloc(&descriptors, 2 * descriptor_words * 8));
         SS_CUDA_CHECK(cudaMemcpy(in, host.data(), std::size_t(n) * 4, cudaMemcpyHostToDevice));
         SS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+        if (flush_l2) {
+            int l2 = 0;
+            SS_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
+            flush_bytes = std::size_t(l2);
+            cold_l2_mb = std::max(cold_l2_mb, int(flush_bytes / 1000000) + 1);
+        }
+        if (cold_l2_mb > 0) {
+            scratch_pieces = std::size_t(cold_l2_mb) * 1000 * 1000 / 16;
+            SS_CUDA_CHECK(cudaMalloc(&scratch, scratch_pieces * 16 + 16));
+            SS_CUDA_CHECK(cudaMemset(scratch, 1, scratch_pieces * 16 + 16));
+        }
     }
     ~Probe() {
+        cudaFree(scratch);
         cudaFree(in);
         cudaFree(out);
         cudaFree(descriptors);
@@ -93,7 +126,17 @@ struct Probe {
         }
         for (int w = 0; w < 3; ++w)
             run();
-        return middle_run_ms(stream, reps, run, held);
+        const auto cool = [&] {
+            if (!scratch) return;
+            if (flush_bytes) {
+                SS_CUDA_CHECK(cudaMemsetAsync(scratch, 0, flush_bytes, stream));
+                return;
+            }
+            read_scratch<<<4 * sms, 512, 0, stream>>>(
+                scratch, scratch_pieces, reinterpret_cast<int*>(scratch + scratch_pieces));
+            SS_CUDA_CHECK_LAUNCH();
+        };
+        return middle_run_ms(stream, reps, run, held, cool);
     }
 
     void print(const char* name, double ms, const char* shape) const {
@@ -531,6 +574,9 @@ int main(int argc, char** argv) {
     for (int i = 1; i + 1 < argc; i += 2) {
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--held") == 0) scanscope::held = std::atoi(argv[i + 1]) != 0;
+        if (std::strcmp(argv[i], "--cold-l2") == 0) scanscope::cold_l2_mb = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--flush-l2") == 0)
+            scanscope::flush_l2 = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--staged") == 0) scanscope::staged = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--first-asks") == 0)
             scanscope::first_asks = std::atoi(argv[i + 1]);

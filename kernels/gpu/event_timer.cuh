@@ -39,12 +39,22 @@ class EventTimer {
     cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
 
+// What is queued before each timed run, outside its time: by default nothing; a timing that flushes
+// the L2 (L2Flush) or a probe that sets what the caches hold passes its own.
+struct NothingFirst {
+    void operator()() const {}
+};
+
 // Times `run` `reps` times with events on `stream`: one sample (milliseconds) a run, no warm-up.
-template <class Run>
-std::vector<double> time_runs(cudaStream_t stream, int reps, const Run& run) {
+// `first` runs to its end before each run's start event, so the GPU is idle when the run is queued.
+template <class Run, class First = NothingFirst>
+std::vector<double> time_runs(cudaStream_t stream, int reps, const Run& run,
+                              const First& first = {}) {
     EventTimer timer;
     std::vector<double> samples;
     for (int i = 0; i < reps; ++i) {
+        first();
+        SS_CUDA_CHECK(cudaStreamSynchronize(stream));
         timer.start(stream);
         run();
         samples.push_back(timer.stop(stream));
@@ -67,13 +77,16 @@ static __global__ void hold_stream(long long ns) {
 // host's launch calls (a few microseconds, which count in time_runs, where the GPU is idle and
 // waits for them). A run the host had not queued before the hold ended is timed again behind a
 // hold twice as long.
-template <class Run>
-std::vector<double> time_runs_held(cudaStream_t stream, int reps, const Run& run) {
+// `first` is queued before each hold.
+template <class Run, class First = NothingFirst>
+std::vector<double> time_runs_held(cudaStream_t stream, int reps, const Run& run,
+                                   const First& first = {}) {
     EventTimer timer;
     std::vector<double> samples;
     long long hold_ns = 100 * 1000;
     constexpr long long kLongestHoldNs = 20 * 1000 * 1000;
     while (int(samples.size()) < reps) {
+        first();
         hold_stream<<<1, 1, 0, stream>>>(hold_ns);
         SS_CUDA_CHECK(cudaGetLastError());
         timer.start(stream);
@@ -91,18 +104,20 @@ std::vector<double> time_runs_held(cudaStream_t stream, int reps, const Run& run
 
 // `reps` samples of `run`, each behind a hold (time_runs_held) or, with `held` false, as queued on
 // an idle GPU (time_runs).
-template <class Run>
-std::vector<double> timed_samples(cudaStream_t stream, int reps, const Run& run, bool held) {
-    return held ? time_runs_held(stream, reps, run) : time_runs(stream, reps, run);
+template <class Run, class First = NothingFirst>
+std::vector<double> timed_samples(cudaStream_t stream, int reps, const Run& run, bool held,
+                                  const First& first = {}) {
+    return held ? time_runs_held(stream, reps, run, first) : time_runs(stream, reps, run, first);
 }
 
 // The standalone probes' figure: the middle of `reps` timed runs of `run` (the upper of the two
 // middle ones when `reps` is even), each run behind a hold as the app's timings take them, or
 // with `held` false as queued on an idle GPU. The app's timings report the median proper
 // (summarize()).
-template <class Run>
-double middle_run_ms(cudaStream_t stream, int reps, const Run& run, bool held = true) {
-    std::vector<double> samples = timed_samples(stream, reps, run, held);
+template <class Run, class First = NothingFirst>
+double middle_run_ms(cudaStream_t stream, int reps, const Run& run, bool held = true,
+                     const First& first = {}) {
+    std::vector<double> samples = timed_samples(stream, reps, run, held, first);
     std::sort(samples.begin(), samples.end());
     return samples[samples.size() / 2];
 }
