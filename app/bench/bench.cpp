@@ -161,14 +161,19 @@ BenchReport run_bench(const BenchOptions& o,
                        : o.include_launch ? " (GPU: host launch calls included), "
                                           : " (GPU: each behind a hold, host launch calls left "
                                             "out), ") +
+                      (gpu && o.flush_l2 ? "the L2 flushed before each run (NVBench's cold "
+                                           "measurement), "
+                                         : "") +
                       (o.shape == KernelShape::Timed ? "timed shapes (large tiles)"
                                                      : "teaching shapes (as captured)");
+    if (o.flush_l2 && !gpu)
+        report.notes.push_back("the L2 flush is for GPU runs: the emulation's times are the CPU's");
     auto say = [&](const std::string& line) {
         if (progress) progress(line);
     };
     auto cancelled = [&] { return cancel && cancel->load(); };
     const int reps = std::max(o.reps, 1);
-    const TimingPlan plan{reps, o.include_launch};
+    const TimingPlan plan{reps, o.include_launch, o.flush_l2};
     std::map<std::string, bool> noted;  // one note per variant that cannot take a size
     std::set<std::string> accepted;     // variants whose request some size passed
 
@@ -253,7 +258,7 @@ BenchReport run_bench(const BenchOptions& o,
                     // is: its events go round its launches).
                     RunRequest teaching = r;
                     teaching.shape = KernelShape::Teaching;
-                    const TimingPlan as_captured{reps, true};
+                    const TimingPlan as_captured{reps, true, false};
                     const Timing plain =
                         r.shape == KernelShape::Teaching && o.include_launch
                             ? row.time

@@ -21,6 +21,9 @@ struct BenchOptions {
     int reps = 20;  // timed runs per figure (at least 20 on the GPU)
     // GPU runs timed as queued on an idle GPU, the host's launch calls included (TimingPlan)
     bool include_launch = false;
+    // GPU runs each after a flush of the L2, as NVBench's cold measurement (TimingPlan); by
+    // default each follows the last over the same buffers
+    bool flush_l2 = false;
     ElementType type = ElementType::Int32;
     OpKind op = OpKind::Add;
     bool inclusive = true;

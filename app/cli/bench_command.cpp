@@ -34,6 +34,7 @@ struct BenchFlags {
     std::string device = "auto";
     bool no_cpu = false;
     bool include_launch = false;
+    bool flush_l2 = false;
     std::string shape = "timed";
     std::string out;
 };
@@ -63,6 +64,10 @@ void register_bench_command(CLI::App& app, CommandSet& set) {
     bench->add_flag("--include-launch", f->include_launch,
                     "Time each GPU run as queued on an idle GPU, the host's launch calls "
                     "included (default: each run behind a kernel that holds the stream)");
+    bench->add_flag("--flush-l2", f->flush_l2,
+                    "Flush the L2 before each GPU run (a memset of a buffer the L2's size), as "
+                    "NVBench's cold measurement and CUB's benchmarks do (default: each run "
+                    "follows the last over the same buffers)");
     bench
         ->add_option("--shape", f->shape,
                      "timed: the kernels' large tiles; teaching: the small ones that are captured")
@@ -102,6 +107,7 @@ void register_bench_command(CLI::App& app, CommandSet& set) {
                                         : DeviceChoice::Auto;
         o.cpu_baselines = !f->no_cpu;
         o.include_launch = f->include_launch;
+        o.flush_l2 = f->flush_l2;
         o.shape = f->shape == "teaching" ? KernelShape::Teaching : KernelShape::Timed;
         try {
             const BenchReport report =

@@ -21,9 +21,14 @@ struct Timing {
 // Each run is queued behind a kernel that holds the stream, so that its time starts when the GPU
 // gets to it: the host's launch calls (a few microseconds) are left out. With `include_launch`,
 // each run is queued on an idle GPU, whose start event then waits for the host's launch calls.
+// By default the runs follow one another over the same buffers, so each finds in the L2 what the
+// one before left there (its last bytes, some of them still to be written back). With `flush_l2`,
+// a buffer the L2's size is zeroed before each run, as NVBench's cold measurement (CUB's own
+// benchmarks) does: each run then starts with none of its bytes in the L2.
 struct TimingPlan {
     int reps = 20;
     bool include_launch = false;
+    bool flush_l2 = false;
 };
 
 // Times `request` on `input`; `output` receives the first (warm-up) run's result for checking.

@@ -40,5 +40,32 @@ TEST(GpuBench, RowsCarryReferencesAndChecks) {
     EXPECT_EQ(captures, 3) << "capture overhead at 2^16 only";
 }
 
+// NVBench's cold measurement (--flush-l2): the same rows, each checked, and the settings say how
+// the runs were taken, so a figure is never read as the other kind.
+TEST(GpuBench, FlushedL2RunsAreCheckedAndSaidSo) {
+    if (!probe_device().gpu_available)
+        GTEST_SKIP() << "no CUDA device: " << probe_device().cpu_reason;
+    BenchOptions o;
+    o.variants = {"staged-lookback", "reduce-warp-shuffle"};
+    o.sizes = {(1 << 20) + 3};
+    o.reps = 3;
+    o.device = DeviceChoice::Gpu;
+    o.cpu_baselines = false;
+    o.flush_l2 = true;
+    const BenchReport flushed = run_bench(o);
+    EXPECT_NE(flushed.settings.find("L2 flushed"), std::string::npos) << flushed.settings;
+    int checked = 0;
+    for (const BenchRow& row : flushed.rows) {
+        EXPECT_GT(row.time.median_ms, 0.0) << row.what;
+        if (!row.check.empty()) {
+            EXPECT_EQ(row.check, "ok") << row.what;
+            ++checked;
+        }
+    }
+    EXPECT_EQ(checked, 4) << "two variants and their CUB references";
+    o.flush_l2 = false;
+    EXPECT_EQ(run_bench(o).settings.find("L2 flushed"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace scanscope

@@ -44,6 +44,24 @@ TEST(Bench, OnTheCpuTimesTheEmulationAndTheBaselinesAndChecksThem) {
     EXPECT_NE(r.notes[0].find("hillis-steele"), std::string::npos);
 }
 
+// --flush-l2 asks for NVBench's cold GPU runs; on the CPU there is no L2 to flush, and the report
+// says so rather than letting the emulation's times pass for flushed ones.
+TEST(Bench, AnL2FlushOnTheCpuIsANoteNotASetting) {
+    BenchOptions o;
+    o.variants = {"reduce-warp-shuffle"};
+    o.sizes = {1024};
+    o.reps = 1;
+    o.device = DeviceChoice::Cpu;
+    o.cpu_baselines = false;
+    o.flush_l2 = true;
+    const BenchReport r = run_bench(o);
+    EXPECT_EQ(r.settings.find("L2 flushed"), std::string::npos) << r.settings;
+    ASSERT_EQ(r.notes.size(), 1u);
+    EXPECT_NE(r.notes[0].find("L2 flush is for GPU runs"), std::string::npos) << r.notes[0];
+    ASSERT_EQ(r.rows.size(), 1u);
+    EXPECT_EQ(r.rows[0].check, "ok");
+}
+
 TEST(Bench, FormatsCarryTheDeviceAndEveryRow) {
     BenchOptions o;
     o.variants = {"reduce-sequential"};
