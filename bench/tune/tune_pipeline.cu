@@ -18,6 +18,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/int_math.h"
@@ -44,8 +45,9 @@ bool held = true;
 // that the run finds none of its own bytes (or dirty lines of its last run) in the L2: what one
 // scan of fresh data costs, rather than one of a loop over the same buffers.
 int cold_l2_mb = 0;
-// --flush-l2 1: before each timed run's hold, a memset of a buffer the L2's size, as NVBench's
-// cold measurement (CUB's benchmarks) does; its zeros are left in the L2 as the run's to evict.
+// --flush-l2 1: before each timed run's hold, a memset of a buffer the L2's size (L2Flush, as
+// `scanscope bench --flush-l2` and NVBench's cold measurement); its zeros are left in the L2 as the
+// run's to evict. It goes before --cold-l2 when both are given.
 bool flush_l2 = false;
 
 __global__ void read_scratch(const int4* scratch, std::size_t pieces, int* sink) {
@@ -73,7 +75,7 @@ struct Probe {
     double cub_ms = 0;
     int4* scratch = nullptr;  // --cold-l2's buffer
     std::size_t scratch_pieces = 0;
-    std::size_t flush_bytes = 0;  // --flush-l2's memset
+    std::unique_ptr<L2Flush> flush;  // --flush-l2's
 
     Probe(int n_, int reps_) : n(n_), reps(reps_), expected(std::size_t(n_)) {
         std::vector<int> host(static_cast<std::size_t>(n));
@@ -89,12 +91,7 @@ struct Probe {
         SS_CUDA_CHECK(cudaMalloc(&descriptors, 2 * descriptor_words * 8));
         SS_CUDA_CHECK(cudaMemcpy(in, host.data(), std::size_t(n) * 4, cudaMemcpyHostToDevice));
         SS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-        if (flush_l2) {
-            int l2 = 0;
-            SS_CUDA_CHECK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
-            flush_bytes = std::size_t(l2);
-            cold_l2_mb = std::max(cold_l2_mb, int(flush_bytes / 1000000) + 1);
-        }
+        if (flush_l2) flush = std::make_unique<L2Flush>(true, stream);
         if (cold_l2_mb > 0) {
             scratch_pieces = std::size_t(cold_l2_mb) * 1000 * 1000 / 16;
             SS_CUDA_CHECK(cudaMalloc(&scratch, scratch_pieces * 16 + 16));
@@ -127,11 +124,8 @@ struct Probe {
         for (int w = 0; w < 3; ++w)
             run();
         const auto cool = [&] {
+            if (flush) return (*flush)();
             if (!scratch) return;
-            if (flush_bytes) {
-                SS_CUDA_CHECK(cudaMemsetAsync(scratch, 0, flush_bytes, stream));
-                return;
-            }
             read_scratch<<<4 * sms, 512, 0, stream>>>(
                 scratch, scratch_pieces, reinterpret_cast<int*>(scratch + scratch_pieces));
             SS_CUDA_CHECK_LAUNCH();

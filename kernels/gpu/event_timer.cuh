@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <vector>
 
 #include "gpu/cuda_check.h"
@@ -43,6 +44,31 @@ class EventTimer {
 // the L2 (L2Flush) or a probe that sets what the caches hold passes its own.
 struct NothingFirst {
     void operator()() const {}
+};
+
+// A buffer the L2's size, zeroed on a stream before each timed run when `on` (as NVBench's l2flush
+// does; TimingPlan::flush_l2, tune_pipeline --flush-l2); with `on` false it does nothing.
+class L2Flush {
+  public:
+    L2Flush(bool on, cudaStream_t stream) : stream_(stream) {
+        if (!on) return;
+        int device = 0, bytes = 0;
+        SS_CUDA_CHECK(cudaGetDevice(&device));
+        SS_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrL2CacheSize, device));
+        bytes_ = std::size_t(bytes);
+        if (bytes_ > 0) SS_CUDA_CHECK(cudaMalloc(&buffer_, bytes_));
+    }
+    ~L2Flush() { cudaFree(buffer_); }
+    L2Flush(const L2Flush&) = delete;
+    L2Flush& operator=(const L2Flush&) = delete;
+    void operator()() const {
+        if (buffer_) SS_CUDA_CHECK(cudaMemsetAsync(buffer_, 0, bytes_, stream_));
+    }
+
+  private:
+    cudaStream_t stream_;
+    void* buffer_ = nullptr;
+    std::size_t bytes_ = 0;
 };
 
 // Times `run` `reps` times with events on `stream`: one sample (milliseconds) a run, no warm-up.

@@ -3,7 +3,6 @@
 
 #include <cuda_runtime.h>
 
-#include <cstddef>
 #include <vector>
 
 #include "core/bits.h"
@@ -16,31 +15,6 @@
 namespace scanscope {
 
 constexpr int kWarmupRuns = 3;
-
-// TimingPlan::flush_l2's buffer, the L2's size, zeroed on a stream before each timed run (as
-// NVBench's l2flush does); with `on` false it does nothing.
-class L2Flush {
-  public:
-    L2Flush(bool on, cudaStream_t stream) : stream_(stream) {
-        if (!on) return;
-        int device = 0, bytes = 0;
-        SS_CUDA_CHECK(cudaGetDevice(&device));
-        SS_CUDA_CHECK(cudaDeviceGetAttribute(&bytes, cudaDevAttrL2CacheSize, device));
-        bytes_ = std::size_t(bytes);
-        if (bytes_ > 0) SS_CUDA_CHECK(cudaMalloc(&buffer_, bytes_));
-    }
-    ~L2Flush() { cudaFree(buffer_); }
-    L2Flush(const L2Flush&) = delete;
-    L2Flush& operator=(const L2Flush&) = delete;
-    void operator()() const {
-        if (buffer_) SS_CUDA_CHECK(cudaMemsetAsync(buffer_, 0, bytes_, stream_));
-    }
-
-  private:
-    cudaStream_t stream_;
-    void* buffer_ = nullptr;
-    std::size_t bytes_ = 0;
-};
 
 // Runs `run` kWarmupRuns times, then times it as `plan` says with events on `stream`.
 template <class Run>
