@@ -80,6 +80,7 @@ class CpuBlock {
         return first + old;
     }
     void note_taken(int /*tile*/) {}  // a tile owned by the block's index: timelines only
+    void keep_in_l2(TileDescriptors, int /*tile*/) {}  // a cache hint: the GPU's alone
     void publish(TileDescriptors descriptors, int tile, TileStatus status, std::uint32_t value) {
         *descriptors.of(tile) = pack_descriptor(status, value);
         block_.record_event({std::uint32_t(tile), std::uint32_t(tile),

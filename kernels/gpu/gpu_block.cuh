@@ -181,6 +181,18 @@ class GpuBlock {
             env_.moments[tile].sm = sm();
         }
     }
+    // The L2 fetches the line of `tile`'s descriptor now and keeps it ahead of streaming lines
+    // (evict_last), so that its publishes and the look-backs' reads of it, a step or two later,
+    // find it there: the line was last touched a launch ago, and at 2^24 and up a launch streams
+    // more bytes than the L2 holds (bench/tuning.md). Only a hint: nothing waits for it.
+    __device__ void keep_in_l2(TileDescriptors descriptors, int tile) {
+#if __CUDA_ARCH__ >= 800
+        asm volatile("prefetch.global.L2::evict_last [%0];" ::"l"(descriptors.of(tile)));
+#else
+        (void)descriptors;
+        (void)tile;
+#endif
+    }
     __device__ void publish(TileDescriptors descriptors, int tile, TileStatus status,
                             std::uint32_t value) {
         *reinterpret_cast<volatile DescriptorWord*>(descriptors.of(tile)) =
@@ -250,7 +262,9 @@ class GpuBlock {
     }
     int last_tile_ = -1;  // the tile this thread took last (timeline modes)
 
-    __device__ std::uint32_t global_thread() const { return blockIdx.x * blockDim.x + threadIdx.x; }
+    __device__ std::uint32_t global_thread() const {
+        return blockIdx.x * blockDim.x + threadIdx.x;
+    }
 
     template <class T>
     __device__ void record_shuffle(int source, T got, int line) {

@@ -72,17 +72,24 @@ struct StagedLookbackScan {
         return std::uint32_t(tile_elements(threads) + 32 + 32 + 1) * sizeof(T) + sizeof(int);
     }
 
-    // The next launch's descriptor of a tile this block took (nothing past the last) is made
-    // ready (only where a timing loop repeats).
-    SS_HD int ready_for_next_launch(int tile) const {
-        if (tile < tiles) descriptors.ready_next_launch(tile);
+    // A tile this block took (nothing past the last): the L2 is asked to bring in and keep its
+    // descriptor's line, which the block publishes to a step or two later and the look-backs of
+    // the tiles after it read, and the next launch's descriptor of it is made ready (only where a
+    // timing loop repeats). The line was last written a launch ago: since then more bytes than
+    // the L2 holds may have streamed through it (bench/tuning.md).
+    template <class Block>
+    SS_HD int taken(Block& b, int tile) const {
+        if (tile < tiles) {
+            b.keep_in_l2(descriptors, tile);
+            descriptors.ready_next_launch(tile);
+        }
         return tile;
     }
     // The block takes `tile` by its index, dealt to it (nothing past the last).
     template <class Block>
     SS_HD int own(Block& b, int tile) const {
         if (tile < tiles) b.note_taken(tile);
-        return ready_for_next_launch(tile);
+        return taken(b, tile);
     }
     // The block's tile after `tile` (thread 0): the next dealt to it, or else one from the counter,
     // whose tickets count from the first tile not dealt.
@@ -90,7 +97,7 @@ struct StagedLookbackScan {
     SS_HD int tile_after(Block& b, int tile) const {
         if (tile + b.blocks() < dealt_tiles) return own(b, tile + b.blocks());
         if (dealt_tiles >= tiles) return tiles;  // all were dealt: none left
-        return ready_for_next_launch(b.take_tile(tile_counter, dealt_tiles));
+        return taken(b, b.take_tile(tile_counter, dealt_tiles));
     }
 
     // The lane's elements of row r of `tile` (nothing past the last tile) are copied into the
