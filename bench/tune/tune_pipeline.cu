@@ -124,7 +124,7 @@ struct Probe {
         for (int w = 0; w < 3; ++w)
             run();
         const auto cool = [&] {
-            if (flush) return (*flush)();
+            if (flush) (*flush)();
             if (!scratch) return;
             read_scratch<<<4 * sms, 512, 0, stream>>>(
                 scratch, scratch_pieces, reinterpret_cast<int*>(scratch + scratch_pieces));
