@@ -7,13 +7,14 @@
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 --expt-relaxed-constexpr
 //        -I kernels bench/tune/lookback_timeline.cu -o lookback_timeline     (one line)
 //   ./lookback_timeline [--sizes 24,28] [--reps 20] [--staged 1] [--dealt-rounds R]
-//                       [--staged-threads T]
+//                       [--staged-threads T] [--staged-rows 8] [--flush-l2 1]
 //
 // bench/tuning.md records what it printed.
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
@@ -36,6 +37,9 @@ using Decoupled = kernels::DecoupledLookbackScan<int, Op, 20, 4>;
 // staged-lookback's timed shape (kernels/variants/kernel_shape.h): the next tile's cp.async copy
 // in flight while warp 0 looks back, its aggregate out before this tile's stores.
 using Staged = kernels::StagedLookbackScan<int, Op, kernels::kStagedRows, kernels::kStagedVec>;
+// Its small shape (8 rows), which the app runs below kStagedLargeFrom (2^20 at 256 threads).
+using StagedSmall =
+    kernels::StagedLookbackScan<int, Op, kernels::kStagedSmallRows, kernels::kStagedVec>;
 constexpr int kDecoupledThreads = 512;
 
 // --dealt-rounds R: staged-lookback's first R rounds of tiles dealt by index (at least 2).
@@ -43,6 +47,11 @@ int dealt_rounds = kernels::kStagedDealtRounds;
 // --staged-threads T: staged-lookback's block size (256: two blocks an SM, as the app runs 13
 // rows from 2^24 to 2^25).
 int staged_threads = kernels::kStagedThreads;
+// --staged-rows 8: staged-lookback's small shape instead of its 13 rows.
+int staged_rows = kernels::kStagedRows;
+// --flush-l2 1: a memset of a buffer the L2's size before each run's hold (L2Flush, as
+// `scanscope bench --flush-l2` and NVBench's cold measurement), the timeline's run included.
+bool flush_l2 = false;
 
 struct TimelineMode {
     static constexpr bool recording = false;
@@ -55,7 +64,8 @@ struct TimelineMode {
 // from the counter).
 template <class Scan>
 struct Run {
-    static constexpr bool kPersistent = std::is_same_v<Scan, Staged>;
+    static constexpr bool kPersistent =
+        std::is_same_v<Scan, Staged> || std::is_same_v<Scan, StagedSmall>;
     static int threads() { return kPersistent ? staged_threads : kDecoupledThreads; }
     int n;
     int tiles;
@@ -68,11 +78,13 @@ struct Run {
     int runs = 0;
     TileMoments* moments = nullptr;  // each run writes every moment the analysis reads
     cudaStream_t stream = nullptr;
+    std::unique_ptr<L2Flush> flush;  // --flush-l2's
 
     explicit Run(int n_)
         : n(n_), tiles((n_ + Scan::tile_elements(threads()) - 1) / Scan::tile_elements(threads())) {
         std::vector<int> ones(static_cast<std::size_t>(n), 1);
         SS_CUDA_CHECK(cudaStreamCreate(&stream));
+        flush = std::make_unique<L2Flush>(flush_l2, stream);
         SS_CUDA_CHECK(cudaMalloc(&in, std::size_t(n) * 4));
         SS_CUDA_CHECK(cudaMalloc(&out, std::size_t(n) * 4));
         set_words = std::size_t(tiles + 1) * kDescriptorsPerLine;  // whole lines, counter last
@@ -99,6 +111,7 @@ struct Run {
     // A persistent block takes one number past the last tile before it stops: room for those.
     std::size_t moment_count() const { return std::size_t(tiles) + 4096; }
     ~Run() {
+        flush.reset();
         cudaFree(in);
         cudaFree(out);
         cudaFree(sets);
@@ -136,7 +149,8 @@ struct Run {
     }
     template <class Mode>
     double middle_launch_ms(int reps) {
-        return middle_run_ms(stream, reps, [&] { launch<Mode>(); });
+        return middle_run_ms(
+            stream, reps, [&] { launch<Mode>(); }, true, [&] { (*flush)(); });
     }
 
     bool right() const {
@@ -304,6 +318,10 @@ int main(int argc, char** argv) {
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--staged-threads") == 0)
             scanscope::staged_threads = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--staged-rows") == 0)
+            scanscope::staged_rows = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--flush-l2") == 0)
+            scanscope::flush_l2 = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--dealt-rounds") == 0)
             scanscope::dealt_rounds = std::max(2, std::atoi(argv[i + 1]));
         if (std::strcmp(argv[i], "--sizes") == 0) {
@@ -318,10 +336,14 @@ int main(int argc, char** argv) {
         SS_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
         int driver = 0;
         SS_CUDA_CHECK(cudaDriverGetVersion(&driver));
-        std::printf("%s, %d SMs, CUDA driver %d\n", prop.name, prop.multiProcessorCount, driver);
+        std::printf("%s, %d SMs, CUDA driver %d%s\n", prop.name, prop.multiProcessorCount, driver,
+                    scanscope::flush_l2 ? ", the L2 flushed before each run" : "");
         for (int log_n : sizes) {
             scanscope::measure<scanscope::Decoupled>("decoupled-lookback", log_n, reps);
-            if (staged) scanscope::measure<scanscope::Staged>("staged-lookback", log_n, reps);
+            if (staged && scanscope::staged_rows == scanscope::kernels::kStagedSmallRows)
+                scanscope::measure<scanscope::StagedSmall>("staged-lookback (8 rows)", log_n, reps);
+            else if (staged)
+                scanscope::measure<scanscope::Staged>("staged-lookback", log_n, reps);
         }
     } catch (const std::exception& e) {
         std::fprintf(stderr, "lookback_timeline: %s\n", e.what());

@@ -19,7 +19,7 @@ grep -o "CUDA architectures .*" "$log"
 if ! cmake --build "$build_dir" --parallel "$(nproc)" --target scanscope_kernels \
     scanscope_gpu_tests scanscope_tune scanscope_tune_pipeline scanscope_copy_floor \
     scanscope_read_floor scanscope_lookback_timeline scanscope_handoff_latency \
-    scanscope_memcpy_engine >"$log" 2>&1; then
+    scanscope_memcpy_engine scanscope_copy_cache_ops scanscope_launch_floor >"$log" 2>&1; then
     grep -m 20 -i "error" "$log"
     exit 1
 fi
