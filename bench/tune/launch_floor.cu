@@ -52,7 +52,6 @@ int main(int argc, char** argv) {
         cudaStream_t stream;
         SS_CUDA_CHECK(cudaStreamCreate(&stream));
         L2Flush flush(flush_l2, stream);
-        const auto first = [&] { flush(); };
         int* sink = nullptr;
         const std::size_t n = std::size_t(1) << 20;
         int *in = nullptr, *out = nullptr;
@@ -82,17 +81,17 @@ int main(int argc, char** argv) {
         for (int round = 1; round <= 2; ++round) {
             std::printf("round %d\n", round);
             report("1 block of 32 threads",
-                   middle_run_ms(stream, reps, plain(1, 32, 0), true, first));
+                   middle_run_ms(stream, reps, plain(1, 32, 0), true, flush));
             report("128 x 256, no shared memory",
-                   middle_run_ms(stream, reps, plain(kGrid, kThreads, 0), true, first));
+                   middle_run_ms(stream, reps, plain(kGrid, kThreads, 0), true, flush));
             report("128 x 256, 32 KiB dynamic shared",
-                   middle_run_ms(stream, reps, plain(kGrid, kThreads, kShared), true, first));
+                   middle_run_ms(stream, reps, plain(kGrid, kThreads, kShared), true, flush));
             report("128 x 256, 32 KiB dynamic shared, cooperative",
-                   middle_run_ms(stream, reps, cooperative(kShared), true, first));
+                   middle_run_ms(stream, reps, cooperative(kShared), true, flush));
             report("128 x 256, no shared memory, cooperative",
-                   middle_run_ms(stream, reps, cooperative(0), true, first));
+                   middle_run_ms(stream, reps, cooperative(0), true, flush));
             report("cudaMemcpyAsync, 2^20 int32 (device to device)",
-                   middle_run_ms(stream, reps, copy, true, first));
+                   middle_run_ms(stream, reps, copy, true, flush));
         }
         cudaFree(sink);
         cudaFree(in);

@@ -17,7 +17,6 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "core/int_math.h"
@@ -64,8 +63,7 @@ struct TimelineMode {
 // from the counter).
 template <class Scan>
 struct Run {
-    static constexpr bool kPersistent =
-        std::is_same_v<Scan, Staged> || std::is_same_v<Scan, StagedSmall>;
+    static constexpr bool kPersistent = requires_all_resident<Scan>();
     static int threads() { return kPersistent ? staged_threads : kDecoupledThreads; }
     int n;
     int tiles;
@@ -111,7 +109,6 @@ struct Run {
     // A persistent block takes one number past the last tile before it stops: room for those.
     std::size_t moment_count() const { return std::size_t(tiles) + 4096; }
     ~Run() {
-        flush.reset();
         cudaFree(in);
         cudaFree(out);
         cudaFree(sets);
