@@ -80,11 +80,11 @@ VariantInfo staged_lookback_card() {
         "a stage of 104 KiB (from 2^24 to 2^25 elements the same rows at 256 threads, two "
         "blocks an SM, whose smaller last tiles end sooner; below 2^24, 32 per thread at 256 "
         "threads, so that nearly every block has a tile). Measured at 2^28 elements (int32, "
-        "scanscope bench, 2026-11-24): on an H100 0.724 ms, 1.014 times a copy of the same bytes "
-        "and 0.83 times CUB's InclusiveSum; on an H200 0.518 ms, 1.022 times the copy and 0.75 "
+        "scanscope bench, 2026-11-24): on an H100 0.722 ms, 1.012 times a copy of the same bytes "
+        "and 0.83 times CUB's InclusiveSum; on an H200 0.515 ms, 1.022 times the copy and 0.76 "
         "times CUB, where decoupled-lookback takes 1.10 times the copy. At 2^24, with each block "
-        "asking the L2 to keep the descriptor line of every tile it takes: 1.04 to 1.05 times "
-        "the copy on the H100, 1.11 to 1.15 on the H200.",
+        "asking the L2 to keep the descriptor line of every tile it takes: 1.04 to 1.06 times "
+        "the copy on the H100, 1.10 to 1.15 on the H200.",
         kStagedLookbackListing,
         join({kStagedLookbackLabels}),
         {"stage", "warp totals", "next totals", "prefix", "after next"}};
