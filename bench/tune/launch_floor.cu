@@ -11,7 +11,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <memory>
 
 #include "gpu/cuda_check.h"
 #include "gpu/event_timer.cuh"

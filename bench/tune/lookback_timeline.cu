@@ -147,7 +147,7 @@ struct Run {
     template <class Mode>
     double middle_launch_ms(int reps) {
         return middle_run_ms(
-            stream, reps, [&] { launch<Mode>(); }, true, [&] { (*flush)(); });
+            stream, reps, [&] { launch<Mode>(); }, true, *flush);
     }
 
     bool right() const {
@@ -326,6 +326,12 @@ int main(int argc, char** argv) {
             for (char* s = std::strtok(argv[i + 1], ","); s; s = std::strtok(nullptr, ","))
                 sizes.push_back(std::atoi(s));
         }
+    }
+    if (scanscope::staged_rows != scanscope::kernels::kStagedRows &&
+        scanscope::staged_rows != scanscope::kernels::kStagedSmallRows) {
+        std::fprintf(stderr, "lookback_timeline: --staged-rows takes %d or %d\n",
+                     scanscope::kernels::kStagedSmallRows, scanscope::kernels::kStagedRows);
+        return 2;
     }
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
     try {
