@@ -10,6 +10,7 @@ packages=(
     libimgui-dev libglfw3-dev python3-glad libstb-dev fonts-dejavu-core  # the window
     nlohmann-json3-dev libcli11-dev                                      # core and CLI
     libcairo2-dev libgif-dev                                             # export (PNG, SVG, PDF, GIF)
+    bubblewrap libseccomp-dev libssl-dev                                 # students' code, sandboxed
     libgtest-dev xvfb libgl1-mesa-dri                                    # tests (Xvfb + Mesa GL)
 )
 # With --tests (scripts/test.sh): what the fuzzing run needs too.

@@ -23,10 +23,11 @@ struct Hazard {
     bool across_warps() const { return writer / 32 != other / 32; }
 };
 
-// At most `limit` hazards are listed per step (the count is exact).
+// At most `limit` hazards are listed per step (the counts are exact).
 struct HazardReport {
     std::vector<Hazard> hazards;
     std::size_t total = 0;
+    std::size_t between_warps = 0;  // of the total
 };
 
 HazardReport find_hazards(const Trace& trace, std::size_t limit_per_step = 64);

@@ -249,7 +249,7 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
             } else if (!kernel->kernel.empty()) {
                 const ResolvedRun run = resolve_student_run(*options, *kernel);
                 StudentCapture c =
-                    capture_student(kernel->kernel, run.request, run.input, {kernel->seconds},
+                    capture_student(kernel->kernel, run.request, run.input, kernel->limits(),
                                     run.device == DeviceChoice::Gpu);
                 if (!c.trace) {
                     std::cerr << "scanscope analyze: " << kernel->kernel << " " << c.failure

@@ -34,7 +34,7 @@ void register_capture_command(CLI::App& app, CommandSet& set) {
                 const ResolvedRun run = resolve_student_run(*options, *kernel);
                 const StudentVerdict v =
                     judge_student(kernel->kernel, run.request, run.input, kernel->like,
-                                  {kernel->seconds}, run.device == DeviceChoice::Gpu);
+                                  kernel->limits(), run.device == DeviceChoice::Gpu);
                 print_verdict(v, kernel->like, std::cout);
                 if (!v.trace) return kExitFailure;
                 save_trace(*v.trace, *out);

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "cli/run_options.h"
 #include "cli/size_option.h"
+#include "cli/student_options.h"
 #include "device/device_info.h"
 #include "variants/registry.h"
 #include "version.h"
@@ -77,6 +78,7 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         ->excludes("--variant");
     app.add_option("--like", gui_options.like, "With --kernel: the variant to compare it with")
         ->needs("--kernel");
+    app.add_flag("--no-sandbox", gui_options.no_sandbox, kNoSandboxHelp)->needs("--kernel");
     app.add_flag("--predict", gui_options.predict,
                  "Predict mode: each step is shown only after you answer a question about it");
     std::string answers_text;

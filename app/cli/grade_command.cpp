@@ -12,7 +12,9 @@
 #include "bench/bench.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/student_options.h"
 #include "model/input_values.h"
+#include "platform/sandbox.h"
 #include "student/student_verdict.h"
 #include "variants/run.h"
 
@@ -22,7 +24,7 @@ namespace {
 struct GradeFlags {
     std::string dir, like = "blelloch", sizes = "8,64,1024", format = "table", type = "int",
                      device = "cpu";
-    bool inclusive = false;
+    bool inclusive = false, no_sandbox = false;
     double seconds = 10;
 };
 
@@ -53,6 +55,7 @@ GradeRow grade_one(const std::string& file, const GradeFlags& f,
         try {
             StudentLimits limits;
             limits.seconds = f.seconds;
+            limits.trusted = f.no_sandbox;
             limits.time_reps = f.device == "gpu" ? 20 : 0;
             v = judge_student(file, r, random_values(r.n, r.type, 1), f.like, limits,
                               f.device == "gpu");
@@ -96,6 +99,9 @@ std::string csv_field(const std::string& s) {
 }
 
 int grade(const GradeFlags& f) {
+    // No sandbox, no grading: a class's files are never run as the teacher.
+    if (!f.no_sandbox)
+        if (std::string why = sandbox_unavailable(); !why.empty()) throw std::runtime_error(why);
     std::vector<std::string> files;
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator(f.dir, ec))
@@ -187,8 +193,11 @@ void register_grade_command(CLI::App& app, CommandSet& set) {
         ->add_option("--device", f->device,
                      "cpu (the emulation) or gpu (NVRTC, with times beside the reference)")
         ->check(CLI::IsMember({"cpu", "gpu"}));
-    command->add_option("--time-limit", f->seconds, "Seconds each kernel may run")
+    command
+        ->add_option("--time-limit", f->seconds,
+                     "Seconds each kernel's compile (at least 20) and each run may take")
         ->check(CLI::Range(0.5, 600.0));
+    command->add_flag("--no-sandbox", f->no_sandbox, kNoSandboxHelp);
     set.add(command, [f] { return run_guarded("grade", [&] { return grade(*f); }); });
 
     // The child process a student's kernel runs in (student/student_run.h). Not for people.

@@ -28,7 +28,7 @@ void register_run_command(CLI::App& app, CommandSet& set) {
                 const ResolvedRun r = resolve_student_run(*options, *kernel);
                 const StudentVerdict v =
                     judge_student(kernel->kernel, r.request, r.input, kernel->like,
-                                  {kernel->seconds}, r.device == DeviceChoice::Gpu);
+                                  kernel->limits(), r.device == DeviceChoice::Gpu);
                 print_verdict(v, kernel->like, std::cout);
                 return v.ran && v.correct ? kExitOk : kExitFailure;
             }

@@ -18,8 +18,11 @@ void add_kernel_options(CLI::App* command, KernelFlags& flags) {
         ->check([](const std::string& key) -> std::string {
             return find_variant(key) ? std::string() : "unknown variant '" + key + "'";
         });
-    command->add_option("--time-limit", flags.seconds, "With --kernel: seconds it may run")
+    command
+        ->add_option("--time-limit", flags.seconds,
+                     "With --kernel: seconds its compile (at least 20) and its run may take")
         ->check(CLI::Range(0.5, 600.0));
+    command->add_flag("--no-sandbox", flags.no_sandbox, kNoSandboxHelp)->needs("--kernel");
 }
 
 ResolvedRun resolve_student_run(RunOptions options, const KernelFlags& flags) {
@@ -48,7 +51,7 @@ void print_verdict(const StudentVerdict& v, const std::string& like, std::ostrea
                                            : "first difference at " + v.first_difference)
             << "\n";
     out << "  races: " << v.hazards;
-    if (v.hazards) out << " (" << v.hazards_between_warps << " of those listed between warps)";
+    if (v.hazards) out << " (" << v.hazards_between_warps << " between warps)";
     out << "\n  bank conflicts: " << v.conflicts.load_conflicts << " on loads, "
         << v.conflicts.store_conflicts << " on stores (worst " << v.conflicts.max_degree
         << "-way)\n";

@@ -15,9 +15,21 @@ struct KernelFlags {
     std::string kernel;
     std::string like;
     double seconds = 10;
+    bool no_sandbox = false;
+    StudentLimits limits() const {
+        StudentLimits l;
+        l.seconds = seconds;
+        l.trusted = no_sandbox;
+        return l;
+    }
 };
 
-// --kernel, --like, --time-limit; makes --variant optional (checked by the command).
+// --no-sandbox's help, the same wherever it is offered.
+constexpr const char* kNoSandboxHelp =
+    "Run the kernel file as yourself, outside the sandbox: only for a file you trust, on a "
+    "machine without user namespaces";
+
+// --kernel, --like, --time-limit, --no-sandbox; makes --variant optional (checked by the command).
 void add_kernel_options(CLI::App* command, KernelFlags& flags);
 
 // The request and input a student kernel runs on: the run options, checked as for the --like

@@ -62,6 +62,7 @@ struct KernelState {
     std::string errors;   // compile errors (file:line:column, the line, a caret)
     std::string verdict;  // the last capture's verdict
     bool focus = false;   // File > Open kernel...: open the section and put the cursor in the path
+    bool trusted = false;  // --no-sandbox: compiled and run outside the sandbox
 };
 
 // Predict mode: the questions in play, the student's record, the cells picked on the canvas.

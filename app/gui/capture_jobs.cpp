@@ -102,8 +102,11 @@ CaptureOutcome run_job(const CaptureJob& job) {
     out.score_key = job.score_key.empty() ? job.request.variant : job.score_key;
     try {
         if (!job.kernel.empty()) {
-            // A student's kernel: compiled and run in a child process; its reference beside it.
-            const StudentVerdict v = judge_student(job.kernel, job.request, job.input, job.like);
+            // A student's kernel: compiled and run in the sandbox; its reference beside it.
+            StudentLimits limits;
+            limits.trusted = job.trusted;
+            const StudentVerdict v =
+                judge_student(job.kernel, job.request, job.input, job.like, limits);
             if (!v.trace) {
                 for (const CompileError& e : v.compile_errors)
                     out.error += e.text() + "\n";
@@ -151,6 +154,7 @@ CaptureJob job_from_kernel(const AppState& state) {
     job_from_form(state.form, job, error);  // the form's input; its variant is not used
     const auto& variants = all_variants();
     job.kernel = state.kernel.path;
+    job.trusted = state.kernel.trusted;
     job.like = state.kernel.like >= 0 && state.kernel.like < int(variants.size())
                    ? variants[std::size_t(state.kernel.like)].key
                    : "blelloch";

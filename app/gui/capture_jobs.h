@@ -17,8 +17,9 @@ struct CaptureJob {
     std::string view;
     std::vector<LessonQuestion> questions;  // a lesson's, for predict mode
     std::string score_key;
-    std::string kernel;  // a student's kernel file instead of request.variant
-    std::string like;    // its reference, captured beside it for the Compare view
+    std::string kernel;    // a student's kernel file instead of request.variant
+    std::string like;      // its reference, captured beside it for the Compare view
+    bool trusted = false;  // --no-sandbox
 };
 
 // A job that captures the student's kernel in `state.kernel` on the form's input.

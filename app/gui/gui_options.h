@@ -29,6 +29,7 @@ struct GuiOptions {
     std::string lesson_file;  // a lesson file of the user's own
     std::string kernel;       // a student's kernel file (captured, then watched)
     std::string like;         // its reference variant
+    bool no_sandbox = false;  // --no-sandbox: the kernel runs outside the sandbox (trusted)
     std::string trace_file;
     std::optional<ResolvedRun> run;
     std::string input_text;  // --input as typed (the controls show it; a kernel runs on it)

@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <filesystem>
+#include <stdexcept>
 #include <system_error>
 #include <vector>
 
@@ -42,6 +43,29 @@ std::string find_data_dir() {
 std::string data_path(const std::string& relative) {
     const std::string dir = find_data_dir();
     return dir.empty() ? std::string() : dir + "/" + relative;
+}
+
+std::string self_executable() {
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    if (ec) throw std::runtime_error("cannot find the program's own path: " + ec.message());
+    return exe.string();
+}
+
+std::string user_cache_dir(const std::string& sub) {
+    fs::path base;
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+        base = xdg;
+    else if (const char* home = std::getenv("HOME"); home && *home)
+        base = fs::path(home) / ".cache";
+    else
+        return {};
+    const fs::path dir = base / "scanscope" / sub;
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    fs::permissions(base / "scanscope", fs::perms::owner_all, fs::perm_options::replace, ec);
+    fs::permissions(dir, fs::perms::owner_all, fs::perm_options::replace, ec);
+    return !ec && fs::is_directory(dir, ec) ? dir.string() : std::string();
 }
 
 }  // namespace scanscope

@@ -111,6 +111,7 @@ int open_from_options(const GuiOptions& options, AppState& state) {
     } else if (!options.kernel.empty()) {
         // --kernel: a student's file, captured now, watched from then on.
         state.kernel.path = options.kernel;
+        state.kernel.trusted = options.no_sandbox;
         const auto& variants = all_variants();
         for (std::size_t i = 0; i < variants.size(); ++i)
             if (variants[i].key == (options.like.empty() ? "blelloch" : options.like))

@@ -2,24 +2,68 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <functional>
+#include <fstream>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
 
-#include "platform/child_process.h"
+#include "platform/content_hash.h"
 #include "platform/data_dir.h"
 #include "platform/file_write.h"
+#include "platform/sandbox.h"
 #include "version.h"
 
 namespace scanscope {
+namespace fs = std::filesystem;
 namespace {
+
+constexpr std::size_t kMaxLibraryBytes = 64u << 20;
 
 std::string compiler() {
     const char* cxx = std::getenv("CXX");
     return cxx && *cxx ? cxx : "c++";
+}
+
+// The compiler's own path and build (size and time of its driver), for the cache key.
+std::string compiler_identity(const std::string& path) {
+    std::error_code ec;
+    const fs::path real = fs::canonical(path, ec);
+    if (ec) return path;
+    return real.string() + ":" + std::to_string(fs::file_size(real, ec)) + ":" +
+           std::to_string(fs::last_write_time(real, ec).time_since_epoch().count());
+}
+
+std::string find_compiler() {
+    const std::string name = compiler();
+    if (name.find('/') != std::string::npos) return name;
+    for (const char* dir : {"/usr/local/bin/", "/usr/bin/", "/bin/"})
+        if (access((dir + name).c_str(), X_OK) == 0) return dir + name;
+    throw std::runtime_error("no C++ compiler ('" + name + "'): install g++ or set CXX");
+}
+
+// Every kernel header a student file can include, hashed once per process.
+std::string kernels_hash(const std::string& kernels) {
+    static const std::string hash = [&] {
+        std::vector<fs::path> files;
+        for (const auto& e : fs::recursive_directory_iterator(kernels))
+            if (e.is_regular_file()) files.push_back(e.path());
+        std::sort(files.begin(), files.end());
+        std::string all;
+        for (const fs::path& f : files) {
+            std::ifstream in(f, std::ios::binary);
+            all += f.string() + "\n" + std::string(std::istreambuf_iterator<char>(in), {}) + "\n";
+        }
+        return sha256_hex(all);
+    }();
+    return hash;
+}
+
+std::string read_all(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    return in ? std::string(std::istreambuf_iterator<char>(in), {}) : std::string();
 }
 
 std::vector<CompileError> parse_errors(const std::string& log, const StudentSource& source) {
@@ -30,9 +74,8 @@ std::vector<CompileError> parse_errors(const std::string& log, const StudentSour
         std::smatch m;
         if (!std::regex_match(line, m, located)) continue;
         CompileError e{m[1].str(), std::stoi(m[2].str()), std::stoi(m[3].str()), m[4].str(), ""};
-        if (std::filesystem::path(e.file).filename() ==
-                std::filesystem::path(source.path).filename() &&
-            e.line >= 1 && e.line <= int(source.lines.size()))
+        if (fs::path(e.file).filename() == fs::path(source.path).filename() && e.line >= 1 &&
+            e.line <= int(source.lines.size()))
             e.source_line = source.lines[std::size_t(e.line - 1)];
         errors.push_back(e);
     }
@@ -43,8 +86,8 @@ std::vector<CompileError> parse_errors(const std::string& log, const StudentSour
 
 std::string CompileError::text() const {
     // As compilers print it, with the file's name (the path is the student's own).
-    std::string t = std::filesystem::path(file).filename().string() + ":" + std::to_string(line) +
-                    ":" + std::to_string(column) + ": error: " + message;
+    std::string t = fs::path(file).filename().string() + ":" + std::to_string(line) + ":" +
+                    std::to_string(column) + ": error: " + message;
     if (!source_line.empty()) {
         const std::string number = std::to_string(line);
         t += "\n    " + number + " | " + source_line + "\n    " + std::string(number.size(), ' ') +
@@ -53,53 +96,81 @@ std::string CompileError::text() const {
     return t;
 }
 
-StudentBuild build_student_library(const StudentSource& source) {
-    const std::string kernels = data_path("kernels");
-    if (kernels.empty() || !std::filesystem::exists(kernels + "/student/student_api.h"))
-        throw std::runtime_error(
-            "student kernels compile against ScanScope's kernel headers "
-            "(kernels/ beside assets/), which are not here");
-    // One folder per file content and compiler, so that an unchanged file is not built again.
+std::string source_text(const StudentSource& source) {
     std::string text;
     for (const std::string& l : source.lines)
         text += l + "\n";
-    const std::size_t hash =
-        std::hash<std::string>{}(text + source.path + compiler() + kernels + SCANSCOPE_VERSION);
-    const std::filesystem::path dir = std::filesystem::temp_directory_path() /
-                                      ("scanscope-student-" + std::to_string(getuid())) /
-                                      (source.name + "-" + std::to_string(hash));
-    std::filesystem::create_directories(dir);
+    return text;
+}
+
+StudentBuild build_student_library(const StudentSource& source, const StudentLimits& limits) {
+    const std::string kernels = data_path("kernels");
+    if (kernels.empty() || !fs::exists(kernels + "/student/student_api.h"))
+        throw std::runtime_error(
+            "student kernels compile against ScanScope's kernel headers "
+            "(kernels/ beside assets/), which are not here");
+    if (!limits.trusted)
+        if (std::string why = sandbox_unavailable(); !why.empty()) throw std::runtime_error(why);
+    const std::string cxx = find_compiler();
+    const std::string file = "src/" + source.name + ".h";
+    const std::string entry =
+        "// Generated by ScanScope: the student's kernel and its entry point.\n"
+        "#include \"" +
+        file +
+        "\"\n"
+        "#include \"student/student_entry.h\"\n"
+        "SCANSCOPE_STUDENT_ENTRY(StudentScan)\n";
+    const std::vector<std::string> options = {"-std=c++17", "-O1", "-fPIC", "-shared",
+                                              "-I" + kernels};
+    std::string key_text = source_text(source) + entry + compiler_identity(cxx) +
+                           kernels_hash(kernels) + SCANSCOPE_VERSION;
+    for (const std::string& o : options)
+        key_text += "\n" + o;
+
+    // The cache: an entry is used only when its bytes still have the hash written beside them.
+    const std::string key = sha256_hex(key_text);
+    const fs::path cache = user_cache_dir("builds");
+    const fs::path library = cache / (key + ".so"), check = cache / (key + ".sha256");
     StudentBuild build;
-    build.library = (dir / ("lib" + source.name + ".so")).string();
-    if (std::filesystem::exists(build.library)) {
-        build.ok = true;
-        return build;
+    if (!cache.empty()) {
+        std::string bytes = read_all(library);
+        if (!bytes.empty() && read_all(check) == sha256_hex(bytes)) {
+            build.ok = true;
+            build.library = std::move(bytes);
+            return build;
+        }
     }
-    const std::string wrapper = (dir / "entry.cpp").string();
-    write_file(wrapper,
-               "// Generated by ScanScope: the student's kernel and its entry point.\n"
-               "#include \"" +
-                   source.path +
-                   "\"\n"
-                   "#include \"student/student_entry.h\"\n"
-                   "SCANSCOPE_STUDENT_ENTRY(StudentScan)\n");
-    // Two runs may build the same file at once: each its own partial file, renamed into place.
-    const std::string partial = build.library + "." + std::to_string(getpid()) + ".part";
-    const ChildResult r = run_child({compiler(), "-std=c++17", "-O1", "-fPIC", "-shared",
-                                     "-I" + kernels, "-o", partial, wrapper},
-                                    {120, 0});
+
+    SandboxJob job;
+    job.trusted = limits.trusted;
+    job.files = {{file, source_text(source)}, {"entry.cpp", entry}};
+    job.read_only = {kernels};
+    if (const fs::path real = fs::canonical(cxx); real.string().rfind("/usr/", 0) != 0)
+        job.read_only.push_back(real.parent_path().parent_path().string());
+    job.argv = {"/bin/sh", "-c", "\"$@\" -o lib.so entry.cpp && exec cat lib.so >&3", "sh", cxx};
+    job.argv.insert(job.argv.end(), options.begin(), options.end());
+    job.returns = {kMaxLibraryBytes};
+    job.limits.wall_seconds = job.limits.cpu_seconds = std::max(limits.seconds, kMinCompileSeconds);
+    job.limits.memory_bytes = limits.memory_bytes;
+    const SandboxResult r = run_sandboxed(job);
     build.log = r.output;
-    if (r.timed_out || r.signal || r.exit_code != 0) {
+    if (!r.ok() || r.returned[0].empty()) {
         build.errors = parse_errors(r.output, source);
-        if (r.exit_code == 127)
-            throw std::runtime_error("no C++ compiler ('" + compiler() +
-                                     "'): install g++ or set CXX");
         if (build.errors.empty())
-            build.errors.push_back({source.path, 0, 0, "the compiler " + r.describe(120), ""});
+            build.errors.push_back(
+                {source.path, 0, 0, "the compiler " + r.describe(job.limits.wall_seconds), ""});
         return build;
     }
-    std::filesystem::rename(partial, build.library);
     build.ok = true;
+    build.library = r.returned[0];
+    if (!cache.empty()) {
+        try {
+            write_file(library.string(), build.library);
+            write_file(check.string(), sha256_hex(build.library));
+        } catch (const std::exception&) {
+            // A cache that cannot be written costs a compile next time, nothing else.
+        }
+    }
     return build;
 }
 

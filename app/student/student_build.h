@@ -1,6 +1,10 @@
 // Compiling a student's kernel file, with the system C++ compiler, into a shared library that a
-// ScanScope child process loads (student_run.h). Compile errors come back located in the
-// student's file, with the line they point at.
+// ScanScope child process loads (student_run.h). The compiler runs in the sandbox
+// (platform/sandbox.h) on a copy of the file in the sandbox's own scratch folder, under the same
+// limits as the run; the library comes back through a pipe and is kept in a build cache that the
+// sandbox cannot see, keyed by a SHA-256 of the source, the compiler and the options, and checked
+// against its own SHA-256 before each use. Compile errors come back located in the student's
+// file, with the line they point at.
 #pragma once
 
 #include <string>
@@ -9,6 +13,20 @@
 #include "student/student_card.h"
 
 namespace scanscope {
+
+// What a student's file may take, compiling and running (each).
+struct StudentLimits {
+    double seconds = 10;                           // the run's wall and CPU time
+    unsigned long long memory_bytes = 2ull << 30;  // the sandbox's resident memory
+    int time_reps = 0;  // on the GPU: also time the plain kernel, the median of this many runs
+    // --no-sandbox: the compiler and the kernel run as the caller's user, outside the sandbox
+    // (for machines without user namespaces; trusts the file).
+    bool trusted = false;
+};
+
+// A compile gets the run's --time-limit, but never less than this: a cold compiler on a busy
+// machine takes a few seconds.
+constexpr double kMinCompileSeconds = 20;
 
 struct CompileError {
     std::string file;
@@ -20,12 +38,16 @@ struct CompileError {
 
 struct StudentBuild {
     bool ok = false;
-    std::string library;  // the .so, when ok
+    std::string library;  // the shared library's bytes, when ok (checked against its hash)
     std::vector<CompileError> errors;
-    std::string log;  // the compiler's whole output
+    std::string log;  // the compiler's output
 };
 
-// Throws std::runtime_error where there is no compiler or no kernel sources to compile against.
-StudentBuild build_student_library(const StudentSource& source);
+// Throws std::runtime_error where there is no compiler, no kernel sources to compile against,
+// or no sandbox (and the limits do not trust the file).
+StudentBuild build_student_library(const StudentSource& source, const StudentLimits& limits);
+
+// The text the student's file is compiled from: its lines as read.
+std::string source_text(const StudentSource& source);
 
 }  // namespace scanscope

@@ -4,6 +4,7 @@
 #include <signal.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -11,14 +12,16 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "analysis/consistency.h"
 #include "capture/capture.h"
 #include "device/device_info.h"
 #include "gpu/nvrtc_student.h"
 #include "model/assemble.h"
 #include "model/trace_json.h"
-#include "platform/child_process.h"
+#include "platform/content_hash.h"
 #include "platform/data_dir.h"
 #include "platform/file_write.h"
+#include "platform/sandbox.h"
 #include "student/student_entry.h"
 #include "variants/run.h"
 #include "version.h"
@@ -28,12 +31,28 @@ namespace {
 
 constexpr int kKernelFailed = 3;
 
-std::string last_line(const std::string& text) {
-    std::string t = text;
-    while (!t.empty() && (t.back() == '\n' || t.back() == '\r'))
-        t.pop_back();
-    const std::size_t at = t.rfind('\n');
-    return at == std::string::npos ? t : t.substr(at + 1);
+// Why a trace the child sent back is not this kernel's run on this request; empty when it is.
+std::string not_its_own(const Trace& t, const VariantInfo& card, const RunRequest& request,
+                        const std::vector<std::uint32_t>& input, bool gpu) {
+    if (t.request.variant != card.key)
+        return "it is a trace of " + quoted_output(t.request.variant, 60) + ", not of this kernel";
+    std::string listing;
+    for (const ListingLine& l : t.listing)
+        listing += l.text + "\n";
+    std::string file;
+    for (const ListingLine& l : card.listing)
+        file += l.text + "\n";
+    if (sha256_hex(listing) != sha256_hex(file))
+        return "its listing is not the file that was compiled";
+    if (t.input != input) return "it ran on other values than it was given";
+    if (t.request.n != request.n || t.request.type != request.type || t.request.op != request.op ||
+        t.request.inclusive != request.inclusive)
+        return "it answers another request than the one it was given";
+    if (t.source.kind != (gpu ? "gpu" : "cpu-emulation"))
+        return "it claims to come from " + quoted_output(t.source.kind, 40);
+    if (std::string problem = first_inconsistency(t); !problem.empty())
+        return "it does not agree with itself: " + problem;
+    return {};
 }
 
 }  // namespace
@@ -56,45 +75,61 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
     register_student_variant(card);
     request.variant = card.key;
 
-    const StudentBuild build = build_student_library(source);
+    const StudentBuild build = build_student_library(source, limits);
     if (!build.ok) {
         out.compile_errors = build.errors;
         out.failure = "does not compile: " + build.errors.front().text();
         return out;
     }
-    // The request and the input go to the child in a file; the trace comes back in another.
-    const std::filesystem::path dir = std::filesystem::path(build.library).parent_path();
-    const std::string tag = std::to_string(getpid()) + "-" + std::to_string(rand());
-    const std::string request_file = (dir / ("request-" + tag + ".json")).string();
-    const std::string trace_file = (dir / ("trace-" + tag + ".json")).string();
-    const std::string time_file = (dir / ("time-" + tag + ".txt")).string();
-    nlohmann::json j = {{"n", request.n},
-                        {"type", request.type == ElementType::Float32 ? 1 : 0},
-                        {"op", request.op == OpKind::Max ? 1 : 0},
-                        {"inclusive", request.inclusive},
-                        {"input", input}};
-    write_file(request_file, j.dump());
-    // AddressSanitizer, and the CUDA driver (unified addressing), reserve far more address space
-    // than any limit on it allows: a sanitized build, and a GPU run, go without the memory limit
-    // (the sanitizer's own checks, and the GPU's memory, stand in for it). The time limit stays.
-#if defined(__SANITIZE_ADDRESS__)
-    const unsigned long long memory = 0;
-#else
-    const unsigned long long memory = gpu ? 0 : limits.memory_bytes;
-#endif
     // The child is ScanScope itself (another program embedding this library, a test, names the
-    // scanscope binary in SCANSCOPE_STUDENT_RUNNER).
-    const char* runner = std::getenv("SCANSCOPE_STUDENT_RUNNER");
-    const ChildResult r =
-        run_child({runner && *runner ? std::string(runner) : self_executable(), "__student-run",
-                   "--kernel", source.path, "--library", build.library, "--request", request_file,
-                   "--out", trace_file, "--device", gpu ? "gpu" : "cpu", "--time-reps",
-                   std::to_string(gpu ? limits.time_reps : 0), "--time-out", time_file},
-                  {limits.seconds, memory});
-    std::filesystem::remove(request_file);
-    if (r.exit_code == 0 && std::filesystem::exists(trace_file)) {
+    // scanscope binary in SCANSCOPE_STUDENT_RUNNER), in the sandbox with copies of the file, the
+    // library and the request in its scratch folder; the trace and the GPU time come back
+    // through pipes 3 and 4.
+    const char* runner_env = std::getenv("SCANSCOPE_STUDENT_RUNNER");
+    const std::string runner =
+        runner_env && *runner_env ? std::string(runner_env) : self_executable();
+    const nlohmann::json j = {{"n", request.n},
+                              {"type", request.type == ElementType::Float32 ? 1 : 0},
+                              {"op", request.op == OpKind::Max ? 1 : 0},
+                              {"inclusive", request.inclusive},
+                              {"input", input}};
+    const std::string file = "src/" + source.name + ".h";
+    SandboxJob job;
+    job.trusted = limits.trusted;
+    job.gpu = gpu;
+    job.files = {{file, source_text(source)},
+                 {"lib/libkernel.so", build.library, true},
+                 {"request.json", j.dump()}};
+    const std::string data = find_data_dir();
+    job.read_only = {runner, data + "/kernels", data + "/assets", data + "/shaders"};
+    job.env = {"SCANSCOPE_DATA_DIR=" + data};
+    job.argv = {runner,        "__student-run",
+                "--kernel",    file,
+                "--library",   "./lib/libkernel.so",
+                "--request",   "request.json",
+                "--out",       "/dev/fd/3",
+                "--device",    gpu ? "gpu" : "cpu",
+                "--time-reps", std::to_string(gpu ? limits.time_reps : 0),
+                "--time-out",  "/dev/fd/4"};
+    job.returns = {kMaxStudentTraceBytes, 64};
+    job.limits.wall_seconds = job.limits.cpu_seconds = limits.seconds;
+    job.limits.memory_bytes = limits.memory_bytes;
+    // AddressSanitizer, and the CUDA driver (unified addressing), reserve far more address space
+    // than they use: there the tree's resident memory is the only memory limit.
+#if defined(__SANITIZE_ADDRESS__)
+    job.limits.limit_address_space = false;
+#else
+    job.limits.limit_address_space = !gpu;
+#endif
+    const SandboxResult r = run_sandboxed(job);
+    if (r.ok() && !r.returned[0].empty()) {
         try {
-            out.trace = load_trace(trace_file);
+            Trace t = trace_from_json(nlohmann::json::parse(r.returned[0]));
+            if (std::string why = not_its_own(t, card, request, input, gpu); !why.empty()) {
+                out.failure = "sent back a trace that is not its own run (" + why + ")";
+                return out;
+            }
+            out.trace = std::move(t);
             out.trace->request.schedule_seed = request.schedule_seed;
         } catch (const std::exception& e) {
             // The GPU does not check shared-memory indices: a wild one lands in the records.
@@ -102,18 +137,20 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
                           "): an access outside shared memory? --device cpu names the thread "
                           "and the index";
         }
-    } else if (r.exit_code == kKernelFailed) {
-        out.failure = last_line(r.output);
+    } else if (r.exit_code == kKernelFailed && r.over_limit.empty()) {
+        out.failure = "stopped with an error; its process said " + quoted_output(r.output);
+    } else if (r.ok()) {
+        out.failure = "ended without sending back a trace";
     } else {
         out.failure = r.describe(limits.seconds);
-        if (r.signal == SIGKILL && !r.timed_out)
-            out.failure += " (over the memory limit?)";
-        else if (r.exit_code > 0 && !r.output.empty())
-            out.failure += ": " + last_line(r.output);
+        if (r.signal == SIGKILL && r.over_limit.empty()) out.failure += " (over the memory limit?)";
+        if (r.exit_code > 0 && !r.output.empty())
+            out.failure += "; its process said " + quoted_output(r.output);
     }
-    std::filesystem::remove(trace_file);
-    if (std::ifstream time(time_file); time) time >> out.gpu_ms;
-    std::filesystem::remove(time_file);
+    if (r.ok() && r.returned.size() > 1 && !r.returned[1].empty()) {
+        const double ms = std::strtod(r.returned[1].c_str(), nullptr);
+        if (std::isfinite(ms) && ms > 0) out.gpu_ms = ms;
+    }
     return out;
 }
 

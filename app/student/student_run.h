@@ -1,7 +1,10 @@
 // Capturing a student's kernel: compiled (student_build.h), then run in a child process of
-// ScanScope itself with a time and a memory limit, in the CPU emulation, which records it as it
-// records the built-in variants. A crash, an endless loop or an out-of-bounds access ends the
-// child with a verdict; the caller (the window, grade) carries on.
+// ScanScope itself inside the sandbox (platform/sandbox.h), in the CPU emulation, which records it
+// as it records the built-in variants. A crash, an endless loop, an out-of-bounds access or a
+// limit ends the child with a verdict; the caller (the window, grade) carries on. The child's
+// trace comes back through a pipe, size-capped, and is taken only when it is this kernel's: its
+// variant and listing are the file that was compiled, its input and request the ones given, and
+// it agrees with itself (analysis/consistency.h). What the child prints is quoted as its own.
 #pragma once
 
 #include <optional>
@@ -13,11 +16,8 @@
 
 namespace scanscope {
 
-struct StudentLimits {
-    double seconds = 10;
-    unsigned long long memory_bytes = 2ull << 30;
-    int time_reps = 0;  // on the GPU: also time the plain kernel, the median of this many runs
-};
+// The largest trace a student's kernel may send back (n <= 2048: a few MiB in practice).
+constexpr std::size_t kMaxStudentTraceBytes = 32u << 20;
 
 struct StudentCapture {
     std::optional<Trace> trace;                // when it ran to the end
@@ -27,14 +27,16 @@ struct StudentCapture {
 };
 
 // `request.variant` is ignored (the kernel's card names it). Throws BadRequest for a file that
-// cannot be a kernel (unreadable, too long, no step marks) or a request it cannot take.
+// cannot be a kernel (unreadable, too long, no step marks) or a request it cannot take; throws
+// std::runtime_error where the sandbox cannot be made (unless `limits.trusted`).
 // `gpu`: compiled by NVRTC and run on the GPU (the same source), else in the emulation.
 StudentCapture capture_student(const std::string& kernel_path, RunRequest request,
                                const std::vector<std::uint32_t>& input,
                                const StudentLimits& limits = {}, bool gpu = false);
 
-// The child's side (the hidden subcommand `scanscope __student-run`): loads the library, runs
-// the kernel, writes the trace. Returns the exit code: 0, or 3 with the kernel's error on stderr.
+// The child's side (the hidden subcommand `scanscope __student-run`, in the sandbox): loads the
+// library, runs the kernel, writes the trace (to the pipe at /dev/fd/3). Returns the exit code:
+// 0, or 3 with the kernel's error on stderr.
 // `time_out`: where the GPU timing goes (with `time_reps` > 0).
 int run_student_child(const std::string& kernel_path, const std::string& library,
                       const std::string& request_file, const std::string& trace_out, bool gpu,

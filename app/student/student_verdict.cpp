@@ -56,8 +56,7 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
     v.correct = v.wrong.empty();
     const HazardReport hazards = find_hazards(t);
     v.hazards = hazards.total;
-    for (const Hazard& h : hazards.hazards)
-        v.hazards_between_warps += h.across_warps() ? 1 : 0;
+    v.hazards_between_warps = hazards.between_warps;
     v.conflicts = analyze_banks(t, {t.request.banks, t.bank_width_bytes}).totals;
     if (!like.empty()) {
         RunRequest reference = request;
