@@ -75,6 +75,18 @@ int memfd_with(const std::string& name, const std::string& contents) {
     return fd;
 }
 
+// The caller's variables a job gets: the sanitizers' settings (a sanitized build's tests: how it
+// reports, nothing it reads), and for the GPU where the driver and the toolkit are.
+std::vector<std::pair<std::string, std::string>> passed_through(bool gpu) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const char* name : {"ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS", "LD_LIBRARY_PATH",
+                             "CUDA_VISIBLE_DEVICES", "CUDA_HOME"}) {
+        const bool for_gpu = std::string(name).find("SAN_") == std::string::npos;
+        if (const char* v = std::getenv(name); v && (gpu || !for_gpu)) out.push_back({name, v});
+    }
+    return out;
+}
+
 // What bubblewrap is told: the root's read-only /usr (with Debian's /bin, /lib ... links into
 // it), the loader's and the compiler alternatives' files from /etc, fresh /proc and /dev, the
 // scratch folder and /tmp in memory, the job's own read-only paths and files.
@@ -126,13 +138,13 @@ std::vector<std::string> bwrap_arguments(const SandboxJob& job, int info_fd, int
                 a.insert(a.end(), {"--dev-bind", entry.path().string(), entry.path().string()});
         if (fs::exists("/usr/local/nvidia", ec))
             a.insert(a.end(), {"--ro-bind", "/usr/local/nvidia", "/usr/local/nvidia"});
-        for (const char* name : {"LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_HOME"})
-            if (const char* v = std::getenv(name)) a.insert(a.end(), {"--setenv", name, v});
     }
     for (std::size_t i = 0; i < job.files.size(); ++i)
         a.insert(a.end(),
                  {"--perms", job.files[i].executable ? "0555" : "0444", "--ro-bind-data",
                   std::to_string(file_fds[i]), std::string(kScratch) + "/" + job.files[i].path});
+    for (const auto& [name, value] : passed_through(job.gpu))
+        a.insert(a.end(), {"--setenv", name, value});
     for (const std::string& kv : job.env) {
         const std::size_t eq = kv.find('=');
         a.insert(a.end(), {"--setenv", kv.substr(0, eq), kv.substr(eq + 1)});
@@ -288,10 +300,8 @@ SandboxResult run_sandboxed(const SandboxJob& job) {
         env_strings.push_back("HOME=" + scratch);
         env_strings.push_back("TMPDIR=" + scratch);
         env_strings.insert(env_strings.end(), job.env.begin(), job.env.end());
-        if (job.gpu)
-            for (const char* name : {"LD_LIBRARY_PATH", "CUDA_VISIBLE_DEVICES", "CUDA_HOME"})
-                if (const char* v = std::getenv(name))
-                    env_strings.push_back(name + ("=" + std::string(v)));
+        for (const auto& [name, value] : passed_through(job.gpu))
+            env_strings.push_back(name + "=" + value);
     }
     std::vector<char*> envp;
     for (std::string& s : env_strings)

@@ -77,7 +77,12 @@ std::vector<CompileError> parse_errors(const std::string& log, const StudentSour
         if (fs::path(e.file).filename() == fs::path(source.path).filename() && e.line >= 1 &&
             e.line <= int(source.lines.size()))
             e.source_line = source.lines[std::size_t(e.line - 1)];
-        errors.push_back(e);
+        // Once each: a template instantiated for ints and floats reports its error twice.
+        const bool seen = std::any_of(errors.begin(), errors.end(), [&](const CompileError& o) {
+            return o.file == e.file && o.line == e.line && o.column == e.column &&
+                   o.message == e.message;
+        });
+        if (!seen) errors.push_back(e);
     }
     return errors;
 }
@@ -86,8 +91,9 @@ std::vector<CompileError> parse_errors(const std::string& log, const StudentSour
 
 std::string CompileError::text() const {
     // As compilers print it, with the file's name (the path is the student's own).
-    std::string t = fs::path(file).filename().string() + ":" + std::to_string(line) + ":" +
-                    std::to_string(column) + ": error: " + message;
+    std::string t = fs::path(file).filename().string() +
+                    (line > 0 ? ":" + std::to_string(line) + ":" + std::to_string(column) : "") +
+                    ": error: " + message;
     if (!source_line.empty()) {
         const std::string number = std::to_string(line);
         t += "\n    " + number + " | " + source_line + "\n    " + std::string(number.size(), ' ') +
@@ -156,9 +162,14 @@ StudentBuild build_student_library(const StudentSource& source, const StudentLim
     build.log = r.output;
     if (!r.ok() || r.returned[0].empty()) {
         build.errors = parse_errors(r.output, source);
+        // No error located in a file: the compiler stopped (a limit, a crash); its last words
+        // are quoted, as its own.
         if (build.errors.empty())
             build.errors.push_back(
-                {source.path, 0, 0, "the compiler " + r.describe(job.limits.wall_seconds), ""});
+                {source.path, 0, 0,
+                 "the compiler stopped: " + r.describe(job.limits.wall_seconds) +
+                     (r.output.empty() ? std::string() : "; it said " + quoted_output(r.output)),
+                 ""});
         return build;
     }
     build.ok = true;

@@ -35,7 +35,8 @@ SS_HD_INLINE void copy_ahead(Block& b, const SharedArray<T, Block>& to, int at, 
 #if SS_HAVE_CP_ASYNC
     if constexpr (!Block::recording && Vec == 4 && sizeof(T) == 4) {
         if (one_vector(from + first, first, n)) {
-            const auto shared = static_cast<unsigned>(__cvta_generic_to_shared(to.data() + at));
+            const auto shared =
+                static_cast<unsigned>(__cvta_generic_to_shared(to.unrecorded_address(at)));
             asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(shared),
                          "l"(from + first)
                          : "memory");
@@ -74,7 +75,8 @@ SS_HD_INLINE void read_consecutive(Block& b, const SharedArray<T, Block>& from, 
                                    T (&items)[Vec]) {
 #if defined(__CUDA_ARCH__)
     if constexpr (!Block::recording && Vec == 4 && sizeof(T) == 4) {
-        const auto shared = static_cast<unsigned>(__cvta_generic_to_shared(from.data() + at));
+        const auto shared =
+            static_cast<unsigned>(__cvta_generic_to_shared(from.unrecorded_address(at)));
         std::uint32_t x, y, z, w;
         asm volatile("ld.shared.v4.u32 {%0, %1, %2, %3}, [%4];"
                      : "=r"(x), "=r"(y), "=r"(z), "=r"(w)

@@ -97,8 +97,16 @@ class SharedArray {
                                    id_, index.line);
     }
     SS_HD_INLINE int size() const { return count_; }
-    // The first element, for copies the hardware makes without a thread's access (cp.async).
-    SS_HD_INLINE T* data() const { return base_; }
+    // Element i's address, for the copies and vector loads of the timed GPU kernel, which the
+    // hardware makes without a recorded access (cp.async, ld.shared.v4). A recording block (the
+    // capture, the emulation, every student's kernel) has no such address: each shared access it
+    // makes goes through operator[], so each is in the trace.
+    SS_HD_INLINE T* unrecorded_address(int i) const {
+        static_assert(!Block::recording,
+                      "a recording block hands out no shared-memory pointer: use temp[i], so that "
+                      "every access is in the trace");
+        return base_ + i;
+    }
 
   private:
     Block& block_;

@@ -16,6 +16,8 @@ namespace scanscope::emu {
 
 class CpuBlock {
   public:
+    static constexpr bool recording = true;  // every access it makes is recorded
+
     CpuBlock(EmuBlock& block, int tid) : block_(block), tid_(tid) {}
 
     int thread() const { return tid_; }
