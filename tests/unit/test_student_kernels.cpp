@@ -118,6 +118,23 @@ TEST(StudentKernels, EachMistakeGetsItsVerdict) {
     EXPECT_FALSE(has(two_warps, "races: 0\n")) << two_warps.output;
 }
 
+// The verdict and `analyze` count the same hazards, between warps too (the verdict once counted
+// only those among the first listed: "960 (0 of those listed between warps)" against 509).
+TEST(StudentKernels, TheVerdictAndAnalyzeCountTheSameRaces) {
+    const std::string out = temp_file("races.json");
+    const ProcessResult captured =
+        scanscope({"capture", "--kernel", kernel("missing_barrier"), "--n", "512", "--out", out});
+    const ProcessResult analyzed = scanscope({"analyze", "--trace", out});
+    const std::size_t at = captured.output.find("races: ");
+    ASSERT_NE(at, std::string::npos) << captured.output;
+    const std::string races =
+        captured.output.substr(at + 7, captured.output.find('\n', at) - at - 7);
+    EXPECT_NE(races.find("between warps"), std::string::npos) << races;
+    EXPECT_NE(races.rfind("0 (", 0), 0u) << races;
+    EXPECT_TRUE(has(analyzed, "shared-memory hazards: " + races)) << races << "\n"
+                                                                  << analyzed.output;
+}
+
 TEST(StudentKernels, GradeGivesEveryFileItsRow) {
     const ProcessResult r =
         scanscope({"grade", "--kernels", std::string(SCANSCOPE_TEST_DATA) + "/student-kernels",
