@@ -10,6 +10,7 @@
 #include "analysis/consistency.h"
 #include "analysis/hazards.h"
 #include "capture/capture.h"
+#include "capture/replay_check.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/run_options.h"
@@ -238,7 +239,9 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
             Trace trace;
             if (!trace_file->empty()) {
                 trace = load_trace(*trace_file);
-                if (const std::string problem = first_inconsistency(trace); !problem.empty()) {
+                std::string problem = first_inconsistency(trace);
+                if (problem.empty()) problem = first_replay_difference(trace);
+                if (!problem.empty()) {
                     std::cerr << "scanscope analyze: '" << *trace_file << "' contradicts itself at "
                               << problem
                               << (*allow_inconsistent ? " (analyzed anyway)"

@@ -42,7 +42,7 @@ OpenedSource open_source(const SourceFlags& f) {
     Session& s = out.session;
     std::string view = f.view;
     if (!f.trace.empty()) {
-        s.load(load_trace(f.trace));
+        s.load(load_trace(f.trace), Session::Origin::File);
     } else if (!f.lesson.empty() || !f.lesson_file.empty()) {
         out.lesson = find_named_lesson(f);
         const Lesson& lesson = *out.lesson;

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analysis/consistency.h"
+#include "capture/replay_check.h"
 #include "scenes/lookback_scene.h"
 
 namespace scanscope {
@@ -19,7 +20,7 @@ std::string narrate(const Trace& trace, const Step& step) {
     return text;
 }
 
-void Session::load(Trace trace) {
+void Session::load(Trace trace, Origin origin) {
     trace_ = std::move(trace);
     frames_ = step_frames(*trace_);
     steps.reset(int(frames_.size()));
@@ -31,6 +32,8 @@ void Session::load(Trace trace) {
     config_.banks = trace_->request.banks;
     config_.width_bytes = trace_->bank_width_bytes;
     inconsistency_ = first_inconsistency(*trace_);
+    if (inconsistency_.empty() && origin == Origin::File)
+        inconsistency_ = first_replay_difference(*trace_);
     analyse();
 }
 

@@ -21,7 +21,10 @@ std::string narrate(const Trace& trace, const Step& step);
 
 class Session {
   public:
-    void load(Trace trace);
+    // A trace from a file is checked against itself and against a replay of its variant
+    // (capture/replay_check.h); a fresh capture is what ran, and only against itself.
+    enum class Origin { Captured, File };
+    void load(Trace trace, Origin origin = Origin::Captured);
     void set_compare(Trace trace);
     void clear_compare() { compare_.reset(); }
     void set_bank_config(const BankConfig& config);

@@ -98,7 +98,7 @@ int open_from_options(const GuiOptions& options, AppState& state) {
         try {
             Trace trace = load_trace(options.trace_file);
             form_from_trace(state.form, trace);
-            state.session.load(std::move(trace));
+            state.session.load(std::move(trace), Session::Origin::File);
             state.start_predicting({}, state.session.trace().request.variant);
             if (!state.session.inconsistency().empty())
                 state.notify(Notice::Level::Warning, "'" + options.trace_file +

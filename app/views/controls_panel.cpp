@@ -123,7 +123,7 @@ void trace_section(AppState& state) {
         try {
             Trace trace = load_trace(state.trace_path);
             form_from_trace(state.form, trace);
-            state.session.load(std::move(trace));
+            state.session.load(std::move(trace), Session::Origin::File);
             state.session.clear_compare();
             state.start_predicting({}, state.session.trace().request.variant);
             state.notify(Notice::Level::Info, "opened '" + state.trace_path + "' (captured on " +
