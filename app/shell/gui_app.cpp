@@ -67,11 +67,9 @@ void load_lessons_into(AppState& state) {
 int predict_from_options(const GuiOptions& options, AppState& state) {
     PredictState& p = state.predict;
     p.scores_path = options.scores_path.empty() ? default_scores_path() : options.scores_path;
-    try {
-        if (!p.scores_path.empty()) p.scores = load_scores(p.scores_path);
-    } catch (const std::exception& e) {
-        state.notify(Notice::Level::Warning, std::string(e.what()) + "; starting a new record");
-    }
+    std::string note;
+    if (!p.scores_path.empty()) p.scores = load_scores(p.scores_path, &note);
+    if (!note.empty()) state.notify(Notice::Level::Warning, note);
     Session& s = state.session;
     if (!options.predict || !s.loaded()) return kExitOk;
     p.predictor.set_enabled(s, true);

@@ -130,15 +130,62 @@ TEST(Scores, KeptAcrossSittingsAndReset) {
     EXPECT_TRUE(load_scores(path).lessons().empty());
 }
 
-TEST(Scores, ADamagedFileIsSaidNotTrusted) {
-    const std::string path = temp_file("scores-bad.json");
-    for (
-        const char* text :
-        {"{not json", R"({"format": "something-else", "lessons": {}})",
-         R"({"format": "scanscope-scores", "lessons": {"a": {"cell-value": {"asked": 1, "right": 5}}}})"}) {
-        std::ofstream(path) << text;
-        EXPECT_THROW(load_scores(path), std::runtime_error) << text;
+// A damaged score file keeps what is valid, leaves out what is not, says which, and keeps the
+// old file: one impossible entry once cost 30 lessons of history.
+TEST(Scores, ADamagedFileKeepsWhatIsValidAndSaysWhatWasLeftOut) {
+    const std::string dir = temp_file("damaged-scores");
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string path = dir + "/scores.json";
+    ScoreBook book;
+    for (int lesson = 0; lesson < 30; ++lesson)
+        book.record("lesson-" + std::to_string(lesson), QuestionKind::CellValue, lesson % 2 == 0);
+    const std::string good = book.to_json();
+    auto with_entry = [&](const std::string& entry) {
+        std::string text = good;
+        text.insert(text.find("\"lessons\": {") + 12, entry + ",");
+        return text;
+    };
+    struct Case {
+        std::string text, says;
+        int kept;
+    };
+    const std::vector<Case> cases = {
+        {with_entry(R"("bad": {"cell-value": {"asked": 1, "right": 5}})"), "5 right of 1 asked",
+         30},
+        {with_entry(R"("big": {"cell-value": {"asked": 2147483648, "right": 0}})"),
+         "not whole numbers below 2^31", 30},
+        {good.substr(0, good.size() * 2 / 3), "the file ends or breaks", 19},
+        {"{not json", "not a scanscope-scores file", 0},
+        {R"({"format": "something-else", "lessons": {}})", "not a scanscope-scores file", 0},
+    };
+    for (const Case& c : cases) {
+        for (const auto& e : std::filesystem::directory_iterator(dir))
+            std::filesystem::remove(e.path());
+        std::ofstream(path) << c.text;
+        std::string note;
+        const ScoreBook loaded = load_scores(path, &note);
+        EXPECT_NE(note.find(c.says), std::string::npos) << note;
+        if (c.kept == 19) {
+            EXPECT_GE(loaded.entries(), 15) << note;
+            EXPECT_LT(loaded.entries(), 30) << note;
+        } else {
+            EXPECT_EQ(loaded.entries(), c.kept) << note;
+        }
+        // The old file, as it was, beside the new one.
+        int copies = 0;
+        for (const auto& e : std::filesystem::directory_iterator(dir))
+            if (e.path().filename().string().rfind("scores.json.damaged-", 0) == 0) {
+                ++copies;
+                std::ifstream in(e.path());
+                EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), c.text);
+            }
+        EXPECT_EQ(copies, 1) << note;
     }
+    std::string note;
+    std::ofstream(path) << good;
+    EXPECT_EQ(load_scores(path, &note).entries(), 30);
+    EXPECT_EQ(note, "");
 }
 
 TEST(Scores, DefaultPathFollowsXdg) {
