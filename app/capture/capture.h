@@ -20,9 +20,6 @@ struct ResolvedRun {
     DeviceChoice device = DeviceChoice::Auto;
 };
 
-// Captures are for teaching sizes: everything every thread did is kept.
-constexpr int kMaxCaptureN = 65536;
-
 // The device a choice resolves to here; throws std::runtime_error for Gpu where there is none.
 bool resolve_gpu(DeviceChoice choice);
 

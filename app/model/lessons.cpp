@@ -55,6 +55,18 @@ T field(const nlohmann::json& object, const std::string& pointer, const std::str
     }
 }
 
+// A text field of at most `max` bytes: longer ones would not fit on a screen, and the window
+// draws each in one draw list of at most 65536 vertices.
+std::string text_field(const nlohmann::json& object, const std::string& pointer,
+                       const std::string& key, std::size_t max) {
+    std::string text = field<std::string>(object, pointer, key, std::string());
+    if (text.size() > max)
+        throw FieldError(pointer + "/" + key, "at most " + std::to_string(max) +
+                                                  " characters (got " +
+                                                  std::to_string(text.size()) + ")");
+    return text;
+}
+
 std::string answer_text(const nlohmann::json& answer, const std::string& pointer) {
     if (answer.is_string()) return answer.get<std::string>();
     if (answer.is_number_integer()) return std::to_string(answer.get<long long>());
@@ -95,8 +107,8 @@ LessonQuestion read_question(const nlohmann::json& q, const std::string& pointer
         throw FieldError(pointer + "/cell", "only a cell-value question names a cell");
     if (q.contains("cell") && out.script.cell < 0)
         throw FieldError(pointer + "/cell", "a shared-memory word, from 0");
-    out.script.prompt = field<std::string>(q, pointer, "prompt", std::string());
-    out.script.explain = field<std::string>(q, pointer, "explain", std::string());
+    out.script.prompt = text_field(q, pointer, "prompt", kMaxPromptChars);
+    out.script.explain = text_field(q, pointer, "explain", kMaxExplainChars);
     if (q.contains("answer")) out.script.answer = answer_text(q.at("answer"), pointer + "/answer");
     return out;
 }
@@ -107,7 +119,9 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
         {"title", "text", "variant", "type", "op", "inclusive", "banks", "block_threads", "seed",
          "view", "compare", "input", "n", "questions", "narration"});
     lesson.title = field<std::string>(j, "", "title");
-    lesson.text = field<std::string>(j, "", "text", std::string());
+    if (lesson.title.size() > kMaxTitleChars)
+        throw FieldError("/title", "at most " + std::to_string(kMaxTitleChars) + " characters");
+    lesson.text = text_field(j, "", "text", kMaxLessonTextChars);
     lesson.request.variant = field<std::string>(j, "", "variant");
     if (!bind_variant(lesson.request))
         throw FieldError("/variant", "unknown variant '" + lesson.request.variant + "'");
@@ -145,6 +159,11 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
     } else {
         lesson.request.n = field<int>(j, "", "n");
     }
+    // Before any input is made for it: a lesson is captured, and captures are teaching sizes.
+    if (lesson.request.n < 1 || lesson.request.n > kMaxCaptureN)
+        throw FieldError(j.contains("input") ? "/input" : "/n",
+                         "a lesson captures from 1 to " + std::to_string(kMaxCaptureN) +
+                             " elements (got " + std::to_string(lesson.request.n) + ")");
     if (j.contains("questions")) {
         const nlohmann::json list = j.at("questions");
         if (!list.is_array()) throw FieldError("/questions", "expected a list of questions");
@@ -166,6 +185,10 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
             } catch (const std::exception&) {}
             if (step < 1) throw FieldError("/narration/" + key, "keys are step numbers, from 1");
             if (!text.is_string()) throw FieldError("/narration/" + key, "expected a sentence");
+            if (text.get<std::string>().size() > kMaxNarrationChars)
+                throw FieldError(
+                    "/narration/" + key,
+                    "at most " + std::to_string(kMaxNarrationChars) + " characters a step");
             lesson.narration[step] = text.get<std::string>();
         }
     }
@@ -174,6 +197,15 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
 }  // namespace
 
 Lesson load_lesson(const std::string& path) {
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec))
+        throw std::runtime_error(
+            "lesson '" + path + "' is not a file (" +
+            (std::filesystem::exists(path, ec) ? "a folder, FIFO or device" : "it does not exist") +
+            ")");
+    if (std::filesystem::file_size(path, ec) > kMaxLessonFileBytes)
+        throw std::runtime_error("lesson '" + path + "' is larger than " +
+                                 std::to_string(kMaxLessonFileBytes >> 20) + " MiB");
     std::ifstream file(path, std::ios::binary);
     if (!file) throw std::runtime_error("cannot open lesson '" + path + "'");
     std::ostringstream bytes;

@@ -12,6 +12,17 @@
 
 namespace scanscope {
 
+// The longest texts a lesson file may hold, in bytes (the shipped lessons use at most a third):
+// longer ones would not fit a screen, and each is drawn in one draw list of at most 65536
+// vertices (a 24,000-character text once stopped the window).
+constexpr std::size_t kMaxTitleChars = 120;
+constexpr std::size_t kMaxLessonTextChars = 3000;
+constexpr std::size_t kMaxPromptChars = 400;
+constexpr std::size_t kMaxExplainChars = 1200;
+constexpr std::size_t kMaxNarrationChars = 1000;
+// A lesson file larger than this is refused before it is read.
+constexpr std::size_t kMaxLessonFileBytes = 4u << 20;
+
 // A question the lesson asks, in its own words, at a step of its choosing (predict mode).
 struct LessonQuestion {
     QuestionKind kind = QuestionKind::WrittenCells;

@@ -11,6 +11,10 @@ namespace scanscope {
 
 enum class ElementType : std::uint8_t { Int32, Float32 };
 
+// Captures are for teaching sizes: everything every thread did is kept. Lessons and captures
+// refuse more before building any input.
+constexpr int kMaxCaptureN = 65536;
+
 struct VariantInfo;
 
 struct RunRequest {

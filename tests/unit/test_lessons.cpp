@@ -3,6 +3,10 @@
 // and picture disagree teaches the wrong thing.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
+#include <chrono>
+#include <filesystem>
 #include <regex>
 #include <sstream>
 
@@ -119,6 +123,54 @@ TEST(Lessons, TheRaceIsBetweenWarpsAsTheRaceLessonSays) {
             warp0_to_warp1 |= h.writer / 32 == 0 && h.other / 32 == 1;
         EXPECT_TRUE(warp0_to_warp1);
     }
+}
+
+}  // namespace
+}  // namespace scanscope::test
+
+namespace scanscope::test {
+namespace {
+
+std::string lesson_with(const std::string& fields) {
+    return R"({"title": "t", "variant": "blelloch", "n": 8)" + fields + "}";
+}
+
+void expect_refused(const std::string& text, const std::string& says) {
+    try {
+        parse_lesson(text, "hostile.json");
+        ADD_FAILURE() << "taken: " << text.substr(0, 80);
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find(says), std::string::npos) << e.what();
+    }
+}
+
+// Texts that could not be drawn, and sizes that could not be captured, are refused when the file
+// is read: a 24,000-character text once stopped the window, and n = 2^30 took 4.2 GB and 16 s
+// before a capture refused it.
+TEST(Lessons, TextsTooLongAndSizesTooLargeAreRefusedOnReading) {
+    const std::string long_text(24000, 'x'), long_prompt(100000, 'y');
+    expect_refused(lesson_with(R"(, "text": ")" + long_text + "\""), "text: at most 3000");
+    expect_refused(lesson_with(R"(, "questions": [{"step": 2, "kind": "cell-value", "prompt": ")" +
+                               long_prompt + "\"}]"),
+                   "prompt: at most 400");
+    expect_refused(lesson_with(R"(, "questions": [{"step": 2, "kind": "cell-value", "explain": ")" +
+                               long_prompt + "\"}]"),
+                   "explain: at most 1200");
+    expect_refused(lesson_with(R"(, "narration": {"2": ")" + long_text + "\"}"),
+                   "at most 1000 characters a step");
+    const auto start = std::chrono::steady_clock::now();
+    expect_refused(R"({"title": "t", "variant": "scan-then-propagate", "n": 1073741824})",
+                   "from 1 to 65536 elements");
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 1);
+}
+
+TEST(Lessons, AFileThatIsNotAFileIsRefusedBeforeReading) {
+    const std::string fifo = ::testing::TempDir() + "/lesson-fifo.json";
+    std::filesystem::remove(fifo);
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    EXPECT_THROW(load_lesson(fifo), std::runtime_error);
+    std::filesystem::remove(fifo);
+    EXPECT_THROW(load_lesson("/dev/zero"), std::runtime_error);
 }
 
 }  // namespace
