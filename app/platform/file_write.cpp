@@ -48,20 +48,43 @@ void write_file(const std::string& path, std::string_view contents) {
         if (S_ISDIR(existing.st_mode)) fail(path, EISDIR);
         return write_in_place(path, contents);  // a device or a pipe: no rename over it
     }
+    // The bytes go into an unnamed file in the target's folder (O_TMPFILE): a process killed
+    // while writing leaves nothing behind. Only when they are all written and synced does the
+    // file get a name, a temporary one, renamed over the target at once. Where the file system
+    // has no unnamed files, a named temporary file (mkstemp) does, removed on every failure.
+    const std::string folder = [&] {
+        const std::size_t slash = path.rfind('/');
+        return slash == std::string::npos ? std::string(".") : path.substr(0, slash + 1);
+    }();
+    const mode_t mask = ::umask(0);
+    ::umask(mask);
+    int fd = ::open(folder.c_str(), O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666 & ~mask);
+    const bool unnamed = fd >= 0;
     std::string temp = path + ".XXXXXX";
-    const int fd = ::mkstemp(temp.data());
-    if (fd < 0) fail(path, errno);
+    if (!unnamed) {
+        fd = ::mkstemp(temp.data());
+        if (fd < 0) fail(path, errno);
+    }
     auto abandon = [&](int error) {
         ::close(fd);
-        ::unlink(temp.c_str());
+        if (!unnamed) ::unlink(temp.c_str());
         fail(path, error);
     };
     if (!write_all(fd, contents)) abandon(errno);
     if (::fsync(fd) != 0) abandon(errno);
     // mkstemp makes the file private (0600); give it what a plain create would.
-    const mode_t mask = ::umask(0);
-    ::umask(mask);
-    if (::fchmod(fd, 0666 & ~mask) != 0) abandon(errno);
+    if (!unnamed && ::fchmod(fd, 0666 & ~mask) != 0) abandon(errno);
+    if (unnamed) {
+        const std::string self = "/proc/self/fd/" + std::to_string(fd);
+        bool linked = false;
+        for (int attempt = 0; attempt < 8 && !linked; ++attempt) {
+            temp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+            linked =
+                ::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, temp.c_str(), AT_SYMLINK_FOLLOW) == 0;
+            if (!linked && errno != EEXIST) abandon(errno);
+        }
+        if (!linked) abandon(EEXIST);
+    }
     if (::close(fd) != 0) {
         const int error = errno;
         ::unlink(temp.c_str());
