@@ -4,7 +4,12 @@
 #include <cairo-svg.h>
 #include <gif_lib.h>
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 
@@ -166,10 +171,61 @@ class GifWriter {
 std::string numbered_path(const std::string& path, int step, int count) {
     if (count <= 1) return path;
     const std::filesystem::path p(path);
-    return (p.parent_path() /
+    return (p.parent_path() / p.stem() /
             (p.stem().string() + "-" + std::to_string(step) + p.extension().string()))
         .string();
 }
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// A series of files appears whole or not at all: it is written into a staging folder beside its
+// own (.NAME-export-PID), which then takes the folder's place in one exchange of names (the old
+// series, if any, is removed after). An export killed on the way leaves only its staging folder,
+// which the next export of that name removes.
+void write_series(const std::vector<std::pair<std::string, std::string>>& files) {
+    const fs::path folder = fs::path(files.front().first).parent_path();
+    const fs::path parent = folder.parent_path().empty() ? fs::path(".") : folder.parent_path();
+    const std::string prefix = "." + folder.filename().string() + "-export-";
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(parent, ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(prefix, 0) != 0) continue;
+        const std::string pid = name.substr(prefix.size());
+        if (pid.find_first_not_of("0123456789") == std::string::npos &&
+            !fs::exists("/proc/" + pid, ec))
+            fs::remove_all(entry.path(), ec);  // a killed export's
+    }
+    const fs::path staging = parent / (prefix + std::to_string(::getpid()));
+    fs::remove_all(staging, ec);
+    if (!fs::create_directory(staging, ec))
+        throw std::runtime_error("cannot write '" + staging.string() + "': " + ec.message());
+    for (const auto& [path, bytes] : files)
+        write_file((staging / fs::path(path).filename()).string(), bytes);
+    if (::renameat2(AT_FDCWD, staging.c_str(), AT_FDCWD, folder.c_str(), RENAME_NOREPLACE) == 0)
+        return;
+    if (errno == EEXIST && fs::is_directory(folder, ec)) {
+        if (::renameat2(AT_FDCWD, staging.c_str(), AT_FDCWD, folder.c_str(), RENAME_EXCHANGE) ==
+            0) {
+            fs::remove_all(staging, ec);  // the old series, now under the staging name
+            return;
+        }
+        // A file system without exchange: the old series steps aside, the new one takes its
+        // name (for a moment neither is there; never a mix of the two).
+        const fs::path old = parent / (prefix + std::to_string(::getpid()) + "-old");
+        if (::rename(folder.c_str(), old.c_str()) == 0 &&
+            ::rename(staging.c_str(), folder.c_str()) == 0) {
+            fs::remove_all(old, ec);
+            return;
+        }
+    }
+    const int error = errno;
+    fs::remove_all(staging, ec);
+    throw std::runtime_error("cannot write '" + folder.string() + "': " + std::strerror(error));
+}
+
+}  // namespace
 
 std::vector<std::string> export_view(Session& s, const Theme& theme, const ExportOptions& o,
                                      const std::function<bool(int, int)>& progress) {
@@ -242,10 +298,13 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
         files.push_back({o.out, std::move(pdf)});
     }
     std::vector<std::string> written;
-    for (const auto& [path, bytes] : files) {
-        write_file(path, bytes);
-        written.push_back(path);
-    }
+    if (files.size() > 1)
+        write_series(files);
+    else
+        for (const auto& [path, bytes] : files)
+            write_file(path, bytes);
+    for (const auto& file : files)
+        written.push_back(file.first);
     return written;
 }
 

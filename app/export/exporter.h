@@ -34,7 +34,8 @@ std::vector<std::string> export_view(Session& session, const Theme& theme,
                                      const ExportOptions& options,
                                      const std::function<bool(int, int)>& progress = {});
 
-// "slide.png" with 3 steps from 4: slide-4.png, slide-5.png, slide-6.png.
+// "slide.png" with 3 steps from 4: slide/slide-4.png, slide/slide-5.png, slide/slide-6.png. A
+// series goes into a folder of its own, which an export replaces whole or not at all.
 std::string numbered_path(const std::string& path, int step, int count);
 
 }  // namespace scanscope

@@ -5,7 +5,9 @@
 
 #include <gif_lib.h>
 
+#include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "support/process.h"
@@ -75,7 +77,9 @@ TEST(Export, SvgFilesParseOnePerStepAndHoldTheValuesAsText) {
     const std::vector<std::pair<std::string, std::vector<std::string>>> expected = {
         {"8", {"step 8/9", "25"}}, {"9", {"step 9/9", "22", "output in global memory"}}};
     for (const auto& [step, words] : expected) {
-        const std::string path = svg.substr(0, svg.size() - 4) + "-" + step + ".svg";
+        const std::string stem = svg.substr(0, svg.size() - 4);
+        const std::string path =
+            stem + "/" + stem.substr(stem.rfind('/') + 1) + "-" + step + ".svg";
         const ProcessResult parsed = run_process(
             "/usr/bin/python3",
             {"-c",
@@ -104,6 +108,50 @@ TEST(Export, TheSameExportGivesTheSameBytes) {
         EXPECT_GT(first.size(), 1000u) << extension;
         EXPECT_EQ(first, bytes_of(b)) << extension;
     }
+}
+
+// A series of PNG files goes into a folder of its own, replaced whole: an export killed on the
+// way leaves the last whole series, never new files mixed with old ones.
+TEST(Export, ASeriesIsReplacedWholeOrNotAtAll) {
+    const std::string dir = temp_file("series");
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string out = dir + "/steps.png";
+    auto export_at = [&](const char* size) {
+        return std::vector<std::string>{"export", "--variant", "blelloch", "--n",   "512",
+                                        "--view", "array",     "--steps",  "1..20", "--size",
+                                        size,     "--out",     out};
+    };
+    const ProcessResult made = scanscope(export_at("640x360"));
+    ASSERT_EQ(made.exit_code, 0) << made.output;
+    const std::string first = bytes_of(dir + "/steps/steps-1.png");
+    int old_seen = 0, new_seen = 0;
+    for (const char* delay : {"0.2", "0.4", "0.6", "0.8", "1.0", "1.4", "2.5"}) {
+        std::vector<std::string> args = {"-s", "KILL", delay, scanscope_binary()};
+        const auto big = export_at("1600x900");
+        args.insert(args.end(), big.begin(), big.end());
+        run_process("/usr/bin/timeout", args);
+        // Every file of the folder from one export: all 640 or all 1600 pixels wide.
+        std::set<std::string> sizes;
+        int files = 0;
+        for (const auto& e : std::filesystem::directory_iterator(dir + "/steps")) {
+            const std::string png = bytes_of(e.path().string());
+            ASSERT_GT(png.size(), 24u);
+            sizes.insert(png.substr(16, 8));  // the IHDR's width and height
+            ++files;
+        }
+        EXPECT_EQ(sizes.size(), 1u) << "a mix of two exports after a kill at " << delay << " s";
+        EXPECT_EQ(files, 20);
+        (bytes_of(dir + "/steps/steps-1.png") == first ? old_seen : new_seen) += 1;
+    }
+    EXPECT_GE(old_seen, 1) << "some kill came before the series was in place";
+    // What a killed export left (its staging folder) goes with the next export of that name.
+    ASSERT_EQ(scanscope(export_at("640x360")).exit_code, 0);
+    int entries = 0;
+    for (const auto& e : std::filesystem::directory_iterator(dir))
+        entries += e.path().filename() == "steps" ? 0 : 1;
+    EXPECT_EQ(entries, 0);
+    std::filesystem::remove_all(dir);
 }
 
 // Every shipped lesson exports in its own view (the compare lessons with their partner).
