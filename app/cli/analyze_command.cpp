@@ -50,13 +50,14 @@ struct StepHazards {
 std::vector<StepHazards> hazards_by_step(const Trace& trace, std::vector<Hazard>& examples) {
     std::vector<StepHazards> steps;
     std::vector<Hazard> within;
+    const std::vector<int> before = trace.frames_before_launches();
     for (std::size_t l = 0; l < trace.launches.size(); ++l) {
         const Launch& launch = trace.launches[l];
         for (std::size_t s = 0; s < launch.steps.size(); ++s) {
             const std::vector<Hazard> found = step_hazards(trace, int(l), int(s));
             if (found.empty()) continue;
             const Step& step = launch.steps[s];
-            StepHazards h{int(l), step.block, trace.step_number(int(l), step.index), step.index};
+            StepHazards h{int(l), step.block, before[l] + step.index + 1, step.index};
             h.count = found.size();
             for (const Hazard& one : found) {
                 h.between_warps += one.across_warps();
@@ -141,6 +142,7 @@ nlohmann::ordered_json report_json(const Trace& trace, const TraceBanks& banks) 
         j[key] = value;
     j["hazards"] = hazards_json(trace);
     j["launches"] = nlohmann::ordered_json::array();
+    const std::vector<int> before = trace.frames_before_launches();
     for (std::size_t l = 0; l < banks.launches.size(); ++l) {
         const LaunchBanks& lb = banks.launches[l];
         const Launch& launch = trace.launches[l];
@@ -158,8 +160,8 @@ nlohmann::ordered_json report_json(const Trace& trace, const TraceBanks& banks) 
             nlohmann::ordered_json sj = totals_json(lb.steps[s]);
             const StepLabel* label = trace.label(step.line);
             sj["block"] = step.block;
-            sj["step"] = trace.step_number(int(l), step.index);  // as the window and --step
-            sj["index"] = step.index;                            // within the block
+            sj["step"] = before[l] + step.index + 1;  // as the window and --step
+            sj["index"] = step.index;                 // within the block
             sj["phase"] = label ? label->phase : "";
             sj["vars"] = step.vars;
             lj["steps"].push_back(std::move(sj));
@@ -181,6 +183,7 @@ void print_report(const Trace& trace, const TraceBanks& banks) {
     std::printf("%s, n = %d, %d banks of %d bytes, captured on %s\n", trace.request.variant.c_str(),
                 trace.request.n, banks.config.banks, banks.config.width_bytes,
                 trace.source.device.c_str());
+    const std::vector<int> before = trace.frames_before_launches();
     for (std::size_t l = 0; l < banks.launches.size(); ++l) {
         const LaunchBanks& lb = banks.launches[l];
         const Launch& launch = trace.launches[l];
@@ -191,7 +194,7 @@ void print_report(const Trace& trace, const TraceBanks& banks) {
         for (std::size_t s = 0; s < lb.steps.size(); ++s) {
             const Step& step = launch.steps[s];
             const StepLabel* label = trace.label(step.line);
-            std::string what = "step " + std::to_string(trace.step_number(int(l), step.index)) +
+            std::string what = "step " + std::to_string(before[l] + step.index + 1) +
                                (launch.grid > 1 ? " b" + std::to_string(step.block) : "") + " " +
                                (label ? label->phase : "?");
             for (std::size_t v = 0; v < step.vars.size(); ++v)

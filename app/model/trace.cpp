@@ -80,6 +80,13 @@ int Trace::step_number(int launch, int index) const {
     return before + index + 1;
 }
 
+std::vector<int> Trace::frames_before_launches() const {
+    std::vector<int> before(launches.size(), 0);
+    for (std::size_t l = 1; l < launches.size(); ++l)
+        before[l] = before[l - 1] + launches[l - 1].longest_block();
+    return before;
+}
+
 int Trace::max_grid() const {
     int most = 0;
     for (const Launch& l : launches)

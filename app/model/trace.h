@@ -128,8 +128,11 @@ struct Trace {
     std::size_t frame_count()
         const;             // steps as the window numbers them: each launch's longest block
     int max_grid() const;  // the most blocks any launch has
-    // The window's number (from 1, as --step takes it) of step `index` of launch `launch`.
+    // The window's number (from 1, as --step takes it) of step `index` of launch `launch`: the
+    // frames of the launches before it, plus index + 1. Counts those frames at each call: a loop
+    // over every step takes frames_before_launches() once instead.
     int step_number(int launch, int index) const;
+    std::vector<int> frames_before_launches() const;
 };
 
 // Equal in everything but where and when it was captured.

@@ -9,6 +9,7 @@
 
 #include "model/values.h"
 #include "platform/file_write.h"
+#include "platform/memory.h"
 #include "variants/registry.h"
 
 namespace scanscope {
@@ -70,7 +71,43 @@ ElementKind access_kind(const Launch& launch, const WarpAccess& a, ElementKind f
                : fallback;
 }
 
-ordered launch_to_json(const Launch& l, ElementKind element) {
+ordered step_to_json(const Launch& l, const Step& s, const std::vector<ElementKind>& kinds,
+                     ElementKind element) {
+    ordered step;
+    step["block"] = s.block;
+    step["index"] = s.index;
+    step["line"] = s.line;
+    step["boundary"] = boundary_name(s.boundary);
+    step["vars"] = s.vars;
+    step["snapshot"] = s.snapshot_at_barrier ? "barrier" : "derived";
+    ordered shared = ordered::array();
+    for (std::size_t w = 0; w < s.shared.size(); ++w)
+        shared.push_back(s.defined[w] ? ordered(value_to_json(s.shared[w], kinds[w]))
+                                      : ordered(nullptr));
+    step["shared"] = std::move(shared);
+    ordered accesses = ordered::array();
+    for (const WarpAccess& a : s.accesses) {
+        const ElementKind k = access_kind(l, a, element);
+        ordered lanes = ordered::array();
+        for (const LaneAccess& lane : a.lanes)
+            lanes.push_back(
+                ordered::array({lane.lane, lane.address, value_to_json(lane.value, k)}));
+        accesses.push_back({{"warp", a.warp},
+                            {"line", a.line},
+                            {"occurrence", a.occurrence},
+                            {"kind", kind_name(a.kind)},
+                            {"array", a.array},
+                            {"bytes", a.bytes},
+                            {"lanes", std::move(lanes)}});
+    }
+    step["accesses"] = std::move(accesses);
+    return step;
+}
+
+// A launch; without its steps, a placeholder stands where they go (save_trace writes them one
+// at a time).
+constexpr const char* kStepsPlaceholder = "\x01steps\x01";
+ordered launch_to_json(const Launch& l, ElementKind element, bool with_steps = true) {
     ordered j;
     j["name"] = l.name;
     j["grid"] = l.grid;
@@ -86,37 +123,11 @@ ordered launch_to_json(const Launch& l, ElementKind element) {
                                {"kind", a.kind == ElementKind::Float ? "float" : "int"}});
     const std::vector<ElementKind> kinds = word_kinds(l, element);
     j["steps"] = ordered::array();
-    for (const Step& s : l.steps) {
-        ordered step;
-        step["block"] = s.block;
-        step["index"] = s.index;
-        step["line"] = s.line;
-        step["boundary"] = boundary_name(s.boundary);
-        step["vars"] = s.vars;
-        step["snapshot"] = s.snapshot_at_barrier ? "barrier" : "derived";
-        ordered shared = ordered::array();
-        for (std::size_t w = 0; w < s.shared.size(); ++w)
-            shared.push_back(s.defined[w] ? ordered(value_to_json(s.shared[w], kinds[w]))
-                                          : ordered(nullptr));
-        step["shared"] = std::move(shared);
-        ordered accesses = ordered::array();
-        for (const WarpAccess& a : s.accesses) {
-            const ElementKind k = access_kind(l, a, element);
-            ordered lanes = ordered::array();
-            for (const LaneAccess& lane : a.lanes)
-                lanes.push_back(
-                    ordered::array({lane.lane, lane.address, value_to_json(lane.value, k)}));
-            accesses.push_back({{"warp", a.warp},
-                                {"line", a.line},
-                                {"occurrence", a.occurrence},
-                                {"kind", kind_name(a.kind)},
-                                {"array", a.array},
-                                {"bytes", a.bytes},
-                                {"lanes", std::move(lanes)}});
-        }
-        step["accesses"] = std::move(accesses);
-        j["steps"].push_back(std::move(step));
-    }
+    if (with_steps)
+        for (const Step& s : l.steps)
+            j["steps"].push_back(step_to_json(l, s, kinds, element));
+    else
+        j["steps"] = kStepsPlaceholder;
     j["globals"] = ordered::array();
     for (const GlobalBuffer& g : l.globals) {
         ordered values = ordered::array();
@@ -507,14 +518,56 @@ Trace trace_from_json(const nlohmann::json& document) {
     return t;
 }
 
-void save_trace(const Trace& trace, const std::string& path) {
-    write_file(path, trace_to_json(trace).dump() + "\n");
+std::string trace_text(const Trace& t) {
+    // The text trace_to_json(t).dump() gives, made a step at a time: the whole document held
+    // as JSON values takes ten times the text's size (a 141 MB trace ran out of memory so).
+    const ElementKind element = kind_of(t.request.type);
+    Trace head;  // everything but the launches, which come after
+    head.version = t.version;
+    head.request = t.request;
+    head.bank_width_bytes = t.bank_width_bytes;
+    head.source = t.source;
+    head.input = t.input;
+    head.output = t.output;
+    head.listing = t.listing;
+    head.labels = t.labels;
+    std::string text = trace_to_json(head).dump();
+    text.resize(text.size() - 3);  // its empty launches' "[]}"
+    text += "[";
+    const std::string placeholder = ordered(kStepsPlaceholder).dump();
+    for (std::size_t i = 0; i < t.launches.size(); ++i) {
+        const Launch& l = t.launches[i];
+        const std::string shell = launch_to_json(l, element, false).dump();
+        const std::size_t at = shell.find(placeholder);
+        text += (i ? "," : "") + shell.substr(0, at) + "[";
+        const std::vector<ElementKind> kinds = word_kinds(l, element);
+        for (std::size_t k = 0; k < l.steps.size(); ++k)
+            text += (k ? "," : "") + step_to_json(l, l.steps[k], kinds, element).dump();
+        text += "]" + shell.substr(at + placeholder.size());
+    }
+    return text + "]}";
 }
+
+void save_trace(const Trace& trace, const std::string& path) {
+    write_file(path, trace_text(trace) + "\n");
+}
+
+constexpr unsigned long long kMemoryPerTraceByte = 11;
 
 Trace load_trace(const std::string& path) {
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec))
         throw TraceFormatError("'" + path + "' is a folder, not a trace file");
+    if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+        throw TraceFormatError("'" + path + "' is not a regular file (a FIFO or a device?)");
+    // Read whole, a trace takes about eleven times its size in memory (a 141 MB file: 1.6 GB).
+    const unsigned long long bytes = std::filesystem::file_size(path, ec);
+    if (!ec && bytes * kMemoryPerTraceByte > memory_available())
+        throw TraceFormatError(
+            "'" + path + "' is " + std::to_string(bytes >> 20) + " MiB; reading it takes about " +
+            std::to_string((bytes * kMemoryPerTraceByte) >> 20) + " MiB of memory, and " +
+            std::to_string(memory_available() >> 20) +
+            " MiB are available: open it where there is more, or capture a smaller n");
     std::ifstream file(path, std::ios::binary);
     if (!file) throw TraceFormatError("cannot open '" + path + "': " + std::strerror(errno));
     json document;

@@ -29,6 +29,8 @@ constexpr std::size_t kMaxTraceListing = 256;     // pseudo-code lines, and step
 nlohmann::ordered_json trace_to_json(const Trace& trace);
 Trace trace_from_json(const nlohmann::json& json);  // throws TraceFormatError
 
+// trace_to_json(trace).dump(), made a step at a time (a tenth of the memory).
+std::string trace_text(const Trace& trace);
 void save_trace(const Trace& trace, const std::string& path);  // throws std::runtime_error
 Trace load_trace(const std::string& path);                     // throws TraceFormatError
 

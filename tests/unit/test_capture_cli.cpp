@@ -1,5 +1,6 @@
 // scanscope list and capture as users meet them: results, files, exit codes, messages.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include <chrono>
 #include <filesystem>
@@ -224,6 +225,43 @@ TEST(CaptureCli, StepsAreNumberedAsTheWindowNumbersThem) {
     EXPECT_NE(r.output.find("step " + std::to_string(t.frame_count()) + " "), std::string::npos);
     EXPECT_EQ(r.output.find("step " + std::to_string(t.frame_count() + 1) + " "),
               std::string::npos);
+}
+
+}  // namespace
+}  // namespace scanscope::test
+
+namespace scanscope::test {
+namespace {
+
+// Out of memory is said, never an abort: a capture under `ulimit -v`, and a trace file too large
+// for the memory left (refused before it is read: its document takes about eleven times its
+// size). Not under AddressSanitizer, which needs more address space than any such limit.
+TEST(CaptureCli, OutOfMemoryIsSaidNotAnAbort) {
+#if defined(SCANSCOPE_SANITIZED)
+    GTEST_SKIP() << "AddressSanitizer reserves more address space than the limit";
+#endif
+    const std::string big = temp_file("big.json");
+    const std::string capture = scanscope_binary() +
+                                " capture --variant reduce-then-scan --n 65536 --block-threads 1 "
+                                "--device cpu --out " +
+                                big;
+    const ProcessResult starved = run_process("/bin/sh", {"-c", "ulimit -v 400000; " + capture});
+    EXPECT_EQ(starved.exit_code, 1) << starved.output;
+    EXPECT_NE(starved.output.find("out of memory"), std::string::npos) << starved.output;
+
+    ASSERT_EQ(run_process("/bin/sh", {"-c", capture}).exit_code, 0);
+    const ProcessResult analyzed = run_process(
+        "/bin/sh", {"-c", "ulimit -v 1000000; " + scanscope_binary() + " analyze --trace " + big});
+    EXPECT_EQ(analyzed.exit_code, 1) << analyzed.output;
+    EXPECT_NE(analyzed.output.find("MiB of memory"), std::string::npos) << analyzed.output;
+    std::filesystem::remove(big);
+
+    const std::string fifo = temp_file("trace.fifo");
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const ProcessResult from_fifo = scanscope({"analyze", "--trace", fifo});
+    EXPECT_EQ(from_fifo.exit_code, 1) << from_fifo.output;
+    EXPECT_NE(from_fifo.output.find("not a regular file"), std::string::npos) << from_fifo.output;
+    std::filesystem::remove(fifo);
 }
 
 }  // namespace
