@@ -7,5 +7,5 @@ mkdir -p "$root/.device-debs" "$root/.git/info"
 grep -qx '/.device-debs/' "$root/.git/info/exclude" 2>/dev/null ||
     echo '/.device-debs/' >>"$root/.git/info/exclude"
 cd "$root/.device-debs"
-apt-get download libgtest-dev nlohmann-json3-dev libcli11-dev bubblewrap libseccomp-dev libseccomp2 libssl-dev
+apt-get download libgtest-dev nlohmann-json3-dev libcli11-dev bubblewrap libseccomp-dev libseccomp2 libssl-dev libssl3
 ls -la

@@ -22,6 +22,9 @@
 #     timeline  bench/tune/lookback_timeline.cu: where a tile's time goes in decoupled-lookback
 #     persist   tune_pipeline --staged 1: staged-lookback's shapes beside the other single-pass
 #               scans, CUB and the copy
+#     hostile   the sandbox on the GPU path: grade --device gpu over tests/data/hostile-kernels
+#               beside an honest kernel (hostile/ in $OUT); then the single-pass scans' table at
+#               2^24 and 2^28 beside CUB and the copy
 #     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
 #     repeat    REPEATS (default 3) runs of the single-pass scans' tables at 2^20, 2^24 and 2^28
 #               beside CUB and the copy (repeat/ in $OUT): int32, float32, and int32 timed with the
@@ -255,6 +258,30 @@ stage_persist() {
     cat "$out/persistent.txt"
 }
 
+stage_hostile() {
+    mkdir -p "$out/hostile"
+    local class=/tmp/scanscope-hostile-class
+    rm -rf "$class" /tmp/scanscope-hostile-cache && mkdir -p "$class"
+    cp "$root"/tests/data/hostile-kernels/*.h "$class"/
+    cp "$root"/tests/data/student-kernels/blelloch_copy.h "$class"/honest.h
+    XDG_CACHE_HOME=/tmp/scanscope-hostile-cache "$app" grade --kernels "$class" --device gpu \
+        --n 64,1024 --format csv >"$out/hostile/grade-gpu.csv" 2>"$logs/hostile.log"
+    local rc=$?
+    sleep 4  # the orphans would write 3 s after they were made
+    {
+        echo "grade exit code: $rc"
+        echo "left behind: $(ls "$class" | grep -vc '\.h$') files in the class folder," \
+            "$(ls /tmp/scanscope-hostile-orphan 2>/dev/null | wc -l) orphan files," \
+            "$(grep -lE '^ss-(orphan|flood|memory)' /proc/[0-9]*/comm 2>/dev/null | wc -l) processes"
+    } | tee "$out/hostile/containment.txt"
+    note "hostile (gpu)" "exit $rc, $(($(wc -l <"$out/hostile/grade-gpu.csv") - 1)) rows"
+    cat "$out/hostile/grade-gpu.csv"
+    "$app" bench --sizes 2^24,2^28 --format table --no-cpu \
+        --variants staged-lookback,pipelined-lookback,decoupled-lookback \
+        --out "$out/hostile/scans-table.txt" >/dev/null 2>>"$logs/hostile.log"
+    cat "$out/hostile/scans-table.txt"
+}
+
 stage_bench() {
     mkdir -p "$out/bench"
     local args=(bench --format csv --out "$out/bench/bench.csv")
@@ -310,6 +337,7 @@ if stage_build && [ -x "$app" ]; then
     wants read && stage_read
     wants timeline && stage_timeline
     wants persist && stage_persist
+    wants hostile && stage_hostile
     wants bench && stage_bench
     wants repeat && stage_repeat
 fi
