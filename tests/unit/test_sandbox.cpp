@@ -313,3 +313,32 @@ TEST(Sandbox, KernelFilesThatAreNotFilesOrTooLongAreRefusedBeforeReading) {
 
 }  // namespace
 }  // namespace scanscope::test
+
+namespace scanscope::test {
+namespace {
+
+// Where the sandbox cannot be made (here: no bubblewrap on the PATH), a student's file is not run:
+// grade and --kernel say why and how to allow it; --no-sandbox runs it, trusting it.
+TEST(Sandbox, WithoutASandboxNoStudentFileRuns) {
+    const std::string kernels = std::string(SCANSCOPE_TEST_DATA) + "/student-kernels";
+    const std::vector<std::string> no_bwrap = {"PATH=/nonexistent"};
+    const ProcessResult graded =
+        run_process(scanscope_binary(), {"grade", "--kernels", kernels, "--n", "8"}, no_bwrap);
+    EXPECT_EQ(graded.exit_code, 1) << graded.output;
+    EXPECT_NE(graded.output.find("bubblewrap (bwrap) is not installed"), std::string::npos)
+        << graded.output;
+    EXPECT_NE(graded.output.find("--no-sandbox"), std::string::npos) << graded.output;
+    EXPECT_EQ(graded.output.find("grading"), std::string::npos) << "no file was started";
+
+    const std::string one = kernels + "/blelloch_copy.h";
+    const ProcessResult refused =
+        run_process(scanscope_binary(), {"run", "--kernel", one, "--n", "8"}, no_bwrap);
+    EXPECT_EQ(refused.exit_code, 1) << refused.output;
+    const ProcessResult trusted = run_process(
+        scanscope_binary(), {"run", "--kernel", one, "--n", "8", "--no-sandbox"}, no_bwrap);
+    EXPECT_EQ(trusted.exit_code, 0) << trusted.output;
+    EXPECT_NE(trusted.output.find("output: correct"), std::string::npos) << trusted.output;
+}
+
+}  // namespace
+}  // namespace scanscope::test
