@@ -9,6 +9,7 @@
 #include "capture/capture.h"
 #include "model/input_values.h"
 #include "model/trace_json.h"
+#include "support/cpu_capture.h"
 #include "support/process.h"
 #include "support/reference.h"
 #include "support/temp_file.h"
@@ -18,13 +19,7 @@ namespace {
 
 Trace captured(const std::string& variant, int n, ElementType type, bool inclusive,
                int block_threads = 0) {
-    RunRequest r;
-    r.variant = variant;
-    r.n = n;
-    r.type = type;
-    r.inclusive = inclusive && find_variant(variant)->algorithm == Algorithm::Scan;
-    r.block_threads = block_threads;
-    return capture_trace(r, random_input(n, type, 9), DeviceChoice::Cpu);
+    return captured_on_cpu(variant, n, type, inclusive, block_threads, 9);
 }
 
 TEST(Consistency, EveryRealTraceIsConsistent) {

@@ -11,21 +11,15 @@
 #include "capture/capture.h"
 #include "capture/replay_check.h"
 #include "model/trace_json.h"
+#include "support/cpu_capture.h"
 #include "support/process.h"
-#include "support/reference.h"
 
 namespace scanscope::test {
 namespace {
 
 Trace captured(const std::string& variant, int n, ElementType type = ElementType::Int32,
                bool inclusive = false, int block_threads = 0) {
-    RunRequest r;
-    r.variant = variant;
-    r.n = n;
-    r.type = type;
-    r.inclusive = inclusive && find_variant(variant)->algorithm == Algorithm::Scan;
-    r.block_threads = block_threads;
-    return capture_trace(r, random_input(n, type, 5), DeviceChoice::Cpu);
+    return captured_on_cpu(variant, n, type, inclusive, block_threads, 5);
 }
 
 Trace gpu_trace(const char* name) {
