@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "capture/capture.h"
+#include "model/student_card.h"
 #include "model/values.h"
 
 namespace scanscope {
@@ -73,11 +74,36 @@ std::string compare_publishes(const Trace& t, const Launch& a, const Launch& b, 
     return {};
 }
 
+// A student's trace carries its kernel file as its listing: the card that file makes (its step
+// labels) must be the trace's. A built-in variant's trace relabelled as a student's has a
+// listing of pseudo-code, which makes no such card.
+std::string student_card_difference(const Trace& t) {
+    StudentSource source;
+    source.name = t.request.variant.substr(std::string(kStudentPrefix).size());
+    for (const ListingLine& line : t.listing)
+        source.lines.push_back(line.text);
+    const std::string not_a_kernel = "it says it is a student's kernel, but its listing is not one";
+    VariantInfo card;
+    try {
+        card = student_card(source);
+    } catch (const std::exception& e) {
+        return not_a_kernel + " (" + e.what() + ")";
+    }
+    bool same = card.labels.size() == t.labels.size() && card.listing.size() == t.listing.size();
+    for (std::size_t i = 0; same && i < card.labels.size(); ++i)
+        same = card.labels[i].id == t.labels[i].id && card.labels[i].phase == t.labels[i].phase &&
+               card.labels[i].vars == t.labels[i].vars;
+    for (std::size_t i = 0; same && i < card.listing.size(); ++i)
+        same = card.listing[i].id == t.listing[i].id;
+    return same ? std::string() : not_a_kernel + " (its step labels are not its file's)";
+}
+
 }  // namespace
 
 std::string first_replay_difference(const Trace& t) {
+    if (is_student_key(t.request.variant)) return student_card_difference(t);
     const VariantInfo* card = find_card(t.request);
-    if (!card || is_student_key(t.request.variant)) return {};
+    if (!card) return {};
     Trace replay;
     try {
         replay = capture_trace(t.request, t.input, DeviceChoice::Cpu);

@@ -6,7 +6,8 @@
 // be the same. What a GPU's schedule decides is left out where the trace came from a GPU: the
 // order of the look-back's events and the tiles each block took (its descriptors' published
 // values must still be the replay's, tile by tile), and the deliberate race's results. Student
-// kernels are not replayed (the grader checks their traces when it makes them).
+// kernels are not replayed (the grader checks their traces when it makes them); their listing
+// must be a kernel file whose card (model/student_card.h) is the trace's.
 #pragma once
 
 #include <string>

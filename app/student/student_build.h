@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "student/student_card.h"
+#include "model/student_card.h"
 
 namespace scanscope {
 

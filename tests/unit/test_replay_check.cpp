@@ -11,6 +11,7 @@
 #include "capture/capture.h"
 #include "capture/replay_check.h"
 #include "model/trace_json.h"
+#include "platform/data_dir.h"
 #include "support/cpu_capture.h"
 #include "support/process.h"
 
@@ -115,6 +116,30 @@ TEST(ReplayCheck, AnalyzeRefusesATraceItsVariantDoesNotMake) {
     EXPECT_NE(r.output.find("global buffers are not what scan-then-propagate leaves"),
               std::string::npos)
         << r.output;
+}
+
+}  // namespace
+}  // namespace scanscope::test
+
+namespace scanscope::test {
+namespace {
+
+// A student's trace is not replayed, but its listing must be a kernel file whose card is the
+// trace's: a built-in's trace relabelled as a student's (with a wrong output) is named.
+TEST(ReplayCheck, ABuiltInTraceRelabelledAsAStudentsIsCaught) {
+    const std::string file = ::testing::TempDir() + "/replay-student.json";
+    const ProcessResult r = run_process(
+        scanscope_binary(), {"capture", "--kernel", data_path("assets/templates/student_scan.h"),
+                             "--n", "64", "--out", file});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_EQ(first_replay_difference(load_trace(file)), "");
+
+    Trace relabelled = captured("blelloch", 64);
+    relabelled.request.variant = "student/not_blelloch";
+    relabelled.output[5] += 1;
+    save_trace(relabelled, file);
+    const std::string difference = first_replay_difference(load_trace(file));
+    EXPECT_NE(difference.find("its listing is not one"), std::string::npos) << difference;
 }
 
 }  // namespace

@@ -1,4 +1,4 @@
-#include "student/student_card.h"
+#include "model/student_card.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>
