@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "core/bits.h"
+#include "platform/file_read.h"
 
 namespace scanscope {
 namespace {
@@ -80,12 +81,14 @@ std::vector<std::uint32_t> parse_values(const std::string& text, ElementType typ
 }
 
 std::vector<std::uint32_t> read_values_file(const std::string& path, ElementType type) {
-    std::ifstream file(path);
-    if (!file) throw InputError("cannot open input file '" + path + "'");
-    std::ostringstream text;
-    text << file.rdbuf();
+    std::string text;
     try {
-        return parse_values(text.str(), type);
+        text = read_small_file(path, kMaxValuesFileBytes, "file of values");
+    } catch (const std::runtime_error& e) {
+        throw InputError(e.what());
+    }
+    try {
+        return parse_values(text, type);
     } catch (const InputError& e) {
         throw InputError("'" + path + "': " + e.what());
     }

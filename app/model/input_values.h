@@ -20,6 +20,9 @@ class InputError : public std::invalid_argument {
 // "3,1,7,0" or "3 1 7 0" (commas, spaces, tabs, newlines); values as 32-bit patterns of `type`.
 // Throws InputError naming the bad token and its position.
 std::vector<std::uint32_t> parse_values(const std::string& text, ElementType type);
+// A file of values: a regular file of at most kMaxValuesFileBytes (2^26 values of a few digits),
+// refused before reading otherwise.
+constexpr std::size_t kMaxValuesFileBytes = 512u << 20;
 std::vector<std::uint32_t> read_values_file(const std::string& path, ElementType type);
 
 // Small values that are easy to read on a projector: integers 0..9, or quarters from 0 to 9.75

@@ -13,6 +13,7 @@
 #include "model/input_values.h"
 #include "model/json_lines.h"
 #include "model/values.h"
+#include "platform/file_read.h"
 #include "variants/registry.h"
 
 namespace scanscope {
@@ -197,20 +198,13 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
 }  // namespace
 
 Lesson load_lesson(const std::string& path) {
-    std::error_code ec;
-    if (!std::filesystem::is_regular_file(path, ec))
-        throw std::runtime_error(
-            "lesson '" + path + "' is not a file (" +
-            (std::filesystem::exists(path, ec) ? "a folder, FIFO or device" : "it does not exist") +
-            ")");
-    if (std::filesystem::file_size(path, ec) > kMaxLessonFileBytes)
-        throw std::runtime_error("lesson '" + path + "' is larger than " +
-                                 std::to_string(kMaxLessonFileBytes >> 20) + " MiB");
-    std::ifstream file(path, std::ios::binary);
-    if (!file) throw std::runtime_error("cannot open lesson '" + path + "'");
-    std::ostringstream bytes;
-    bytes << file.rdbuf();
-    return parse_lesson(bytes.str(), path);
+    std::string text;
+    try {
+        text = read_small_file(path, kMaxLessonFileBytes, "lesson file");
+    } catch (const std::runtime_error& e) {
+        throw std::runtime_error(std::string("lesson: ") + e.what());
+    }
+    return parse_lesson(text, path);
 }
 
 Lesson parse_lesson(const std::string& text, const std::string& path) {

@@ -1,15 +1,11 @@
 #include "model/student_card.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cerrno>
-#include <cstring>
 #include <filesystem>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
+
+#include "platform/file_read.h"
 
 namespace scanscope {
 namespace {
@@ -47,32 +43,9 @@ bool step_call(const std::string& line, std::vector<std::string>& vars) {
 }  // namespace
 
 StudentSource read_student_source(const std::string& path) {
-    // Refused before reading: anything but a regular file (a FIFO would never end, a device
-    // never stop), and a file longer than a kernel file can be.
-    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0)
-        throw std::runtime_error("cannot open kernel file '" + path + "': " + std::strerror(errno));
-    struct stat st {};
-    const bool regular = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode);
-    const long long max_bytes = (long long)kMaxStudentLines * (kMaxStudentLineLength + 2);
-    std::string text;
-    if (regular && st.st_size <= max_bytes) {
-        text.resize(std::size_t(st.st_size));
-        std::size_t done = 0;
-        while (done < text.size()) {
-            const ssize_t n = ::read(fd, text.data() + done, text.size() - done);
-            if (n <= 0) break;
-            done += std::size_t(n);
-        }
-        text.resize(done);
-    }
-    ::close(fd);
-    if (!regular) throw std::runtime_error("'" + path + "' is not a regular file");
-    if (st.st_size > max_bytes)
-        throw std::runtime_error("'" + path + "' is " + std::to_string(st.st_size) +
-                                 " bytes; a kernel file is at most " +
-                                 std::to_string(kMaxStudentLines) + " lines of " +
-                                 std::to_string(kMaxStudentLineLength) + " characters");
+    // A FIFO, a device or a file longer than a kernel file can be is refused before reading.
+    const std::string text = read_small_file(
+        path, std::size_t(kMaxStudentLines) * (kMaxStudentLineLength + 2), "kernel file");
     std::istringstream file(text);
     StudentSource s;
     s.path = std::filesystem::absolute(path).string();

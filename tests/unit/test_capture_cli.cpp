@@ -266,3 +266,28 @@ TEST(CaptureCli, OutOfMemoryIsSaidNotAnAbort) {
 
 }  // namespace
 }  // namespace scanscope::test
+
+namespace scanscope::test {
+namespace {
+
+// Files a person names that could never end (a FIFO with no writer, /dev/zero) are refused
+// before reading, with what they are: values, lessons and traces alike.
+TEST(CaptureCli, FilesThatAreNotFilesAreRefusedBeforeReading) {
+    const std::string fifo = temp_file("values.fifo");
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    for (const std::string& path : {fifo, std::string("/dev/zero")})
+        for (const std::vector<std::string>& args :
+             {std::vector<std::string>{"run", "--variant", "blelloch", "--input-file", path},
+              std::vector<std::string>{"questions", "--lesson-file", path},
+              std::vector<std::string>{"analyze", "--trace", path}}) {
+            const ProcessResult r = run_process(scanscope_binary(), args, {}, 20);
+            EXPECT_NE(r.exit_code, 0) << args[0] << " " << path;
+            EXPECT_NE(r.exit_code, -1) << args[0] << " " << path << " did not finish";
+            EXPECT_NE(r.output.find("not a regular file"), std::string::npos)
+                << args[0] << " " << path << ": " << r.output;
+        }
+    std::filesystem::remove(fifo);
+}
+
+}  // namespace
+}  // namespace scanscope::test
