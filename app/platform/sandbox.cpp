@@ -158,10 +158,12 @@ std::vector<std::string> bwrap_arguments(const SandboxJob& job, int info_fd, int
     return a;
 }
 
-// Tasks and resident memory of every process in a PID namespace (by its inode).
+// Tasks, resident memory and CPU time of every process in a PID namespace (by its inode); the
+// CPU time counts the children each has waited for, so that a tree of short processes adds up.
 struct TreeUse {
     long tasks = 0;
     unsigned long long resident = 0;
+    double cpu_seconds = 0;
 };
 
 TreeUse tree_use(dev_t ns_dev, ino_t ns_ino) {
@@ -169,6 +171,7 @@ TreeUse tree_use(dev_t ns_dev, ino_t ns_ino) {
     DIR* proc = opendir("/proc");
     if (!proc) return use;
     static const long page = sysconf(_SC_PAGESIZE);
+    static const double ticks = double(sysconf(_SC_CLK_TCK));
     while (dirent* e = readdir(proc)) {
         if (e->d_name[0] < '0' || e->d_name[0] > '9') continue;
         const std::string dir = std::string("/proc/") + e->d_name;
@@ -183,14 +186,17 @@ TreeUse tree_use(dev_t ns_dev, ino_t ns_ino) {
         std::istringstream fields(line.substr(close + 2));
         std::string field;
         long threads = 1;
-        unsigned long long rss = 0;
-        // Fields from the state (3rd): num_threads is the 20th, rss the 24th.
+        unsigned long long rss = 0, cpu_ticks = 0;
+        // Fields from the state (3rd): utime, stime, cutime and cstime are the 14th to 17th,
+        // num_threads the 20th, rss the 24th.
         for (int k = 3; fields >> field && k <= 24; ++k) {
+            if (k >= 14 && k <= 17) cpu_ticks += std::strtoull(field.c_str(), nullptr, 10);
             if (k == 20) threads = std::atol(field.c_str());
             if (k == 24) rss = std::strtoull(field.c_str(), nullptr, 10);
         }
         use.tasks += threads;
         use.resident += rss * static_cast<unsigned long long>(page);
+        use.cpu_seconds += double(cpu_ticks) / ticks;
     }
     closedir(proc);
     return use;
@@ -435,6 +441,9 @@ SandboxResult run_sandboxed(const SandboxJob& job) {
                     "started more than " + std::to_string(limits.tasks) + " processes and threads";
             else if (use.resident > limits.memory_bytes)
                 result.over_limit = "used more than " + mib(limits.memory_bytes) + " of memory";
+            else if (use.cpu_seconds > limits.cpu_seconds)
+                result.over_limit =
+                    "used more than " + std::to_string(int(limits.cpu_seconds)) + " s of CPU time";
             if (!result.over_limit.empty()) kill_all();
         }
     }

@@ -6,8 +6,8 @@
 // both in memory and size-capped, gone when it ends. What the job hands back comes through pipes
 // (fd 3, 4, ...) with a cap each; nothing is read back from a path the job could have replaced.
 //
-// Limits hold for the whole tree: its tasks and its resident memory are counted every 20 ms (and
-// where the caller is not root, the kernel itself holds the task count, RLIMIT_NPROC in the
+// Limits hold for the whole tree: its tasks, resident memory and CPU time are counted every 20 ms
+// (and where the caller is not root, the kernel itself holds the task count, RLIMIT_NPROC in the
 // sandbox's user namespace); each process also has an address-space, CPU-time and file-size
 // limit. A burst between two counts can overshoot the tree's limits briefly; the per-process
 // limits cannot be passed.
@@ -21,7 +21,7 @@ namespace scanscope {
 
 struct SandboxLimits {
     double wall_seconds = 10;                      // the whole job, then every process is killed
-    double cpu_seconds = 10;                       // each process (RLIMIT_CPU)
+    double cpu_seconds = 10;                       // each process (RLIMIT_CPU), and the tree
     unsigned long long memory_bytes = 2ull << 30;  // resident memory of the tree
     // Each process's address space at memory_bytes too; off where a process reserves far more
     // than it uses (the CUDA driver, AddressSanitizer's shadow).

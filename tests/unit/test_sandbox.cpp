@@ -121,6 +121,18 @@ TEST(Sandbox, CountsTheTreesTasks) {
     EXPECT_EQ(r.over_limit, "started more than 16 processes and threads") << r.output;
 }
 
+TEST(Sandbox, CountsTheTreesCpuTime) {
+    SKIP_WITHOUT_SANDBOX();
+    // Four busy processes: each under its own CPU limit for a while, the four over the tree's.
+    SandboxJob job = shell("for i in 1 2 3 4; do (while :; do :; done) & done; wait");
+    job.limits.cpu_seconds = 1;
+    job.limits.wall_seconds = 20;
+    const auto start = std::chrono::steady_clock::now();
+    const SandboxResult r = run_sandboxed(job);
+    EXPECT_EQ(r.over_limit, "used more than 1 s of CPU time") << r.output;
+    EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(), 5);
+}
+
 TEST(Sandbox, TrustedJobsRunAsTheCallerInAScratchFolderThatGoesAway) {
     SandboxJob job = shell("cat given.txt; pwd >&3");
     job.trusted = true;
