@@ -7,6 +7,7 @@
 #include <sys/mman.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -243,40 +244,54 @@ std::string quoted_output(const std::string& text, std::size_t max) {
     return "\"" + out + "\"";
 }
 
-SandboxResult run_sandboxed(const SandboxJob& job) {
-    if (job.argv.empty()) throw std::invalid_argument("run_sandboxed: no program");
-    const SandboxLimits& limits = job.limits;
-    std::string bwrap, scratch;
-    if (!job.trusted) {
+namespace {
+
+// A started job: its process (bubblewrap, or the job itself when trusted), its process group,
+// and the read ends of its pipes.
+struct Started {
+    pid_t pid = -1;
+    int output = -1, info = -1;
+    std::vector<int> returns;
+    std::string scratch;  // a trusted job's folder on disk
+};
+
+// The scratch folder of a trusted job, on disk, with the job's files.
+std::string trusted_scratch(const SandboxJob& job) {
+    const std::string scratch = temp_scratch();
+    for (const SandboxFile& f : job.files) {
+        const fs::path to = fs::path(scratch) / f.path;
+        fs::create_directories(to.parent_path());
+        std::ofstream(to, std::ios::binary) << f.contents;
+        fs::permissions(to, f.executable ? fs::perms(0555) : fs::perms(0444));
+    }
+    return scratch;
+}
+
+Started start_job(const SandboxJob& job) {
+    Started started;
+    std::string bwrap;
+    if (job.trusted) {
+        started.scratch = trusted_scratch(job);
+    } else {
         bwrap = find_in_path("bwrap");
         if (bwrap.empty())
             throw std::runtime_error(
                 "bubblewrap (bwrap) is not installed: apt-get install bubblewrap");
-    } else {
-        scratch = temp_scratch();
-        for (const SandboxFile& f : job.files) {
-            const fs::path to = fs::path(scratch) / f.path;
-            fs::create_directories(to.parent_path());
-            std::ofstream(to, std::ios::binary) << f.contents;
-            fs::permissions(to, f.executable ? fs::perms(0555) : fs::perms(0444));
-        }
     }
-
     // The child's descriptors: its stdin /dev/null, stdout and stderr one pipe, the return pipes
     // from fd 3; for bubblewrap also its info pipe, the seccomp program and the files' memfds.
-    Pipe output;
+    Pipe output, info;
     std::vector<Pipe> returns(job.returns.size());
     std::vector<std::pair<int, int>> moves;  // (source, target)
     const int null_fd = open("/dev/null", O_RDONLY | O_CLOEXEC);
     if (null_fd < 0) fail("/dev/null");
+    std::vector<int> owned = {null_fd};  // closed here once the child has them
     moves.push_back({null_fd, 0});
     moves.push_back({output.write, 1});
     moves.push_back({output.write, 2});
     int next = kFirstReturnFd;
     for (Pipe& p : returns)
         moves.push_back({p.write, next++});
-    Pipe info;
-    std::vector<int> owned = {null_fd};
     std::vector<std::string> argv;
     if (!job.trusted) {
         const int info_fd = next++;
@@ -293,28 +308,31 @@ SandboxResult run_sandboxed(const SandboxJob& job) {
             moves.push_back({fd, next++});
         }
         argv = {bwrap};
-        for (std::string& s : bwrap_arguments(job, info_fd, seccomp_fd, file_fds))
-            argv.push_back(std::move(s));
+        for (std::string& a : bwrap_arguments(job, info_fd, seccomp_fd, file_fds))
+            argv.push_back(std::move(a));
     }
     argv.insert(argv.end(), job.argv.begin(), job.argv.end());
-    std::vector<char*> args;
-    for (std::string& s : argv)
-        args.push_back(s.data());
-    args.push_back(nullptr);
-    std::vector<std::string> env_strings = {"PATH=/usr/local/bin:/usr/bin:/bin"};
+    std::vector<std::string> env = {"PATH=/usr/local/bin:/usr/bin:/bin"};
     if (job.trusted) {
-        env_strings.push_back("HOME=" + scratch);
-        env_strings.push_back("TMPDIR=" + scratch);
-        env_strings.insert(env_strings.end(), job.env.begin(), job.env.end());
+        env.push_back("HOME=" + started.scratch);
+        env.push_back("TMPDIR=" + started.scratch);
+        env.insert(env.end(), job.env.begin(), job.env.end());
         for (const auto& [name, value] : passed_through(job.gpu))
-            env_strings.push_back(name + "=" + value);
+            env.push_back(name + "=" + value);
     }
-    std::vector<char*> envp;
-    for (std::string& s : env_strings)
-        envp.push_back(s.data());
+    // Everything the child uses is made here: after fork it may not allocate.
+    std::vector<char*> args, envp;
+    for (std::string& a : argv)
+        args.push_back(a.data());
+    args.push_back(nullptr);
+    for (std::string& e : env)
+        envp.push_back(e.data());
     envp.push_back(nullptr);
+    std::vector<int> parked(moves.size());
     const int last_fd = next - 1;
-    std::vector<int> parked(moves.size());  // allocated here: the child may not allocate
+    const SandboxLimits& limits = job.limits;
+    const rlim_t cpu = rlim_t(limits.cpu_seconds + 0.999);
+    const char* scratch = started.scratch.c_str();
 
     const pid_t pid = fork();
     if (pid < 0) fail("fork");
@@ -329,23 +347,30 @@ SandboxResult run_sandboxed(const SandboxJob& job) {
         close_range(unsigned(last_fd + 1), ~0u, 0);
         if (limits.limit_address_space)
             set_limit(RLIMIT_AS, limits.memory_bytes, limits.memory_bytes);
-        const rlim_t cpu = rlim_t(limits.cpu_seconds + 0.999);
         set_limit(RLIMIT_CPU, cpu, cpu + 1);
         set_limit(RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes);
         set_limit(RLIMIT_CORE, 0, 0);
-        if (job.trusted && chdir(scratch.c_str()) != 0) _exit(126);
+        if (job.trusted && chdir(scratch) != 0) _exit(126);
         execve(args[0], args.data(), job.trusted ? envp.data() : environ);
         _exit(127);
     }
-    close(output.write);
-    for (Pipe& p : returns)
-        close(p.write);
-    close(info.write);
     for (int fd : owned)
         close(fd);
+    close(output.write);
+    close(info.write);
+    started.pid = pid;
+    started.output = output.read;
+    started.info = info.read;
+    for (Pipe& p : returns) {
+        close(p.write);
+        started.returns.push_back(p.read);
+    }
+    return started;
+}
 
-    SandboxResult result;
-    result.returned.resize(job.returns.size());
+// Reads the job's pipes until it ends, holding it to its limits; returns its wait status.
+int supervise(const SandboxJob& job, const Started& started, SandboxResult& result) {
+    const SandboxLimits& limits = job.limits;
     struct Stream {
         int fd;
         std::string* into;
@@ -354,80 +379,84 @@ SandboxResult run_sandboxed(const SandboxJob& job) {
         bool open = true;
     };
     std::string info_text;
-    std::vector<Stream> streams = {{output.read, &result.output, limits.output_bytes, false}};
-    for (std::size_t i = 0; i < returns.size(); ++i)
-        streams.push_back({returns[i].read, &result.returned[i], job.returns[i], true});
-    streams.push_back({info.read, &info_text, 4096, false});
+    std::vector<Stream> streams = {{started.output, &result.output, limits.output_bytes, false},
+                                   {started.info, &info_text, 4096, false}};
+    for (std::size_t i = 0; i < started.returns.size(); ++i)
+        streams.push_back({started.returns[i], &result.returned[i], job.returns[i], true});
 
     const auto start = std::chrono::steady_clock::now();
     auto seconds = [&] {
         return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     };
-    pid_t sandbox_init = 0;  // the sandbox's PID 1, as this side numbers it
+    // The sandbox's PID 1 (bubblewrap tells its number): held by a pidfd, so that a signal can
+    // never reach another process that took the number later. Its namespace dies with it.
+    int init = -1;
     struct stat ns {};
     bool have_ns = false, exited = false;
-    int status = 0;
+    // The job's process is left unreaped (WNOWAIT) until the end: while it is a zombie its number,
+    // and its process group's, cannot be taken by another, so signals to them reach only the job.
+    auto ended = [&](int options) {
+        siginfo_t info{};
+        return waitid(P_PID, id_t(started.pid), &info, WEXITED | WNOWAIT | options) == 0 &&
+               info.si_pid == started.pid;
+    };
     auto kill_all = [&] {
-        if (sandbox_init > 0) kill(sandbox_init, SIGKILL);  // its namespace dies with it
-        kill(-pid, SIGKILL);
-        kill(pid, SIGKILL);
+        if (init >= 0) syscall(SYS_pidfd_send_signal, init, SIGKILL, nullptr, 0);
+        kill(-started.pid, SIGKILL);
     };
     double exited_at = 0;
     for (auto last_count = start;;) {
         std::vector<pollfd> fds;
-        for (const Stream& s : streams)
-            if (s.open) fds.push_back({s.fd, POLLIN, 0});
+        for (const Stream& st : streams)
+            if (st.open) fds.push_back({st.fd, POLLIN, 0});
         if (!fds.empty())
             poll(fds.data(), nfds_t(fds.size()), 20);
         else if (!exited)
             usleep(20000);
         bool any_open = false;
         for (std::size_t i = 0, k = 0; i < streams.size(); ++i) {
-            Stream& s = streams[i];
-            if (!s.open) continue;
-            const pollfd& p = fds[k++];
-            if (p.revents & (POLLIN | POLLHUP | POLLERR)) {
+            Stream& st = streams[i];
+            if (!st.open) continue;
+            if (fds[k++].revents & (POLLIN | POLLHUP | POLLERR)) {
                 char buffer[65536];
-                const ssize_t n = read(s.fd, buffer, sizeof buffer);
+                const ssize_t n = read(st.fd, buffer, sizeof buffer);
                 if (n <= 0) {
-                    s.open = n < 0 && errno == EINTR;
-                } else if (s.into->size() + std::size_t(n) <= s.cap) {
-                    s.into->append(buffer, std::size_t(n));
-                } else if (s.is_return) {
+                    st.open = n < 0 && errno == EINTR;
+                } else if (st.into->size() + std::size_t(n) <= st.cap) {
+                    st.into->append(buffer, std::size_t(n));
+                } else if (st.is_return) {
                     if (result.over_limit.empty())
-                        result.over_limit = "sent back more than " + mib(s.cap);
+                        result.over_limit = "sent back more than " + mib(st.cap);
                     kill_all();
-                    s.open = false;
+                    st.open = false;
                 } else {
-                    s.into->append(buffer, s.cap - std::min(s.cap, s.into->size()));
+                    st.into->append(buffer, st.cap - std::min(st.cap, st.into->size()));
                 }
             }
-            any_open |= s.open;
+            any_open |= st.open;
         }
-        if (!exited) {
-            if (waitpid(pid, &status, WNOHANG) == pid) {
-                exited = true;
-                exited_at = seconds();
-            }
+        if (!exited && ended(WNOHANG)) {
+            exited = true;
+            exited_at = seconds();
         }
         if (exited) {
             // Everything in the sandbox is gone with it; a trusted job's leftovers get a second.
             if (!any_open || seconds() - exited_at > 1.0) break;
             continue;
         }
-        if (!sandbox_init && !job.trusted) {
+        if (init < 0 && !job.trusted) {
             static const std::regex child(R"("child-pid"\s*:\s*(\d+))");
             std::smatch m;
             if (std::regex_search(info_text, m, child)) {
-                sandbox_init = pid_t(std::stol(m[1].str()));
-                have_ns =
-                    stat(("/proc/" + std::to_string(sandbox_init) + "/ns/pid").c_str(), &ns) == 0;
+                const pid_t pid = pid_t(std::stol(m[1].str()));
+                init = int(syscall(SYS_pidfd_open, pid, 0));
+                have_ns = stat(("/proc/" + std::to_string(pid) + "/ns/pid").c_str(), &ns) == 0;
             }
         }
         if (seconds() > limits.wall_seconds) {
             result.timed_out = true;
             kill_all();
-            waitpid(pid, &status, 0);
+            ended(0);
             exited = true;
             exited_at = seconds();
             continue;
@@ -447,19 +476,34 @@ SandboxResult run_sandboxed(const SandboxJob& job) {
             if (!result.over_limit.empty()) kill_all();
         }
     }
-    for (const Stream& s : streams)
-        close(s.fd);
-    if (!job.trusted)
-        kill_all();  // nothing of it outlives the call (already so, by the namespace)
-    else
-        kill(-pid, SIGKILL);  // what stayed in its process group
-    if (!scratch.empty()) {
-        std::error_code ec;
-        fs::permissions(scratch, fs::perms::owner_all, fs::perm_options::add, ec);
-        for (const auto& entry : fs::recursive_directory_iterator(scratch, ec))
-            fs::permissions(entry.path(), fs::perms::owner_all, fs::perm_options::add, ec);
-        fs::remove_all(scratch, ec);
-    }
+    // Nothing of it outlives the call: the namespace's PID 1 (gone already, with bubblewrap), or
+    // what stayed in a trusted job's process group.
+    kill_all();
+    if (init >= 0) close(init);
+    int status = 0;
+    waitpid(started.pid, &status, 0);
+    for (const Stream& st : streams)
+        close(st.fd);
+    return status;
+}
+
+void remove_scratch(const std::string& scratch) {
+    std::error_code ec;
+    fs::permissions(scratch, fs::perms::owner_all, fs::perm_options::add, ec);
+    for (const auto& entry : fs::recursive_directory_iterator(scratch, ec))
+        fs::permissions(entry.path(), fs::perms::owner_all, fs::perm_options::add, ec);
+    fs::remove_all(scratch, ec);
+}
+
+}  // namespace
+
+SandboxResult run_sandboxed(const SandboxJob& job) {
+    if (job.argv.empty()) throw std::invalid_argument("run_sandboxed: no program");
+    const Started started = start_job(job);
+    SandboxResult result;
+    result.returned.resize(job.returns.size());
+    const int status = supervise(job, started, result);
+    if (!started.scratch.empty()) remove_scratch(started.scratch);
     if (result.timed_out || !result.over_limit.empty()) return result;
     if (WIFEXITED(status)) result.exit_code = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
