@@ -83,7 +83,7 @@ std::vector<std::uint32_t> parse_values(const std::string& text, ElementType typ
 std::vector<std::uint32_t> read_values_file(const std::string& path, ElementType type) {
     std::string text;
     try {
-        text = read_small_file(path, kMaxValuesFileBytes, "file of values");
+        text = read_small_file(path, kMaxValuesFileBytes, "input file");
     } catch (const std::runtime_error& e) {
         throw InputError(e.what());
     }

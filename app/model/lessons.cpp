@@ -198,13 +198,7 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
 }  // namespace
 
 Lesson load_lesson(const std::string& path) {
-    std::string text;
-    try {
-        text = read_small_file(path, kMaxLessonFileBytes, "lesson file");
-    } catch (const std::runtime_error& e) {
-        throw std::runtime_error(std::string("lesson: ") + e.what());
-    }
-    return parse_lesson(text, path);
+    return parse_lesson(read_small_file(path, kMaxLessonFileBytes, "lesson file"), path);
 }
 
 Lesson parse_lesson(const std::string& text, const std::string& path) {

@@ -8,8 +8,8 @@
 
 namespace scanscope {
 
-// Throws std::runtime_error: "'PATH' is not a regular file (a folder, a FIFO or a device)",
-// "'PATH' is 5000000 bytes; a WHAT is at most 51712", or why it cannot be opened.
+// Throws std::runtime_error: "cannot open WHAT 'PATH': reason", "'PATH' is not a regular file
+// (a folder, a FIFO or a device)", "'PATH' is 5000000 bytes; at most 51712 for a WHAT".
 std::string read_small_file(const std::string& path, std::size_t max_bytes,
                             const std::string& what);
 
