@@ -175,8 +175,9 @@ ScoreBook load_scores(const std::string& path, std::string* note) {
     if (dropped.empty()) return book;
     // Nothing is lost: the file as it was goes beside it before anything is written over it.
     const std::string copy = path + ".damaged-" + std::to_string(std::time(nullptr));
-    std::string said = "scores '" + path + "': kept " + std::to_string(book.entries()) +
-                       " entries, left out " + dropped.front();
+    const int kept = book.entries();
+    std::string said = "scores '" + path + "': kept " + std::to_string(kept) +
+                       (kept == 1 ? " entry" : " entries") + ", left out " + dropped.front();
     for (std::size_t i = 1; i < dropped.size() && i < 4; ++i)
         said += "; " + dropped[i];
     if (dropped.size() > 4) said += "; and " + std::to_string(dropped.size() - 4) + " more";
