@@ -2,6 +2,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <cstdlib>
 #include <iostream>
 #include <string>
 
@@ -50,7 +51,14 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         });
     app.add_option("--ui-scale", gui_options.ui_scale,
                    "Scale of text and widgets (e.g. 2 for a projector); default: the monitor's")
-        ->check(CLI::Range(0.5f, 4.0f));
+        ->check([](const std::string& text) -> std::string {
+            // CLI::Range would print its bounds as 0.500000 and 4.000000.
+            char* end = nullptr;
+            const double scale = std::strtod(text.c_str(), &end);
+            if (end == text.c_str() || *end || !(scale >= 0.5 && scale <= 4))
+                return "expected a UI scale from 0.5 to 4 (2 for a projector), got '" + text + "'";
+            return {};
+        });
     app.add_option("--theme", gui_options.theme, "Colour theme")
         ->check(CLI::IsMember({"dark", "light"}));
     app.add_flag("--open-export", gui_options.open_export,

@@ -68,7 +68,13 @@ OpenedSource open_source(const SourceFlags& f) {
     if (!f.compare_trace.empty()) s.set_compare(load_trace(f.compare_trace));
     if (!view.empty()) {
         const ViewInfo* v = find_view(view);
-        if (!v || !view_applies(v->kind, s.trace()))
+        if (!v) {
+            std::string keys;
+            for (const ViewInfo& known : all_views())
+                keys += (keys.empty() ? "" : ", ") + std::string(known.key);
+            throw BadRequest("'" + view + "' is not a view; the views are " + keys);
+        }
+        if (!view_applies(v->kind, s.trace()))
             throw BadRequest("the " + view + " view has nothing to show for " +
                              s.trace().request.variant);
         s.view = v->kind;

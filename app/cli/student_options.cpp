@@ -43,7 +43,8 @@ void print_verdict(const StudentVerdict& v, const std::string& like, std::ostrea
         out << "  does not run to the end: " << v.failure << "\n";
         return;
     }
-    out << "  runs: " << v.trace->frame_count() << " steps\n";
+    const std::size_t steps = v.trace->frame_count();
+    out << "  runs: " << steps << (steps == 1 ? " step\n" : " steps\n");
     out << "  output: " << (v.correct ? "correct" : "wrong: " + v.wrong) << "\n";
     if (!like.empty())
         out << "  against " << like << ": "

@@ -237,6 +237,10 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
         throw ExportError("the size must be from 64x64 to 8192x8192");
     const int frames = s.timeline().size();
     const int last = o.last ? o.last : frames;
+    if (last < o.first && last >= 1)
+        throw ExportError("--steps " + std::to_string(o.first) + ".." + std::to_string(last) +
+                          " runs backwards: give the first step first (" + std::to_string(last) +
+                          ".." + std::to_string(o.first) + ")");
     if (o.first < 1 || last < o.first || last > frames)
         throw ExportError("--steps " + std::to_string(o.first) + ".." + std::to_string(last) +
                           ": this view has " + std::to_string(frames) + " steps, 1.." +

@@ -23,12 +23,14 @@ bool comma(char c) {
 }
 
 std::uint32_t parse_one(const std::string& token, ElementType type, std::size_t index) {
-    const std::string where = "value " + std::to_string(index + 1) + " ('" + token + "')";
+    // By position, never "value 3": in 3,1,x,0 that reads as the value 3.
+    const std::string where = "'" + token + "', at position " + std::to_string(index + 1) + ",";
     errno = 0;
     char* end = nullptr;
     if (type == ElementType::Int32) {
         const long long v = std::strtoll(token.c_str(), &end, 10);
-        if (end == token.c_str() || *end != '\0') throw InputError(where + " is not an integer");
+        if (end == token.c_str() || *end != '\0')
+            throw InputError(where + " is not a number (an integer is expected)");
         if (errno == ERANGE || v < std::numeric_limits<std::int32_t>::min() ||
             v > std::numeric_limits<std::int32_t>::max())
             throw InputError(where + " does not fit in int32");
@@ -60,7 +62,7 @@ std::vector<std::uint32_t> parse_values(const std::string& text, ElementType typ
         }
         if (comma(text[i])) {
             if (values.empty() || after_comma)
-                throw InputError("value " + std::to_string(values.size() + 1) +
+                throw InputError("position " + std::to_string(values.size() + 1) +
                                  " is empty (a comma with no value before it)");
             after_comma = true;
             ++i;
@@ -75,7 +77,7 @@ std::vector<std::uint32_t> parse_values(const std::string& text, ElementType typ
     }
     if (values.empty()) throw InputError("no values given (the input is empty)");
     if (after_comma)
-        throw InputError("value " + std::to_string(values.size() + 1) +
+        throw InputError("position " + std::to_string(values.size() + 1) +
                          " is empty (the input ends with a comma)");
     return values;
 }

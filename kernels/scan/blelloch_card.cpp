@@ -73,8 +73,8 @@ const std::vector<StepLabel>& blelloch_labels() {
         {BlellochLine::UpSweep,
          "up-sweep",
          {"d", "offset"},
-         "The threads below d = {d} each add a left subtree's sum into its right sibling, {offset} "
-         "elements on."},
+         "The threads below d = {d} each add a left subtree's sum into its right sibling, "
+         "offset = {offset} further on."},
         {BlellochLine::ClearRoot,
          "clear root",
          {},
@@ -83,7 +83,7 @@ const std::vector<StepLabel>& blelloch_labels() {
          "down-sweep",
          {"d", "offset"},
          "The threads below d = {d} each give the left child their prefix and the right child "
-         "prefix + left subtree, {offset} elements apart."},
+         "prefix + left subtree; the two children are offset = {offset} apart."},
         {BlellochLine::Store, "store", {}, "Each thread writes its two results."},
     };
     return all;

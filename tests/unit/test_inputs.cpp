@@ -26,16 +26,16 @@ TEST(Inputs, RefusesBadValuesByPosition) {
     } cases[] = {
         {"", ElementType::Int32, "empty"},
         {" , ", ElementType::Int32, "empty"},
-        {"1,2,x", ElementType::Int32, "value 3 ('x') is not an integer"},
-        {"1.5", ElementType::Int32, "not an integer"},
+        {"1,2,x", ElementType::Int32, "'x', at position 3, is not a number"},
+        {"1.5", ElementType::Int32, "an integer is expected"},
         {"3000000000", ElementType::Int32, "does not fit in int32"},
-        {"1,nan", ElementType::Float32, "value 2 ('nan') is NaN"},
+        {"1,nan", ElementType::Float32, "'nan', at position 2, is NaN"},
         {"inf", ElementType::Float32, "not a finite"},
         {"1e39", ElementType::Float32, "not a finite"},
-        {"1,,2", ElementType::Int32, "value 2 is empty"},
-        {"1, ,2", ElementType::Int32, "value 2 is empty"},
-        {",1", ElementType::Int32, "value 1 is empty"},
-        {"1,2,", ElementType::Int32, "value 3 is empty"},
+        {"1,,2", ElementType::Int32, "position 2 is empty"},
+        {"1, ,2", ElementType::Int32, "position 2 is empty"},
+        {",1", ElementType::Int32, "position 1 is empty"},
+        {"1,2,", ElementType::Int32, "position 3 is empty"},
         {"1e-50", ElementType::Float32, "too small for float32"},
     };
     for (const Case& c : cases) {
