@@ -277,6 +277,48 @@ std::string access_words(const Launch& l, const WarpAccess& a) {
            (a.array < l.arrays.size() ? l.arrays[a.array].name : std::string("shared memory"));
 }
 
+// "warp 0's read of temp", or "warp 0's second of its 3 reads of temp" where the warp makes more
+// than one such access in the step: a question names the one it asks about.
+std::string access_name(const Launch& l, const std::vector<const WarpAccess*>& accesses,
+                        std::size_t index) {
+    const WarpAccess& a = *accesses[index];
+    int before = 0, alike = 0;
+    for (std::size_t i = 0; i < accesses.size(); ++i) {
+        const WarpAccess& o = *accesses[i];
+        if (o.warp != a.warp || o.kind != a.kind || o.array != a.array) continue;
+        ++alike;
+        before += i < index ? 1 : 0;
+    }
+    const std::string warp = "warp " + std::to_string(a.warp) + "'s ";
+    if (alike == 1) return warp + access_words(l, a);
+    static const char* kOrdinals[] = {"first", "second", "third"};
+    const std::string nth = before < 3 ? kOrdinals[before] : std::to_string(before + 1) + "th";
+    const std::string array =
+        a.array < l.arrays.size() ? l.arrays[a.array].name : std::string("shared memory");
+    return warp + nth + " of its " + std::to_string(alike) +
+           (a.kind == AccessKind::Read ? " reads of " : " writes to ") + array;
+}
+
+// The banks that deliver `words` different words in some access of the step that conflicts
+// `degree` ways: each would answer "which bank is the worst" as well as the one asked about.
+std::set<int> banks_tied_at(const std::vector<const WarpAccess*>& accesses, int degree,
+                            std::size_t words, const BankConfig& config) {
+    std::set<int> tied;
+    for (const WarpAccess* a : accesses) {
+        if (analyze_access(*a, config).degree != degree) continue;
+        std::map<std::pair<int, int>, std::set<std::uint32_t>> per_bank;  // (half, bank)
+        for (const LaneAccess& lane : a->lanes) {
+            const std::uint32_t bw = lane.address / std::uint32_t(config.width_bytes);
+            per_bank[{config.banks == 16 ? lane.lane / 16 : 0,
+                      int(bw % std::uint32_t(config.banks))}]
+                .insert(bw);
+        }
+        for (const auto& [where, ws] : per_bank)
+            if (ws.size() >= words) tied.insert(where.second);
+    }
+    return tied;
+}
+
 std::optional<Question> conflict_question(const Trace& trace, const QuestionPlace& place,
                                           const BankConfig& config, bool which_bank) {
     const StepAt at = step_at(trace, place);
@@ -290,7 +332,7 @@ std::optional<Question> conflict_question(const Trace& trace, const QuestionPlac
     if (which_bank && banks.degree <= 1) return std::nullopt;  // no bank stands out
     Question q;
     q.kind = which_bank ? QuestionKind::WorstBank : QuestionKind::ConflictDegree;
-    const std::string what = "warp " + std::to_string(a.warp) + "'s " + access_words(*at.l, a);
+    const std::string what = access_name(*at.l, accesses, std::size_t(index));
     // The sentence from the records: two lanes that ask one bank for different words.
     std::string sentence;
     auto lane_word = [&](const std::pair<int, std::uint32_t>& lw) {
@@ -316,17 +358,12 @@ std::optional<Question> conflict_question(const Trace& trace, const QuestionPlac
         for (int offset : {1, config.banks / 2, config.banks / 4, 3, 5})
             wrong.push_back({double((worst.bank + offset) % config.banks),
                              "bank " + std::to_string((worst.bank + offset) % config.banks)});
-        // A bank tied with the worst would be right too: leave those out.
-        std::map<int, std::set<std::uint32_t>> per_bank;
-        for (const LaneAccess& lane : a.lanes) {
-            const std::uint32_t bw = lane.address / std::uint32_t(config.width_bytes);
-            if (config.banks != 16 || lane.lane / 16 == worst.half)
-                per_bank[int(bw % std::uint32_t(config.banks))].insert(bw);
-        }
+        // A bank tied with the worst would be right too, in this access or in another as bad
+        // (a student may have the other in mind): leave those out.
+        const std::set<int> tied =
+            banks_tied_at(accesses, banks.degree, worst.lanes.size(), config);
         wrong.erase(std::remove_if(wrong.begin(), wrong.end(),
-                                   [&](const Candidate& c) {
-                                       return per_bank[int(c.key)].size() >= worst.lanes.size();
-                                   }),
+                                   [&](const Candidate& c) { return tied.count(int(c.key)) > 0; }),
                     wrong.end());
         set_choices(q, {double(worst.bank), "bank " + std::to_string(worst.bank)}, wrong);
     } else {

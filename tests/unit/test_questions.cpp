@@ -168,6 +168,53 @@ TEST(Questions, ConflictDegreeAndWorstBankFollowTheStride) {
     }
 }
 
+// A worst-bank question is fair: it names the access it asks about when the warp makes more than
+// one in the step, and no wrong choice is a bank that delivers as many words in an access as bad
+// (lesson 05 once offered bank 31 beside bank 15, both 16-way, and scored it wrong).
+TEST(Questions, WorstBankOffersNoTiedBank) {
+    for (const char* variant : {"blelloch", "blelloch-padded"})
+        for (int banks : {16, 32}) {
+            RunRequest r;
+            r.variant = variant;
+            r.n = 512;
+            r.banks = banks;
+            const Trace t = capture_trace(r, iota(512), DeviceChoice::Cpu);
+            const BankConfig config{banks, 4};
+            for (int f = 1; f < int(t.frame_count()); ++f) {
+                const auto q = make_question(t, QuestionKind::WorstBank, {false, f, 0}, config);
+                if (!q) continue;
+                const StepFrame sf = step_frames(t)[std::size_t(f)];
+                const Step* step = find_step(t.launches[std::size_t(sf.launch)], 0, sf.step);
+                // Every bank that is as bad as the answer in any access as bad: right too.
+                int worst = 0;
+                for (const WarpAccess* a : memory_accesses(*step))
+                    worst = std::max(worst, analyze_access(*a, config).degree);
+                std::set<std::string> also_right;
+                int reads = 0;
+                for (const WarpAccess* a : memory_accesses(*step)) {
+                    reads += a->warp == 0 && a->kind == AccessKind::Read;
+                    if (analyze_access(*a, config).degree != worst) continue;
+                    std::map<std::pair<int, int>, std::set<std::uint32_t>> words;
+                    for (const LaneAccess& lane : a->lanes)
+                        words[{banks == 16 ? lane.lane / 16 : 0, int(lane.address / 4 % banks)}]
+                            .insert(lane.address / 4);
+                    for (const auto& [where, ws] : words)
+                        if (int(ws.size()) == worst)
+                            also_right.insert("bank " + std::to_string(where.second));
+                }
+                for (std::size_t c = 0; c < q->choices.size(); ++c) {
+                    if (int(c) == q->right) continue;
+                    EXPECT_FALSE(also_right.count(q->choices[c]))
+                        << variant << " " << banks << " banks, frame " << f << ": "
+                        << q->choices[c] << " is as bad as " << right_text(*q);
+                }
+                if (reads > 1) {
+                    EXPECT_NE(q->prompt.find(" of its "), std::string::npos) << q->prompt;
+                }
+            }
+        }
+}
+
 // The in-place Hillis-Steele race (Kirk and Hwu): at offset 1, thread 32 reads x[31] while
 // thread 31 writes it, across the warp boundary; the pair offered is one the hazard list holds
 // and the wrong pairs are not on it.
