@@ -39,15 +39,26 @@ bool has(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
 
-// Processes anywhere on the machine whose name (comm) is one of the kernels' markers.
-std::vector<std::string> marked_processes() {
-    std::vector<std::string> found;
+// The processes anywhere on the machine whose /proc/PID/FILE (NULs read as spaces) holds `part`,
+// or begins with it.
+std::vector<int> processes_whose(const char* file, const std::string& part, bool at_start) {
+    std::vector<int> found;
     for (const auto& e : fs::directory_iterator("/proc")) {
-        const std::string comm = read_file(e.path() / "comm");
-        for (const char* marker : {"ss-orphan", "ss-flood", "ss-memory"})
-            if (comm.rfind(marker, 0) == 0)
-                found.push_back(e.path().filename().string() + " " + comm);
+        const std::string name = e.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::string text = read_file(e.path() / file);
+        std::replace(text.begin(), text.end(), '\0', ' ');
+        if (at_start ? text.rfind(part, 0) == 0 : has(text, part)) found.push_back(std::stoi(name));
     }
+    return found;
+}
+
+// The kernels' processes, by the names (comm) they give themselves.
+std::vector<int> marked_processes() {
+    std::vector<int> found;
+    for (const char* marker : {"ss-orphan", "ss-flood", "ss-memory"})
+        for (int pid : processes_whose("comm", marker, true))
+            found.push_back(pid);
     return found;
 }
 
@@ -82,19 +93,6 @@ TEST(Sandbox, HasNoNetworkAndNoProcessButItsOwn) {
     EXPECT_EQ(interfaces, 1) << "only the loopback: " << r.output;
 }
 
-// Processes anywhere on the machine whose command line holds `argument`.
-std::vector<int> processes_with_argument(const std::string& argument) {
-    std::vector<int> found;
-    for (const auto& e : fs::directory_iterator("/proc")) {
-        const std::string name = e.path().filename().string();
-        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-        std::string cmdline = read_file(e.path() / "cmdline");
-        std::replace(cmdline.begin(), cmdline.end(), '\0', ' ');
-        if (has(cmdline, argument)) found.push_back(std::stoi(name));
-    }
-    return found;
-}
-
 TEST(Sandbox, StopsAtTheWallClockAndLeavesNoProcessBehind) {
     SKIP_WITHOUT_SANDBOX();
     // A detached process (its own session, out of the job's process group) outlives a trusted
@@ -104,7 +102,7 @@ TEST(Sandbox, StopsAtTheWallClockAndLeavesNoProcessBehind) {
     job.trusted = true;
     EXPECT_TRUE(run_sandboxed(job).timed_out);
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    const std::vector<int> escaped = processes_with_argument("sleep 31.25");
+    const std::vector<int> escaped = processes_whose("cmdline", "sleep 31.25", false);
     EXPECT_FALSE(escaped.empty()) << "a trusted job's detached process was not seen";
     for (int pid : escaped)
         kill(pid, SIGKILL);
@@ -117,7 +115,7 @@ TEST(Sandbox, StopsAtTheWallClockAndLeavesNoProcessBehind) {
     EXPECT_TRUE(r.timed_out);
     EXPECT_LT(seconds, 5);
     std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    EXPECT_TRUE(processes_with_argument("sleep 31.25").empty());
+    EXPECT_TRUE(processes_whose("cmdline", "sleep 31.25", false).empty());
 }
 
 TEST(Sandbox, WhatComesBackIsCapped) {
@@ -304,8 +302,8 @@ TEST(Sandbox, AClassOfHostileKernelsIsGradedAndContained) {
     std::this_thread::sleep_for(std::chrono::seconds(4));
     EXPECT_FALSE(fs::exists(klass / "orphan.txt"));
     EXPECT_FALSE(fs::exists("/tmp/scanscope-hostile-orphan"));
-    const std::vector<std::string> left = marked_processes();
-    EXPECT_TRUE(left.empty()) << left.front();
+    const std::vector<int> left = marked_processes();
+    EXPECT_TRUE(left.empty()) << "process " << left.front() << " outlived the grade";
     fs::remove_all(klass);
     fs::remove_all(cache);
 }
