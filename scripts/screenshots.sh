@@ -25,6 +25,13 @@ shoot_at predict 1280x720 --lesson 05-bank-conflicts --step 4 --presenter --ui-s
     --theme light --predict --scores /tmp/scanscope-shots-scores.json
 shoot_at predict-reveal 1280x720 --lesson 05-bank-conflicts --step 4 --presenter --ui-scale 1.5 \
     --theme light --predict --answer B --scores /tmp/scanscope-shots-scores.json
+# Presenter mode on a 1024x768 projector (issue 39's shots): the step's focus at 4 % of the height.
+for shot in "01-harris-blelloch 6" "04-the-race 4" "05-bank-conflicts 4" "06-reduction 3" \
+    "07-look-back 30" "08-multi-block 4"; do
+    set -- $shot
+    shoot_at "presenter-${1%%-*}" 1024x768 --lesson "$1" --step "$2" --presenter --ui-scale 2 \
+        --theme light
+done
 shoot main --lesson 01-harris-blelloch --step 7
 shoot tree --lesson 01-harris-blelloch --view tree --step 9
 shoot pingpong --lesson 02-kirk-hwu-ping-pong --view pingpong --step 3

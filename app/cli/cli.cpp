@@ -63,6 +63,10 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         ->check(CLI::IsMember({"dark", "light"}));
     app.add_flag("--open-export", gui_options.open_export,
                  "Start with File > Export open (for a screenshot of it)");
+    app.add_option("--banks-beside", gui_options.banks,
+                   "Presenter mode: the Banks drawing beside the canvas (shown), not (hidden), or "
+                   "where it teaches and in predict mode (auto, the default; B toggles it)")
+        ->check(CLI::IsMember({"auto", "shown", "hidden"}));
     app.add_flag("--presenter", gui_options.presenter,
                  "Presenter mode: the canvas, the Banks drawing and the narration in large type "
                  "(F11 or P toggles it)");
@@ -121,6 +125,16 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         ->excludes("--compare");
     app.add_option("--timings", gui_options.timings,
                    "Time the Timings panel's variants at these sizes first (e.g. 2^10..2^16)");
+    auto* layout_json =
+        app.add_option("--layout-json", gui_options.layout_json_path,
+                       "With --screenshot: also write every text the frame drew on the canvas, the "
+                       "Banks drawing, the narration and the Predict panel (string, pixel box, "
+                       "font size, role, focus) to this JSON file")
+            ->needs("--screenshot");
+    app.add_flag("--layout-all-steps", gui_options.layout_all_steps,
+                 "With --layout-json: one layout for every step (or event) from --step on, each "
+                 "drawn as the window would draw it")
+        ->needs(layout_json);
     app.add_flag("--benchmark-frames", gui_options.benchmark,
                  "With --screenshot: print each frame's time (scripts/bench-frames.sh)");
 

@@ -59,9 +59,9 @@ struct KernelState {
     bool watch = true;   // capture again when the file changes
     long long seen = 0;  // the file's modification time when last captured (ns)
     double since_check = 0;
-    std::string errors;   // compile errors (file:line:column, the line, a caret)
-    std::string verdict;  // the last capture's verdict
-    bool focus = false;   // File > Open kernel...: open the section and put the cursor in the path
+    std::string errors;    // compile errors (file:line:column, the line, a caret)
+    std::string verdict;   // the last capture's verdict
+    bool focus = false;    // File > Open kernel...: open the section and put the cursor in the path
     bool trusted = false;  // --no-sandbox: compiled and run outside the sandbox
 };
 
@@ -114,6 +114,10 @@ struct AppState {
     bool show_keyboard_help = false;
     // Presenter mode (F11 or P): canvas, Banks and narration only; side panels as overlays.
     bool presenter = false;
+    // Presenter mode shows the Banks drawing beside the canvas where it teaches (a lesson that
+    // asks about banks) and in predict mode (its place holds the question); B shows or hides it.
+    enum class BanksBeside { Auto, Shown, Hidden };
+    BanksBeside presenter_banks = BanksBeside::Auto;
     // The window runs at a smaller UI scale than asked (too small for it: fitting_ui_scale).
     bool ui_scale_reduced = false;
     bool overlay_controls = false, overlay_code = false, overlay_timings = false;

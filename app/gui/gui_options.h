@@ -17,9 +17,10 @@ struct GuiOptions {
     float ui_scale = 0.0f;  // 0: follow the monitor's content scale
     std::string theme = "dark";
     std::string palette = "standard";
-    bool presenter = false;    // start in presenter mode
-    bool open_export = false;  // start with File > Export open (screenshots of it)
-    bool predict = false;      // start in predict mode
+    bool presenter = false;      // start in presenter mode
+    std::string banks = "auto";  // presenter mode's Banks drawing: auto, shown, hidden
+    bool open_export = false;    // start with File > Export open (screenshots of it)
+    bool predict = false;        // start in predict mode
     std::vector<int> answers;  // screenshots: answer the first questions with these choices (0: A)
     std::string scores_path;   // where predict mode keeps scores; empty: the XDG default
 
@@ -36,10 +37,12 @@ struct GuiOptions {
     std::string view;        // a view key; empty: the trace's own
     int step = 0;  // 1-based frame (a step, or an event in the look-back view); 0: the first
     int block = 0;
-    std::string compare;        // a variant to compare with
-    std::string compare_trace;  // or a trace file to compare with (e.g. captured on a lab GPU)
-    bool benchmark = false;     // print frame times (with --frames)
-    std::string timings;        // sizes to time at start (the Timings panel's Run), e.g. 2^10..2^14
+    std::string compare;            // a variant to compare with
+    std::string compare_trace;      // or a trace file to compare with (e.g. captured on a lab GPU)
+    bool benchmark = false;         // print frame times (with --frames)
+    std::string layout_json_path;   // with a screenshot: the drawn texts, as JSON
+    bool layout_all_steps = false;  // ... for every step from --step on
+    std::string timings;  // sizes to time at start (the Timings panel's Run), e.g. 2^10..2^14
 };
 
 // The windowed app's entry point; returns the process exit code.

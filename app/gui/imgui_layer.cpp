@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "gui/window.h"
@@ -69,18 +70,21 @@ void ImGuiLayer::build_fonts() {
         const char* heading = file_exists(kDejaVuSansBold) ? kDejaVuSansBold : kDejaVuSans;
         fonts_.heading =
             io.Fonts->AddFontFromFileTTF(heading, 19.0f * scale_, &config, kGlyphRanges);
-        fonts_.large =
-            io.Fonts->AddFontFromFileTTF(kDejaVuSans, 25.0f * scale_, &config, kGlyphRanges);
+        fonts_.large = io.Fonts->AddFontFromFileTTF(
+            kDejaVuSans, std::max(25.0f * scale_, legible_px_), &config, kGlyphRanges);
+        fonts_.mono_large = io.Fonts->AddFontFromFileTTF(
+            kDejaVuSansMono, std::max(40.0f * scale_, 1.5f * legible_px_), &config, kGlyphRanges);
         font_notice_.clear();
     }
-    if (!dejavu || !fonts_.regular || !fonts_.mono || !fonts_.heading || !fonts_.large) {
+    if (!dejavu || !fonts_.regular || !fonts_.mono || !fonts_.heading || !fonts_.large ||
+        !fonts_.mono_large) {
         io.Fonts->Clear();
         ImFontConfig config;
         config.SizePixels = 13.0f * scale_;
         fonts_.regular = fonts_.mono = fonts_.heading = io.Fonts->AddFontDefault(&config);
         ImFontConfig large = config;
-        large.SizePixels = 26.0f * scale_;
-        fonts_.large = io.Fonts->AddFontDefault(&large);
+        large.SizePixels = std::max(26.0f * scale_, legible_px_);
+        fonts_.large = fonts_.mono_large = io.Fonts->AddFontDefault(&large);
         font_notice_ =
             "DejaVu fonts not found (install fonts-dejavu-core); using ImGui's built-in font";
     }
@@ -139,15 +143,22 @@ void ImGuiLayer::set_scale(float ui_scale) {
     if (ui_scale != scale_) pending_scale_ = ui_scale;
 }
 
+void ImGuiLayer::set_legible_px(float px) {
+    if (std::abs(px - legible_px_) < 0.5f) return;
+    legible_px_ = px;
+    fonts_stale_ = true;
+}
+
 void ImGuiLayer::set_theme(const Theme& theme) {
     theme_ = theme;
     apply_style();
 }
 
 void ImGuiLayer::new_frame(int display_w, int display_h) {
-    if (pending_scale_ > 0.0f) {
-        scale_ = pending_scale_;
+    if (pending_scale_ > 0.0f || fonts_stale_) {
+        if (pending_scale_ > 0.0f) scale_ = pending_scale_;
         pending_scale_ = 0.0f;
+        fonts_stale_ = false;
         build_fonts();
         ImGui_ImplOpenGL3_DestroyFontsTexture();
         ImGui_ImplOpenGL3_CreateFontsTexture();

@@ -13,10 +13,11 @@ class Window;
 
 struct UiFonts {
     ImFont* regular = nullptr;
-    ImFont* mono = nullptr;     // code and numbers in cells
-    ImFont* heading = nullptr;  // panel titles, the step narration
-    ImFont* large = nullptr;    // presenter mode's narration, legible from the back of a room
-    float scale = 1.0f;         // the UI scale the fonts were built for: canvas text follows it
+    ImFont* mono = nullptr;        // code and numbers in cells
+    ImFont* heading = nullptr;     // panel titles, the step narration
+    ImFont* large = nullptr;       // presenter mode's narration, legible from the back of a room
+    ImFont* mono_large = nullptr;  // numbers drawn large (a projector), crisp rather than blown up
+    float scale = 1.0f;            // the UI scale the fonts were built for: canvas text follows it
 };
 
 class ImGuiLayer {
@@ -29,6 +30,9 @@ class ImGuiLayer {
     // The scale takes effect at the next new_frame() (fonts are rebuilt between frames).
     void set_scale(float ui_scale);
     float scale() const { return scale_; }
+    // Presenter mode's legible size (4 % of the window's height; 0 off): the narration's font is
+    // at least this large. Takes effect at the next new_frame().
+    void set_legible_px(float px);
     void set_theme(const Theme& theme);
     const Theme& theme() const { return theme_; }
     const UiFonts& fonts() const { return fonts_; }
@@ -45,6 +49,8 @@ class ImGuiLayer {
 
     float scale_ = 1.0f;
     float pending_scale_ = 0.0f;
+    float legible_px_ = 0.0f;
+    bool fonts_stale_ = false;
     Theme theme_;
     UiFonts fonts_;
     std::string font_notice_;

@@ -36,6 +36,12 @@ int key_index(Key key) {
             return GLFW_KEY_F11;
         case Key::P:
             return GLFW_KEY_P;
+        case Key::B:
+            return GLFW_KEY_B;
+        case Key::LeftBracket:
+            return GLFW_KEY_LEFT_BRACKET;
+        case Key::RightBracket:
+            return GLFW_KEY_RIGHT_BRACKET;
     }
     return -1;
 }

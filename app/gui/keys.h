@@ -4,7 +4,25 @@
 
 namespace scanscope {
 
-enum class Key { Space, Left, Right, Home, End, Plus, Minus, Equal, Zero, Q, F1, F2, F11, P };
+enum class Key {
+    Space,
+    Left,
+    Right,
+    Home,
+    End,
+    Plus,
+    Minus,
+    Equal,
+    Zero,
+    Q,
+    F1,
+    F2,
+    F11,
+    P,
+    B,
+    LeftBracket,
+    RightBracket
+};
 
 // True on the frame the key goes down (with repeat), when no text field has focus.
 bool key_pressed(Key key, bool repeat = true);

@@ -12,7 +12,8 @@ float clamp_nonnegative(float v) {
 
 }  // namespace
 
-PanelLayout compute_layout(float width, float height, float top, float ui_scale, LayoutMode mode) {
+PanelLayout compute_layout(float width, float height, float top, float ui_scale, LayoutMode mode,
+                           bool beside, float wanted_timeline_h) {
     width = clamp_nonnegative(width);
     height = clamp_nonnegative(height);
     top = std::round(std::clamp(top, 0.0f, height));
@@ -27,7 +28,9 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale,
     // (presenter) or three beside its caption, for a layout whose side panels fold, the Code
     // panel's sentence with them.
     const auto timeline_height = [&](bool tall) {
-        return std::round(std::min((tall ? 120.0f : 78.0f) * s, height - top - status_h));
+        const float usual = (tall ? 120.0f : 78.0f) * s;
+        const float wanted = tall ? std::min(wanted_timeline_h, 0.4f * height) : 0.0f;
+        return std::round(std::min(std::max(usual, wanted), height - top - status_h));
     };
     float timeline_h = timeline_height(presenter);
     const float body_top = top;
@@ -48,7 +51,11 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale,
         l.controls_folded = compact;
         l.controls = {0, body_top, 0, 0};
         l.code = {width, body_top, 0, 0};
-        if (width >= 1.2f * body_h) {
+        if (presenter && !beside) {
+            // The Banks drawing does not teach here: the canvas has the screen.
+            l.canvas = {0, body_top, width, body_h};
+            l.banks = {width, body_top, 0, body_h};
+        } else if (width >= 1.2f * body_h) {
             // A landscape screen: the Banks drawing beside the canvas, both the full height, so
             // that neither is a strip (stacked, a 720-pixel projector left each 150 pixels).
             const float canvas_w = std::round(0.55f * width);

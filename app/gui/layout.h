@@ -35,8 +35,13 @@ struct PanelLayout {
 // they tile [0, width) x [top, height) without overlap.
 // In presenter mode controls, code and timings are empty (zero-sized) rects and the overlays lie
 // over the canvas.
+// `beside`: in presenter mode, whether the Banks drawing (or the Predict panel, which takes its
+// place) is beside the canvas; without it the canvas has the whole width.
+// `timeline_h`: the tall timeline bar's height where its sentence needs more than the usual
+// (at most 40 % of the window).
 PanelLayout compute_layout(float width, float height, float top, float ui_scale,
-                           LayoutMode mode = LayoutMode::Normal);
+                           LayoutMode mode = LayoutMode::Normal, bool beside = true,
+                           float timeline_h = 0);
 
 // The UI scale a width x height window uses: the one asked for, or less (in quarter steps, never
 // below 1) where the asked-for scale leaves the pictures no room (2 on a 1280x720 or 1024x768

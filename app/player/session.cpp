@@ -112,6 +112,7 @@ Cursor Session::cursor() const {
             c.launch = lookback_launch(*trace_);
             c.block = place.block;
             c.step = std::max(place.step, 0);
+            c.focus_warp = focus_warp;
             return c;
         }
     }
@@ -124,6 +125,7 @@ Cursor Session::cursor() const {
     c.step = std::min(c.step,
                       std::max(0, trace_->launches[std::size_t(f.launch)].steps_of(c.block) - 1));
     c.glide = steps.glide();
+    c.focus_warp = focus_warp;
     return c;
 }
 

@@ -36,8 +36,9 @@ class Session {
     const Trace* compare() const { return compare_ ? &*compare_ : nullptr; }
 
     ViewKind view = ViewKind::Array;
-    int block = 0;    // the block the detailed views show
-    int access = -1;  // the banks view's access in the step; -1: the worst
+    int block = 0;       // the block the detailed views show
+    int access = -1;     // the banks view's access in the step; -1: the worst
+    int focus_warp = 0;  // the warp the views follow (presenter mode draws what it does large)
     Timeline steps;
     Timeline events;
     // The timeline the current view moves: look-back events, or steps.

@@ -9,7 +9,7 @@
 
 namespace scanscope {
 
-Scene build_view_scene(const Session& s, const Theme& theme) {
+Scene build_view_scene(const Session& s, const Theme& theme, int columns) {
     if (!s.loaded()) {
         Scene none;
         none.empty_message = "No trace loaded: pick a variant and press Capture, or open a trace.";
@@ -19,17 +19,17 @@ Scene build_view_scene(const Session& s, const Theme& theme) {
     const Cursor c = s.cursor();
     switch (s.view) {
         case ViewKind::Array:
-            return build_array_scene(t, c, theme);
+            return build_array_scene(t, c, theme, {columns});
         case ViewKind::Tree:
-            return build_history_scene(t, c, theme);
+            return build_history_scene(t, c, theme, {0, false, columns < 32 ? columns : 0});
         case ViewKind::PingPong:
-            return build_pingpong_scene(t, c, theme);
+            return build_pingpong_scene(t, c, theme, {columns, columns < 32 ? 1 : 3});
         case ViewKind::Reduction:
-            return build_history_scene(t, c, theme, {0, true});
+            return build_history_scene(t, c, theme, {0, true, columns < 32 ? columns : 0});
         case ViewKind::MultiBlock:
-            return build_multiblock_scene(t, c, theme);
+            return build_multiblock_scene(t, c, theme, columns);
         case ViewKind::LookBack:
-            return build_lookback_scene(t, s.events.position(), theme);
+            return build_lookback_scene(t, s.events.position(), theme, columns < 32 ? columns : 16);
         case ViewKind::Compare: {
             if (!s.compare()) {
                 Scene none;

@@ -2,12 +2,14 @@
 // canvas panel and the tests (and later the exporters).
 #pragma once
 
-#include "style/theme.h"
 #include "player/session.h"
 #include "scenes/scene.h"
+#include "style/theme.h"
 
 namespace scanscope {
 
-Scene build_view_scene(const Session& session, const Theme& theme);
+// `columns`: elements a row where the view wraps its rows (32 lines them up with the banks;
+// presenter mode narrows them until the step's focus reaches its legible size).
+Scene build_view_scene(const Session& session, const Theme& theme, int columns = 32);
 
 }  // namespace scanscope

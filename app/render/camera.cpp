@@ -24,6 +24,19 @@ void Camera::fit_readable(const Rect& b, float width, float height, float min_sc
         origin.y = b.bottom() - height / scale;
 }
 
+void Camera::fit_focus(const Rect& b, const Rect& focus, float width, float height,
+                       float at_scale) {
+    if (width <= 0 || height <= 0 || at_scale <= 0) return;
+    scale = at_scale;
+    const auto axis = [&](float lo, float size, float f_lo, float f_size, float view) {
+        if (size * scale <= view) return lo - (view / scale - size) / 2;
+        // The focus in the middle, but no empty space beyond the bounds' edges.
+        const float centred = f_lo + f_size / 2 - view / scale / 2;
+        return std::clamp(centred, lo, lo + size - view / scale);
+    };
+    origin = {axis(b.x, b.w, focus.x, focus.w, width), axis(b.y, b.h, focus.y, focus.h, height)};
+}
+
 void Camera::zoom_at(Vec2 screen, float factor) {
     const Vec2 anchor = to_world(screen);
     scale = std::clamp(scale * factor, 0.05f, 400.0f);

@@ -19,6 +19,10 @@ struct Camera {
     // Where the bounds are taller than the view at min_scale, `bottom` shows their bottom.
     void fit_readable(const Rect& bounds, float width, float height, float min_scale,
                       bool bottom = false);
+    // At `at_scale` px per unit: all of `bounds` centred where it fits that way, else `focus`
+    // centred, kept within `bounds` (presenter mode: the step's focus at its legible size).
+    void fit_focus(const Rect& bounds, const Rect& focus, float width, float height,
+                   float at_scale);
     // Zooms by `factor` keeping the world point under `screen` where it is.
     void zoom_at(Vec2 screen, float factor);
     void pan(Vec2 pixels);

@@ -96,9 +96,17 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
                                     Align::Right});
     }
 
+    const StepFocus focus = step_focus(*step, c.focus_warp, false);
+    const auto in_small_array = [&](std::uint32_t word) {
+        for (const SharedArrayInfo& a : launch.arrays)
+            if (word * 4 >= a.offset && word * 4 < a.offset + a.count * a.element_bytes)
+                return a.count <= 32;
+        return false;
+    };
     for (std::size_t w = 0; w < place.rects.size(); ++w) {
         if (place.rects[w].w == 0) continue;
         SceneCell cell;
+        cell.focus = focus.contains(std::uint32_t(w)) || in_small_array(std::uint32_t(w));
         cell.rect = place.rects[w];
         cell.ref = CellRef::word(int(w), c.block);
         auto role = summary.roles.find(std::uint32_t(w));

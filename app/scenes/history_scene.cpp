@@ -61,23 +61,44 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
 
     scene.labels.push_back(
         {{0, -1.4f}, step_caption(trace, c), theme.text, 0.55f, Align::Left, 15.0f});
-    const float row_pitch = options.threads ? kRow + kStrip + 0.3f : kRow;
+    // A step's elements in rows of `per_row` (a long array wraps, a warp's worth to a row or a
+    // part of one), each row with its thread strip in the reduction view.
+    const int per_row =
+        options.columns > 0 ? options.columns : std::max<int>(1, int(columns.size()));
+    const int chunks = std::max<int>(1, (int(columns.size()) + per_row - 1) / per_row);
+    const float chunk_pitch = kColumn + (options.threads ? kStrip + 0.3f : 0.0f);
+    const float row_pitch = float(chunks) * chunk_pitch + (kRow - kColumn);
+    const auto place = [&](int column, float step_y) {
+        return Vec2{float(column % per_row) * kColumn,
+                    step_y + float(column / per_row) * chunk_pitch};
+    };
     const ElementKind kind = array.kind;
+    const Step& now = *find_step(launch, c.block, c.step);
+    const StepFocus focus = step_focus(now, c.focus_warp, columns.size() <= 32);
 
     for (int s = 0; s <= c.step; ++s) {
         const Step& step = *find_step(launch, c.block, s);
         const StepSummary summary = summarize_step(step);
         const float y = float(s) * row_pitch;
         const bool current = s == c.step;
+        const bool read_row = s + 1 == c.step;
         scene.labels.push_back({{-0.3f, y + 0.68f},
                                 row_label(trace, step),
                                 current ? theme.text : theme.text_dim,
                                 0.42f,
                                 Align::Right});
+        if (chunks > 1)
+            for (int k = 1; k < chunks; ++k)
+                scene.labels.push_back({{-0.3f, y + float(k) * chunk_pitch + 0.68f},
+                                        "[" + std::to_string(k * per_row) + "]",
+                                        theme.text_dim,
+                                        0.36f,
+                                        Align::Right});
         const MemoryState before = state_before(launch, c.block, s);
         for (std::uint32_t w : columns) {
             SceneCell cell;
-            cell.rect = {float(column_of[w]) * kColumn, y, 1.0f, 1.0f};
+            const Vec2 at = place(column_of[w], y);
+            cell.rect = {at.x, at.y, 1.0f, 1.0f};
             cell.ref = CellRef::word(int(w), c.block);
             auto role = summary.roles.find(w);
             const bool written = role != summary.roles.end() && role->second != CellRole::Read;
@@ -95,6 +116,11 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
             cell.text =
                 defined ? format_value(show_old ? before.words[w] : step.shared[w], kind) : "";
             cell.text_color = theme.cell_text;
+            // Now: what the warp wrote (every element of a small array); the row above: what
+            // those writes read.
+            cell.focus = (current && (focus.everything || focus.written.count(w))) ||
+                         (read_row && focus.read.count(w)) ||
+                         (current && focus.written.empty() && focus.read.count(w));
             scene.cells.push_back(cell);
         }
         if (s > 0) {
@@ -102,14 +128,15 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
             for (const Flow& f : summary.flows) {
                 auto from = column_of.find(f.from_word), to = column_of.find(f.to_word);
                 if (from == column_of.end() || to == column_of.end()) continue;
-                const Vec2 a{float(from->second) * kColumn + 0.5f, above + 1.0f};
-                const Vec2 b{float(to->second) * kColumn + 0.5f, y};
+                const Vec2 fa = place(from->second, above), tb = place(to->second, y);
+                const Vec2 a{fa.x + 0.5f, fa.y + 1.0f};
+                const Vec2 b{tb.x + 0.5f, tb.y};
                 scene.arrows.push_back(
                     {a, b, with_alpha(current ? theme.write : theme.arrow, current ? 0.95f : 0.55f),
                      current ? 2.0f : 1.2f, true});
                 if (current && c.glide < 1.0f)
-                    scene.glides.push_back({{a.x, above + 0.5f},
-                                            {b.x, y + 0.5f},
+                    scene.glides.push_back({{a.x, fa.y + 0.5f},
+                                            {b.x, tb.y + 0.5f},
                                             format_value(step.shared[f.to_word], kind),
                                             theme.write,
                                             c.glide});
@@ -119,11 +146,11 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
             // One cell per thread: lit if it touched shared memory in this step; a warp whose lanes
             // split between working and idling diverged.
             const int threads = launch.block;
-            const float ty = y + 1.15f;
             for (int t = 0; t < threads; ++t) {
                 SceneCell cell;
                 const bool active = summary.active_threads.count(t) > 0;
-                cell.rect = {float(t) * kColumn, ty, 1.0f, kStrip};
+                const Vec2 at = place(t, y);
+                cell.rect = {at.x, at.y + 1.15f, 1.0f, kStrip};
                 cell.fill = active ? mix(theme.cell, theme.conflict[0], 0.7f)
                                    : mix(theme.cell, theme.panel, 0.5f);
                 cell.border = theme.cell_border;
@@ -137,25 +164,31 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
                 for (int l = 0; l < lanes; ++l)
                     active += summary.active_threads.count(warp * 32 + l) > 0;
                 if (active == 0 || active == lanes) continue;
-                SceneCell outline;
-                outline.rect = {float(warp * 32) * kColumn - 0.06f, ty - 0.06f,
-                                float(lanes) * kColumn - 0.0f, kStrip + 0.12f};
-                outline.fill = with_alpha(theme.conflict[3], 0.0f);
-                outline.border = theme.conflict[3];
-                outline.border_px = 2.0f;
-                outline.role = CellRole::Header;
-                outline.ref = CellRef::warp(warp);
-                scene.cells.push_back(outline);
+                // The warp's lanes, row by row where the rows are narrower than a warp.
+                for (int first = warp * 32; first < warp * 32 + lanes;) {
+                    const int in_row =
+                        std::min(warp * 32 + lanes - first, per_row - first % per_row);
+                    const Vec2 at = place(first, y);
+                    SceneCell outline;
+                    outline.rect = {at.x - 0.06f, at.y + 1.15f - 0.06f, float(in_row) * kColumn,
+                                    kStrip + 0.12f};
+                    outline.fill = with_alpha(theme.conflict[3], 0.0f);
+                    outline.border = theme.conflict[3];
+                    outline.border_px = 2.0f;
+                    outline.role = CellRole::Header;
+                    outline.ref = CellRef::warp(warp);
+                    scene.cells.push_back(outline);
+                    first += in_row;
+                }
             }
         }
     }
     if (at_last_step(trace, c)) {
-        const float below =
-            float(c.step) * row_pitch + (options.threads ? kRow + kStrip + 1.2f : kRow);
-        add_output_row(scene, trace, 0, below, std::max<int>(int(columns.size()), 8), theme);
+        const float below = float(c.step + 1) * row_pitch + (options.threads ? 0.9f : 0.0f);
+        add_output_row(scene, trace, 0, below, std::max(per_row, 8), theme);
     }
     if (options.threads)
-        scene.labels.push_back({{0, float(c.step) * row_pitch + 2.35f},
+        scene.labels.push_back({{0, float(c.step + 1) * row_pitch - 0.47f},
                                 "threads: lit = working this step; outlined = a warp that diverged",
                                 theme.text_dim,
                                 0.38f,

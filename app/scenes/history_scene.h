@@ -13,6 +13,7 @@ namespace scanscope {
 struct HistorySceneOptions {
     int array = 0;         // which shared array
     bool threads = false;  // the reduction view's thread strip
+    int columns = 0;       // elements a row, wrapped in warp-aligned rows; 0: all in one row
 };
 
 Scene build_history_scene(const Trace& trace, const Cursor& cursor, const Theme& theme,

@@ -10,7 +10,7 @@ namespace scanscope {
 namespace {
 
 constexpr float kColumn = 2.4f;
-constexpr int kPerRow = 16;
+constexpr float kTileRow = 2.5f;  // a tile's three lines and the arrow's room above
 
 const char* status_word(TileStatus s) {
     switch (s) {
@@ -24,8 +24,8 @@ const char* status_word(TileStatus s) {
     return "?";
 }
 
-Rect tile_rect(int tile) {
-    return {float(tile % kPerRow) * kColumn, float(tile / kPerRow) * 1.9f, 2.1f, 1.1f};
+Rect tile_rect(int tile, int per_row) {
+    return {float(tile % per_row) * kColumn, float(tile / per_row) * kTileRow, 2.1f, 1.9f};
 }
 
 }  // namespace
@@ -59,8 +59,9 @@ std::string event_caption(const Trace& trace, int event) {
            when + " · " + what;
 }
 
-Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme) {
+Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, int per_row) {
     Scene scene;
+    per_row = std::max(per_row, 1);
     const int l = lookback_launch(trace);
     if (l < 0) {
         scene.empty_message = "This variant has no look-back: pick decoupled-lookback.";
@@ -71,12 +72,19 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme) {
     event = std::clamp(event, 0, int(events.size()) - 1);
     const int tiles = launch.tile_count();
     std::vector<TileStatus> status(std::size_t(tiles), TileStatus::Invalid);
-    std::vector<std::uint32_t> value(std::size_t(tiles), 0);
+    // What each tile has published so far: its aggregate, then its inclusive prefix.
+    std::vector<std::uint32_t> aggregate(std::size_t(tiles), 0), prefix(std::size_t(tiles), 0);
+    std::vector<bool> has_aggregate(std::size_t(tiles), false);
     for (int i = 0; i <= event; ++i) {
         const TileEvent& e = events[std::size_t(i)];
         if (e.kind == std::uint16_t(TileEventKind::Publish) && int(e.target) < tiles) {
             status[e.target] = TileStatus(e.status);
-            value[e.target] = e.value;
+            if (TileStatus(e.status) == TileStatus::Aggregate) {
+                aggregate[e.target] = e.value;
+                has_aggregate[e.target] = true;
+            } else if (TileStatus(e.status) == TileStatus::Prefix) {
+                prefix[e.target] = e.value;
+            }
         }
     }
     const TileEvent& now = events[std::size_t(event)];
@@ -95,7 +103,7 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme) {
 
     for (int t = 0; t < tiles; ++t) {
         SceneCell cell;
-        cell.rect = tile_rect(t);
+        cell.rect = tile_rect(t, per_row);
         const TileStatus s = status[std::size_t(t)];
         cell.fill = s == TileStatus::Invalid     ? mix(theme.cell, theme.panel, 0.4f)
                     : s == TileStatus::Aggregate ? mix(theme.cell, theme.write, 0.65f)
@@ -103,10 +111,13 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme) {
         const bool actor = int(now.tile) == t;
         cell.border = actor ? theme.accent : window.count(t) ? theme.read : theme.cell_border;
         cell.border_px = actor || window.count(t) ? 3.0f : 1.0f;
+        // Numbered, with what it has published: "A" its aggregate, "P" its inclusive prefix.
+        const std::size_t i = std::size_t(t);
         cell.text = "tile " + std::to_string(t) + "\n" +
-                    (s == TileStatus::Invalid ? std::string("X")
-                                              : (s == TileStatus::Aggregate ? "A " : "P ") +
-                                                    format_value(value[std::size_t(t)], element));
+                    (has_aggregate[i] ? "A " + format_value(aggregate[i], element) : "A -") + "\n" +
+                    (s == TileStatus::Prefix ? "P " + format_value(prefix[i], element) : "P -");
+        // The tile being followed, what it has read so far, and what it reads now.
+        cell.focus = actor || window.count(t) > 0;
         cell.text_color = theme.cell_text;
         cell.role = s == TileStatus::Invalid     ? CellRole::Undefined
                     : s == TileStatus::Aggregate ? CellRole::Written
@@ -116,13 +127,14 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme) {
     }
     if (now.kind == std::uint16_t(TileEventKind::Read) && int(now.target) < tiles &&
         int(now.tile) < tiles) {
-        const Rect from = tile_rect(int(now.tile)), to = tile_rect(int(now.target));
+        const Rect from = tile_rect(int(now.tile), per_row),
+                   to = tile_rect(int(now.target), per_row);
         scene.arrows.push_back(
             {{from.center().x, from.y}, {to.center().x, to.y}, theme.read, 2.5f, true});
     }
-    const float legend = float((tiles + kPerRow - 1) / kPerRow) * 1.9f + 0.6f;
+    const float legend = float((tiles + per_row - 1) / per_row) * kTileRow + 0.2f;
     const std::pair<const char*, Color> keys[] = {
-        {"X invalid", mix(theme.cell, theme.panel, 0.4f)},
+        {"nothing published", mix(theme.cell, theme.panel, 0.4f)},
         {"A aggregate available", mix(theme.cell, theme.write, 0.65f)},
         {"P inclusive prefix available", mix(theme.cell, theme.conflict[0], 0.65f)}};
     for (int i = 0; i < 3; ++i) {

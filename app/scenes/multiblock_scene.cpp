@@ -10,7 +10,6 @@ namespace scanscope {
 namespace {
 
 constexpr float kColumn = 1.12f;
-constexpr int kWrap = 32;  // 32 words a row: a block's rows line up with the banks
 
 std::string descriptor_text(std::uint64_t word, ElementKind element) {
     const auto status = TileStatus(word >> 32);
@@ -21,7 +20,8 @@ std::string descriptor_text(std::uint64_t word, ElementKind element) {
 
 }  // namespace
 
-Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& theme) {
+Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& theme, int columns) {
+    const int wrap = std::max(columns, 1);  // 32 words a row line up with the banks
     Scene scene;
     if (c.launch >= int(trace.launches.size())) {
         scene.empty_message = "No trace loaded.";
@@ -61,11 +61,13 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
             continue;
         }
         const StepSummary summary = summarize_step(*step);
+        // The block being followed: its followed warp's words.
+        const StepFocus focus = step_focus(*step, c.focus_warp, array.count <= 32);
         int column = 0;
         for (std::uint32_t w = first; w < first + array.count; ++w) {
             if (!step->defined[w] && array.count > 64) continue;  // padding words of large blocks
             SceneCell cell;
-            cell.rect = {float(column % kWrap) * kColumn, y + float(column / kWrap) * kColumn, 1.0f,
+            cell.rect = {float(column % wrap) * kColumn, y + float(column / wrap) * kColumn, 1.0f,
                          1.0f};
             ++column;
             cell.ref = CellRef::word(int(w), b);
@@ -78,10 +80,11 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
                 b == c.block ? mix(theme.accent, theme.cell_border, 0.4f) : theme.cell_border;
             cell.text = step->defined[w] ? format_value(step->shared[w], array.kind) : "";
             cell.text_color = theme.cell_text;
+            cell.focus = b == c.block && (focus.everything || focus.contains(w));
             scene.cells.push_back(cell);
         }
-        right = std::max(right, float(std::min(column, kWrap)) * kColumn);
-        y += float(std::max(1, (column + kWrap - 1) / kWrap)) * kColumn + 0.5f;
+        right = std::max(right, float(std::min(column, wrap)) * kColumn);
+        y += float(std::max(1, (column + wrap - 1) / wrap)) * kColumn + 0.5f;
     }
 
     // The global buffers, one cell per block, beside the blocks: each block's total goes out,
@@ -109,6 +112,7 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
                     : format_value(std::uint32_t(buffer.values[std::size_t(index)]), element);
             cell.text_color = theme.cell_text;
             cell.ref = CellRef::global(int(g), index);
+            cell.focus = b == c.block;
             scene.cells.push_back(cell);
             const Vec2 block_end{right, by + 0.5f}, global{gx, by + 0.5f};
             scene.arrows.push_back({incoming ? global : block_end, incoming ? block_end : global,
@@ -116,7 +120,7 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
                                     true});
         }
     }
-    if (at_last_step(trace, c)) add_output_row(scene, trace, 0, y + 0.6f, kWrap, theme);
+    if (at_last_step(trace, c)) add_output_row(scene, trace, 0, y + 0.6f, wrap, theme);
     scene.fit_bounds();
     return scene;
 }

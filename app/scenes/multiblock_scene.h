@@ -7,6 +7,8 @@
 
 namespace scanscope {
 
-Scene build_multiblock_scene(const Trace& trace, const Cursor& cursor, const Theme& theme);
+// `columns`: words a row of each block's shared memory.
+Scene build_multiblock_scene(const Trace& trace, const Cursor& cursor, const Theme& theme,
+                             int columns = 32);
 
 }  // namespace scanscope

@@ -1,7 +1,10 @@
 #include "scenes/output_row.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 
+#include "analysis/result_check.h"
 #include "model/values.h"
 #include "variants/registry.h"
 
@@ -31,22 +34,75 @@ float add_output_row(Scene& scene, const Trace& trace, float x, float y, int col
     if (count < int(trace.output.size()))
         title += " (first " + std::to_string(count) + " of " + std::to_string(trace.output.size()) +
                  " values; all are in the trace)";
-    scene.labels.push_back({{x, y + 0.1f}, title, theme.accent, 0.42f, Align::Left});
+    // Beside what it should have written (the sequential loop on the CPU): where they differ, the
+    // two rows interleave and the differences are red.
+    const std::vector<std::uint32_t> expected = sequential_result(trace.request, trace.input);
+    const bool floats = kind == ElementKind::Float;
+    const auto differs = [&](int i) {
+        if (std::size_t(i) >= expected.size()) return false;
+        const std::uint32_t got = trace.output[std::size_t(i)], want = expected[std::size_t(i)];
+        if (!floats) return got != want;
+        float g, w;
+        std::memcpy(&g, &got, 4);
+        std::memcpy(&w, &want, 4);
+        return !(std::fabs(g - w) <= 1e-3f * (std::fabs(w) + 1.0f));
+    };
+    int first_wrong = -1;
+    for (int i = 0; i < count && first_wrong < 0; ++i)
+        if (differs(i)) first_wrong = i;
+    const bool wrong =
+        first_wrong >= 0 || !check_result(trace.request, trace.input, trace.output).empty();
+    if (wrong && first_wrong >= 0)
+        title += ": element " + std::to_string(first_wrong) + " is " +
+                 format_value(trace.output[std::size_t(first_wrong)], kind) + ", expected " +
+                 format_value(expected[std::size_t(first_wrong)], kind);
+    else if (!wrong)
+        title += ", the same as a sequential loop's";
+    scene.labels.push_back(
+        {{x, y + 0.1f}, title, wrong ? theme.hazard : theme.accent, 0.42f, Align::Left});
     y += 0.55f;
     columns = std::max(columns, 1);
+    const float chunk = wrong ? 2.3f * kPitch : kPitch;
+    const auto place = [&](int i, float below) {
+        return Rect{x + float(i % columns) * kPitch, y + float(i / columns) * chunk + below, 1.0f,
+                    1.0f};
+    };
     for (int i = 0; i < count; ++i) {
+        const bool bad = differs(i);
         SceneCell cell;
-        cell.rect = {x + float(i % columns) * kPitch, y + float(i / columns) * kPitch, 1.0f, 1.0f};
-        cell.fill = mix(theme.cell, theme.write, 0.3f);
-        cell.border = mix(theme.write, theme.text, 0.35f);
-        cell.border_px = 1.5f;
+        cell.rect = place(i, 0);
+        cell.fill = bad ? role_fill(theme, CellRole::Hazard) : mix(theme.cell, theme.write, 0.3f);
+        cell.border = mix(bad ? theme.hazard : theme.write, theme.text, 0.35f);
+        cell.border_px = bad ? 2.5f : 1.5f;
         cell.text = format_value(trace.output[std::size_t(i)], kind);
         cell.text_color = theme.cell_text;
-        cell.role = CellRole::Plain;
+        cell.role = bad ? CellRole::Hazard : CellRole::Plain;
         cell.ref = CellRef::output(i);
+        // The outcome is what the last step is about: all of a small one, or its first error.
+        cell.focus = wrong ? i == first_wrong : count <= 32;
         scene.cells.push_back(cell);
+        if (!wrong || std::size_t(i) >= expected.size()) continue;
+        SceneCell want = cell;
+        want.rect = place(i, 1.05f * kPitch);
+        want.fill = mix(theme.cell, theme.panel, 0.3f);
+        want.border = bad ? theme.hazard : theme.cell_border;
+        want.border_px = bad ? 2.0f : 1.0f;
+        want.text = format_value(expected[std::size_t(i)], kind);
+        want.role = CellRole::Plain;
+        want.ref = CellRef{};
+        want.focus = i == first_wrong;
+        scene.cells.push_back(want);
     }
-    return y + float((count + columns - 1) / columns) * kPitch;
+    if (wrong) {
+        scene.labels.push_back(
+            {{x - 0.3f, y + 0.68f}, "wrote", theme.text_dim, 0.4f, Align::Right});
+        scene.labels.push_back({{x - 0.3f, y + 1.05f * kPitch + 0.68f},
+                                "expected",
+                                theme.text_dim,
+                                0.4f,
+                                Align::Right});
+    }
+    return y + float((count + columns - 1) / columns) * chunk;
 }
 
 }  // namespace scanscope

@@ -11,32 +11,34 @@ namespace scanscope {
 namespace {
 
 constexpr float kColumn = 1.12f;
-constexpr int kBand = 32;           // one warp's elements per band
-constexpr float kBandPitch = 5.4f;  // an in row, an out row, room between bands
+constexpr float kBandPitch = 5.0f;  // an in row, an out row, room between bands
 constexpr float kOutRow = 2.6f;
 
-// One buffer's elements laid out in bands of a warp each: element i of `first_word`'s buffer.
+// One buffer's elements laid out in bands of a warp each (or a part of one): element i of
+// `first_word`'s buffer.
 struct BufferRow {
     std::uint32_t first_word;
     std::uint32_t words;
     const std::vector<std::uint32_t>* values;
     const std::vector<std::uint8_t>* defined;
     std::string label;
-    float offset;  // 0 for the row read, kOutRow for the row written
+    float offset;             // 0 for the row read, kOutRow for the row written
+    std::uint32_t band = 32;  // elements a band
 
     Vec2 top_of(std::uint32_t i) const {
-        return {float(i % kBand) * kColumn + 0.5f, float(i / kBand) * kBandPitch + offset};
+        return {float(i % band) * kColumn + 0.5f, float(i / band) * kBandPitch + offset};
     }
 };
 
 void draw_row(Scene& scene, const BufferRow& row, const StepSummary& summary,
               const std::set<std::uint32_t>& hazards, bool reads_here, ElementKind kind, int block,
-              const Theme& theme) {
-    for (std::uint32_t band = 0; band * kBand < row.words; ++band) {
-        const std::uint32_t last = std::min(row.words, (band + 1) * kBand) - 1;
+              const std::set<std::uint32_t>& focus, const Theme& theme) {
+    const std::uint32_t band_size = row.band;
+    for (std::uint32_t band = 0; band * band_size < row.words; ++band) {
+        const std::uint32_t last = std::min(row.words, (band + 1) * band_size) - 1;
         std::string label = row.label;
-        if (row.words > kBand)
-            label += " [" + std::to_string(band * kBand) + ".." + std::to_string(last) + "]";
+        if (row.words > band_size)
+            label += " [" + std::to_string(band * band_size) + ".." + std::to_string(last) + "]";
         scene.labels.push_back({{-0.3f, float(band) * kBandPitch + row.offset + 0.68f},
                                 label,
                                 theme.text,
@@ -63,13 +65,16 @@ void draw_row(Scene& scene, const BufferRow& row, const StepSummary& summary,
         cell.border_px = cell.role == CellRole::Plain ? 1.0f : 2.0f;
         cell.text = (*row.defined)[w] ? format_value((*row.values)[w], kind) : "";
         cell.text_color = theme.cell_text;
+        cell.focus = focus.count(i) > 0;
         scene.cells.push_back(cell);
     }
 }
 
 }  // namespace
 
-Scene build_pingpong_scene(const Trace& trace, const Cursor& c, const Theme& theme) {
+Scene build_pingpong_scene(const Trace& trace, const Cursor& c, const Theme& theme,
+                           const PingPongSceneOptions& options) {
+    const std::uint32_t band_size = std::uint32_t(std::max(options.columns, 1));
     Scene scene;
     if (c.launch >= int(trace.launches.size()) ||
         trace.launches[std::size_t(c.launch)].arrays.empty()) {
@@ -118,8 +123,32 @@ Scene build_pingpong_scene(const Trace& trace, const Cursor& c, const Theme& the
         top = {base, m, &before.words, &before.defined, "x before", 0};
         bottom = {base, m, &step->shared, &step->defined, "x after", kOutRow};
     }
-    draw_row(scene, top, summary, hazard_words, true, kind, c.block, theme);
-    draw_row(scene, bottom, summary, hazard_words, false, kind, c.block, theme);
+    top.band = bottom.band = band_size;
+    // The focus, as element indices of each row: what the followed warp read and wrote; in a
+    // race, the first collision between warps: the word raced for, and what its reader wrote.
+    std::set<std::uint32_t> top_focus, bottom_focus;
+    const StepFocus focus = step_focus(*step, c.focus_warp, m <= 32);
+    const auto index_in = [](const BufferRow& row, std::uint32_t w, std::set<std::uint32_t>& out) {
+        if (w >= row.first_word && w < row.first_word + row.words) out.insert(w - row.first_word);
+    };
+    const auto race = std::find_if(hazards.begin(), hazards.end(),
+                                   [](const Hazard& h) { return h.across_warps(); });
+    if (focus.everything) {
+        for (std::uint32_t i = 0; i < m; ++i)
+            top_focus.insert(i), bottom_focus.insert(i);
+    } else if (race != hazards.end()) {
+        // The word two warps collide on: what one read (before) and the other wrote (after).
+        const std::uint32_t raced = race->address / 4;
+        index_in(top, raced, top_focus);
+        index_in(bottom, raced, bottom_focus);
+    } else {
+        for (std::uint32_t w : focus.read)
+            index_in(top, w, top_focus);
+        for (std::uint32_t w : focus.written)
+            index_in(bottom, w, bottom_focus);
+    }
+    draw_row(scene, top, summary, hazard_words, true, kind, c.block, top_focus, theme);
+    draw_row(scene, bottom, summary, hazard_words, false, kind, c.block, bottom_focus, theme);
 
     if (adds) {
         for (const Flow& f : summary.flows) {
@@ -144,8 +173,9 @@ Scene build_pingpong_scene(const Trace& trace, const Cursor& c, const Theme& the
     }
 
     if (at_last_step(trace, c)) {
-        const float below = float((m + kBand - 1) / kBand - 1) * kBandPitch + kOutRow + 1.6f;
-        add_output_row(scene, trace, 0, below, kBand, theme);
+        const float below =
+            float((m + band_size - 1) / band_size - 1) * kBandPitch + kOutRow + 1.6f;
+        add_output_row(scene, trace, 0, below, int(band_size), theme);
     }
 
     // The in-place race: each word one thread writes while another reads it, in the same step.
@@ -161,7 +191,7 @@ Scene build_pingpong_scene(const Trace& trace, const Cursor& c, const Theme& the
         auto thread = [](int t) {
             return "thread " + std::to_string(t) + " (warp " + std::to_string(t / 32) + ")";
         };
-        for (std::size_t i = 0; i < examples.size() && i < 3; ++i) {
+        for (std::size_t i = 0; i < examples.size() && int(i) < options.hazard_examples; ++i) {
             const Hazard& h = examples[i];
             scene.notes.push_back("  " + thread(h.other) +
                                   (h.write_write ? " also writes x[" : " reads x[") +

@@ -8,6 +8,14 @@
 
 namespace scanscope {
 
-Scene build_pingpong_scene(const Trace& trace, const Cursor& cursor, const Theme& theme);
+struct PingPongSceneOptions {
+    int columns = 32;         // elements a band: a warp's, or a part of one (a projector)
+    int hazard_examples = 3;  // hazards written out under the drawing
+};
+
+// The focus: what the followed warp read (in) and wrote (out); in a step that races, the first
+// pair of threads of two warps that collide.
+Scene build_pingpong_scene(const Trace& trace, const Cursor& cursor, const Theme& theme,
+                           const PingPongSceneOptions& options = {});
 
 }  // namespace scanscope

@@ -51,6 +51,9 @@ struct SceneCell {
     Color text_color;
     CellRole role = CellRole::Plain;
     CellRef ref;  // what the cell stands for
+    // The step is about it (the warp being followed: what it writes and what those writes read;
+    // every cell of a small array): presenter mode draws its value at the legible size.
+    bool focus = false;
 };
 
 struct SceneArrow {

@@ -38,6 +38,28 @@ StepSummary summarize_step(const Step& step) {
     return s;
 }
 
+StepFocus step_focus(const Step& step, int warp, bool small_array) {
+    StepFocus f;
+    f.everything = small_array;
+    std::set<int> active;
+    for (const WarpAccess& a : step.accesses)
+        if (a.kind != AccessKind::Shuffle) active.insert(a.warp);
+    if (!active.empty() && !active.count(warp)) warp = *active.begin();
+    f.warp = warp;
+    const StepSummary summary = summarize_step(step);
+    std::set<std::uint32_t> reads;
+    for (const WarpAccess& a : step.accesses) {
+        if (a.warp != warp || a.kind == AccessKind::Shuffle) continue;
+        for (const LaneAccess& lane : a.lanes)
+            (a.kind == AccessKind::Read ? reads : f.written).insert(lane.address / 4);
+    }
+    for (const Flow& flow : summary.flows)
+        if (flow.thread / 32 == warp && f.written.count(flow.to_word))
+            f.read.insert(flow.from_word);
+    if (f.written.empty()) f.read = reads;
+    return f;
+}
+
 Color mix(const Color& a, const Color& b, float t) {
     return {a.r + (b.r - a.r) * t, a.g + (b.g - a.g) * t, a.b + (b.b - a.b) * t,
             a.a + (b.a - a.a) * t};

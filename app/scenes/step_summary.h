@@ -20,6 +20,7 @@ struct Cursor {
     int step = 0;
     int block = 0;
     float glide = 1.0f;
+    int focus_warp = 0;  // the warp the reader follows (presenter mode draws what it does large)
 };
 
 // A value's path: a written word and a word the same thread read before writing it (other than
@@ -39,6 +40,19 @@ struct StepSummary {
 };
 
 StepSummary summarize_step(const Step& step);
+
+// What a step is about, for one warp (presenter mode draws it large): the words its lanes wrote,
+// and the words those writes read; where it wrote nothing, the words it read. A warp that did
+// nothing in the step gives way to the first one that did.
+struct StepFocus {
+    int warp = 0;
+    std::set<std::uint32_t> written;
+    std::set<std::uint32_t> read;
+    bool everything = false;  // a small array: every cell is in focus
+    bool contains(std::uint32_t word) const { return written.count(word) || read.count(word); }
+};
+// `small_array`: the array has 32 elements or fewer.
+StepFocus step_focus(const Step& step, int warp, bool small_array);
 
 // Theme colours for each role.
 Color role_fill(const Theme& theme, CellRole role);

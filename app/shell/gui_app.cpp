@@ -10,12 +10,14 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "gui/app_state.h"
 #include "gui/capture_jobs.h"
 #include "gui/imgui_layer.h"
 #include "gui/keys.h"
 #include "gui/layout.h"
+#include "gui/layout_log.h"
 #include "gui/png_file.h"
 #include "gui/render_target.h"
 #include "gui/window.h"
@@ -23,6 +25,7 @@
 #include "model/trace_json.h"
 #include "platform/data_dir.h"
 #include "platform/exit_codes.h"
+#include "platform/file_write.h"
 #include "views/panel.h"
 #include "views/shell_views.h"
 
@@ -217,12 +220,47 @@ bool time_from_options(const GuiOptions& options, AppState& state) {
     return true;
 }
 
+// Whether the Banks drawing teaches in this lesson: it asks about banks, or compares a kernel with
+// its padded twin. Elsewhere presenter mode gives the canvas the screen (B brings the banks back).
+bool banks_teach(const AppState& state) {
+    if (state.lesson < 0 || state.lesson >= int(state.lessons.size())) return false;
+    const Lesson& lesson = state.lessons[std::size_t(state.lesson)];
+    for (const LessonQuestion& q : lesson.questions)
+        if (q.kind == QuestionKind::ConflictDegree || q.kind == QuestionKind::WorstBank)
+            return true;
+    return false;
+}
+
+bool banks_beside(const AppState& state) {
+    switch (state.presenter_banks) {
+        case AppState::BanksBeside::Shown:
+            return true;
+        case AppState::BanksBeside::Hidden:
+            return predict_panel_shown(state);  // the question needs its place
+        case AppState::BanksBeside::Auto:
+            break;
+    }
+    return banks_teach(state) || state.predict.predictor.enabled();
+}
+
 void handle_shortcuts(AppState& state, float monitor_scale) {
     if (key_pressed(Key::F1, false)) state.show_keyboard_help = !state.show_keyboard_help;
     if (key_pressed(Key::F2, false) && state.session.loaded())
         state.predict.predictor.set_enabled(state.session, !state.predict.predictor.enabled());
     if (key_pressed(Key::F11, false) || (!ctrl_held() && key_pressed(Key::P, false)))
         state.presenter = !state.presenter;
+    if (!ctrl_held() && key_pressed(Key::B, false))
+        state.presenter_banks =
+            banks_beside(state) ? AppState::BanksBeside::Hidden : AppState::BanksBeside::Shown;
+    if (!ctrl_held() && state.session.loaded()) {
+        // [ and ]: follow the warp before or after (presenter mode draws what it does large).
+        Session& s = state.session;
+        int warps = 1;
+        for (const Launch& l : s.trace().launches)
+            warps = std::max(warps, (l.block + 31) / 32);
+        if (key_pressed(Key::LeftBracket)) s.focus_warp = (s.focus_warp + warps - 1) % warps;
+        if (key_pressed(Key::RightBracket)) s.focus_warp = (s.focus_warp + 1) % warps;
+    }
     if (ctrl_held()) {
         if (key_pressed(Key::Q, false)) state.quit = true;
         if (key_pressed(Key::Equal) || key_pressed(Key::Plus)) state.requested_ui_scale += 0.25f;
@@ -242,9 +280,10 @@ void handle_shortcuts(AppState& state, float monitor_scale) {
     if (key_pressed(Key::Minus)) t.slower();
 }
 
-// Builds one frame's UI. display_w/h > 0 force the frame's size (screenshots).
-void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float monitor_scale,
-                 int display_w, int display_h) {
+// Builds one frame's UI and returns where its panels went. display_w/h > 0 force the frame's
+// size (screenshots).
+PanelLayout build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float monitor_scale,
+                        int display_w, int display_h) {
     // A window too small for the asked-for scale uses a smaller one (fitting_ui_scale); the
     // window's size is the last frame's (screenshots: the forced size).
     float scale = state.requested_ui_scale;
@@ -256,9 +295,16 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
     }
     state.ui_scale_reduced = scale < state.requested_ui_scale;
     if (scale != ui.scale()) ui.set_scale(scale);
+    {
+        // Presenter mode's legible size follows the window's height (the last frame's; a
+        // screenshot's forced one).
+        const float h = display_h > 0 ? float(display_h) : ImGui::GetIO().DisplaySize.y;
+        ui.set_legible_px(state.presenter && h > 0 ? std::ceil(0.04f * h) : 0.0f);
+    }
     if (state.theme_name != ui.theme().name || state.palette != ui.theme().palette)
         ui.set_theme(wanted_theme(state));
     ui.new_frame(display_w, display_h);
+    layout_log().clear();
     collect_job(state);
     watch_kernel(state, ImGui::GetIO().DeltaTime);
     if (state.session.loaded()) state.session.timeline().update(ImGui::GetIO().DeltaTime);
@@ -268,9 +314,10 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
     const Theme& theme = ui.theme();
     const float top = draw_menu_bar(state, fonts);
     const ImVec2 size = ImGui::GetIO().DisplaySize;
-    const PanelLayout layout =
-        compute_layout(size.x, size.y, top, ui.scale(),
-                       state.presenter ? LayoutMode::Presenter : LayoutMode::Normal);
+    const PanelLayout layout = compute_layout(
+        size.x, size.y, top, ui.scale(),
+        state.presenter ? LayoutMode::Presenter : LayoutMode::Normal, banks_beside(state),
+        state.presenter ? large_timeline_height(state, fonts, size.x) : 0.0f);
     if (layout.mode == LayoutMode::Normal && !layout.side_panels_folded) {
         if (!layout.controls_folded) draw_controls_panel(state, layout.controls, fonts);
         draw_canvas_panel(state, canvases, layout.canvas, fonts, theme);
@@ -310,6 +357,47 @@ void build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, float moni
     draw_export_dialog(state, theme);
 #endif
     handle_shortcuts(state, monitor_scale);
+    return layout;
+}
+
+nlohmann::json rect_json(const Rect& r) {
+    return {r.x, r.y, r.w, r.h};
+}
+
+// One frame's layout: where the panels went and every text the log read from the draw lists.
+nlohmann::json frame_layout(const AppState& state, const PanelLayout& layout) {
+    nlohmann::json f;
+    const Session& s = state.session;
+    if (s.loaded()) {
+        f["view"] = view_info(s.view).key;
+        f["frame"] = s.timeline().position() + 1;
+        f["frames"] = s.timeline().size();
+    }
+    f["canvas"] = rect_json(layout.canvas);
+    f["banks"] = rect_json(layout.banks);
+    f["timeline"] = rect_json(layout.timeline);
+    nlohmann::json texts = nlohmann::json::array();
+    for (const DrawnText& t : layout_log().texts()) {
+        nlohmann::json j{{"panel", t.panel},        {"role", text_role_name(t.role)},
+                         {"text", t.text},          {"font_px", t.font_px},
+                         {"box", rect_json(t.box)}, {"visible", rect_json(t.visible)},
+                         {"focus", t.focus}};
+        texts.push_back(std::move(j));
+    }
+    f["texts"] = std::move(texts);
+    return f;
+}
+
+nlohmann::json layout_header(const GuiOptions& options, const AppState& state, float ui_scale) {
+    return {{"format", "scanscope-layout"},
+            {"version", 1},
+            {"width", options.width},
+            {"height", options.height},
+            {"ui_scale", ui_scale},
+            {"presenter", state.presenter},
+            {"theme", state.theme_name},
+            {"palette", state.palette},
+            {"frames", nlohmann::json::array()}};
 }
 
 void clear_to(const Color& c) {
@@ -326,9 +414,32 @@ int take_screenshot(const GuiOptions& options, AppState& state, Canvases& canvas
         return kExitFailure;
     }
     std::vector<double> frame_ms;
+    const bool layouts = !options.layout_json_path.empty();
+    layout_log().enabled = layouts;
+    nlohmann::json layout_file = layout_header(options, state, ui.scale());
+    if (layouts && options.layout_all_steps && state.session.loaded()) {
+        // Every step from the one shown on, each as the window draws it (two frames: the first
+        // settles the fonts and the camera); the pixels are drawn only for the last.
+        Timeline& t = state.session.timeline();
+        for (int step = std::max(t.position(), 0); step < t.size(); ++step) {
+            t.seek(step);
+            for (int frame = 0; frame < 2; ++frame) {
+                const PanelLayout layout =
+                    build_frame(state, canvases, ui, monitor_scale, options.width, options.height);
+                ImGui::Render();
+                if (frame == 1) layout_file["frames"].push_back(frame_layout(state, layout));
+            }
+        }
+        layout_file["ui_scale"] = ui.scale();
+    }
     for (int frame = 0; frame < options.frames; ++frame) {
         const auto start = std::chrono::steady_clock::now();
-        build_frame(state, canvases, ui, monitor_scale, options.width, options.height);
+        const PanelLayout layout =
+            build_frame(state, canvases, ui, monitor_scale, options.width, options.height);
+        if (layouts && !options.layout_all_steps && frame + 1 == options.frames) {
+            layout_file["frames"].push_back(frame_layout(state, layout));
+            layout_file["ui_scale"] = ui.scale();
+        }
         target.bind();
         clear_to(ui.theme().background);
         ui.render();
@@ -347,6 +458,16 @@ int take_screenshot(const GuiOptions& options, AppState& state, Canvases& canvas
                    error)) {
         std::cerr << "scanscope: " << error << "\n";
         return kExitFailure;
+    }
+    if (layouts) {
+        try {
+            write_file(options.layout_json_path, layout_file.dump(1) + "\n");
+        } catch (const std::exception& e) {
+            std::cerr << "scanscope: --layout-json: " << e.what() << "\n";
+            return kExitFailure;
+        }
+        std::cout << "wrote " << options.layout_json_path << " (" << layout_file["frames"].size()
+                  << " frame(s))\n";
     }
     std::cout << "wrote " << options.screenshot_path << " (" << target.width() << "x"
               << target.height() << ", " << options.frames << " frames)\n";
@@ -371,6 +492,8 @@ int run_gui(const GuiOptions& options) {
     state.theme_name = options.theme;
     state.palette = options.palette;
     state.presenter = options.presenter;
+    if (options.banks == "shown") state.presenter_banks = AppState::BanksBeside::Shown;
+    if (options.banks == "hidden") state.presenter_banks = AppState::BanksBeside::Hidden;
     state.exporting.open = options.open_export;
     // Screenshots are reproducible: scale 1 unless asked, whatever the monitor says.
     const float monitor_scale = screenshot ? 1.0f : window->content_scale();

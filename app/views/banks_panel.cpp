@@ -1,6 +1,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "scenes/banks_scene.h"
@@ -122,7 +123,11 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
             if (canvases.banks.needs(version))
                 canvases.banks.set_scene(
                     build_banks_scene(s.trace(), c, shown, s.bank_config(), theme), version);
-            canvases.banks.draw(version, fonts, theme);
+            // Presenter mode, where the banks teach: the bank and lane numbers, the words and the
+            // degrees are what the step is about, at the legible size.
+            const float focus_px =
+                state.presenter ? std::ceil(0.04f * ImGui::GetIO().DisplaySize.y) : 0.0f;
+            canvases.banks.draw(version, fonts, theme, {"banks", focus_px});
             ImGui::EndChild();
             if (stats) {
                 ImGui::SameLine();

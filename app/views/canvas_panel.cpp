@@ -1,6 +1,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "model/values.h"
 #include "player/view_scene.h"
@@ -94,13 +95,30 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                 ImGui::EndTabBar();
             }
             const Cursor c = s.cursor();
+            // Presenter mode: every value the step is about at 4 % of the window's height (a
+            // last row at six screen heights reads it); the rows narrow until it fits.
+            const float focus_px =
+                state.presenter ? std::ceil(0.04f * ImGui::GetIO().DisplaySize.y) : 0.0f;
+            const ImVec2 room = ImGui::GetContentRegionAvail();
             const std::string key = s.trace().source.captured_at + s.trace().request.variant + "/" +
                                     std::to_string(int(s.view)) + "/" + std::to_string(c.launch) +
-                                    "/" + std::to_string(s.block);
+                                    "/" + std::to_string(s.block) + "/" +
+                                    std::to_string(c.focus_warp) + "/" +
+                                    std::to_string(int(focus_px));
             const std::string version = key + "/" + std::to_string(s.timeline().position()) + "/" +
-                                        std::to_string(c.glide) + "/" + ui_theme_key(theme);
-            if (canvases.main.needs(version))
-                canvases.main.set_scene(build_view_scene(s, theme), version);
+                                        std::to_string(c.glide) + "/" + ui_theme_key(theme) + "/" +
+                                        std::to_string(int(room.x)) + "x" +
+                                        std::to_string(int(room.y));
+            if (canvases.main.needs(version)) {
+                Scene scene = build_view_scene(s, theme);
+                for (int columns : {16, 8, 4}) {
+                    if (focus_px <= 0 ||
+                        CanvasView::focus_fits_in(scene, fonts, room.x, room.y, focus_px))
+                        break;
+                    scene = build_view_scene(s, theme, columns);
+                }
+                canvases.main.set_scene(std::move(scene), version);
+            }
             canvases.main.describe = [&s](const SceneCell& cell) { return describe_cell(s, cell); };
             // Predict mode, "which cells does this step write": the student clicks them.
             const Question* q = state.predict.predictor.pending();
@@ -124,7 +142,7 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                 canvases.main.on_click = nullptr;
                 canvases.main.marked = nullptr;
             }
-            canvases.main.draw(key, fonts, theme);
+            canvases.main.draw(key, fonts, theme, {"canvas", focus_px});
             if (!canvases.main.error().empty() && !canvases.error_reported) {
                 state.notify(Notice::Level::Error, canvases.main.error());
                 canvases.error_reported = true;

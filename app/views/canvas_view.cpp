@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gui/layout_log.h"
+
 namespace scanscope {
 namespace {
 
@@ -13,22 +15,56 @@ ImU32 to_u32(const Color& c) {
     return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
 }
 
-void text_at(ImDrawList* list, ImFont* font, float size, ImVec2 at, Align align, ImU32 color,
-             const std::string& text) {
-    const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
-    if (align == Align::Center) at.x -= extent.x / 2;
-    if (align == Align::Right) at.x -= extent.x;
-    at.y -= extent.y / 2;
-    list->AddText(font, size, at, color, text.c_str());
+// A value's font size per pixel of camera scale: it takes 62 % of its cell's height (a line of
+// a two-line cell a little more of its share) and 92 % of its width at most.
+float value_px_per_scale(const SceneCell& c, ImFont* font) {
+    const float lines = float(std::count(c.text.begin(), c.text.end(), '\n') + 1);
+    const float by_height = lines > 1 ? 0.62f * c.rect.h / lines * 1.3f : 0.62f * c.rect.h;
+    const float width_at_100 = font->CalcTextSizeA(100.0f, 1e9f, 0.0f, c.text.c_str()).x;
+    const float by_width = width_at_100 > 0 ? 0.92f * c.rect.w * 100.0f / width_at_100 : 1e9f;
+    return std::min(by_height, by_width);
+}
+
+// The camera scale at which every focus value reaches `px` (0: no focus values).
+float focus_scale(const Scene& s, ImFont* font, float px) {
+    float needed = 0;
+    for (const SceneCell& c : s.cells)
+        if (c.focus && !c.text.empty())
+            needed = std::max(needed, px / std::max(value_px_per_scale(c, font), 1e-4f));
+    return needed;
+}
+
+// The camera scale at which every value reaches `px`: the first fit of the normal layout keeps
+// values at the readable minimum, so a larger UI scale zooms in rather than leaving values out.
+float readable_scale(const Scene& s, ImFont* font, float px) {
+    float needed = 0;
+    for (const SceneCell& c : s.cells)
+        if (!c.text.empty())
+            needed = std::max(needed, px / std::max(value_px_per_scale(c, font), 1e-4f));
+    return needed;
+}
+
+Rect focus_bounds(const Scene& s) {
+    float x0 = 1e30f, y0 = 1e30f, x1 = -1e30f, y1 = -1e30f;
+    for (const SceneCell& c : s.cells)
+        if (c.focus) {
+            x0 = std::min(x0, c.rect.x), y0 = std::min(y0, c.rect.y);
+            x1 = std::max(x1, c.rect.right()), y1 = std::max(y1, c.rect.bottom());
+        }
+    return x1 > x0 ? Rect{x0, y0, x1 - x0, y1 - y0} : Rect{};
+}
+
+TextRole role_of_label(const SceneLabel& l) {
+    return l.fixed_px > 0 ? TextRole::Caption : TextRole::Label;
 }
 
 // A label's pixel size at this scale (ui: the UI scale), or 0 where it is left out. Labels scale
-// with the scene, within readable bounds. A label whose place has shrunk to well under the
-// readable size is left out rather than drawn over its neighbours; captions keep their size until
-// the scene is so small that they would cover it.
+// with the scene, within readable bounds (never under 11 px x the UI scale). A label whose place
+// has shrunk to well under the readable size is left out rather than drawn over its neighbours;
+// captions keep their size until the scene is so small that they would cover it.
 float label_px(const SceneLabel& l, float scale, float ui) {
     const float natural = l.size * scale;
-    if (l.fixed_px > 0) return std::min(l.fixed_px * ui, std::max(natural * 1.6f, 9.0f * ui));
+    if (l.fixed_px > 0) return std::min(l.fixed_px * ui, std::max(natural * 1.6f, 11.0f * ui));
     if (natural < 0.45f * 11.0f * ui && !l.keep) return 0;
     return std::clamp(natural, 11.0f * ui, 30.0f * ui);
 }
@@ -51,7 +87,49 @@ Rect bounds_with_labels(const Scene& s, float scale, float ui, ImFont* font) {
     return {x0, s.bounds.y, x1 - x0, s.bounds.h};
 }
 
+// Presenter mode's camera scale for a scene in a width x height canvas: the focus at `px`, and
+// the whole where it fits larger still (up to half as large again).
+struct PresenterFit {
+    float scale = 0;
+    Rect bounds, focus;
+    bool fits = false;  // every focus value at px inside the canvas
+};
+PresenterFit presenter_fit(const Scene& s, const UiFonts& fonts, float width, float height,
+                           float px) {
+    PresenterFit f;
+    const float needed = focus_scale(s, fonts.mono, px);
+    f.focus = focus_bounds(s);
+    if (needed <= 0 || f.focus.w <= 0) {
+        f.scale = 0;
+        f.fits = true;  // nothing the step is about has a value
+        return f;
+    }
+    // The labels' room at that scale, then the whole if it fits larger.
+    f.bounds = bounds_with_labels(s, needed, fonts.scale, fonts.regular);
+    const float whole = std::min(width / f.bounds.w, height / f.bounds.h);
+    f.scale = std::max(needed, std::min(whole, needed * 1.5f));
+    f.fits = f.focus.w * f.scale <= width + 0.5f && f.focus.h * f.scale <= height + 0.5f;
+    return f;
+}
+
+void text_at(ImDrawList* list, ImFont* font, float size, ImVec2 at, Align align, ImU32 color,
+             const std::string& text, const char* panel, TextRole role) {
+    const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
+    if (align == Align::Center) at.x -= extent.x / 2;
+    if (align == Align::Right) at.x -= extent.x;
+    at.y -= extent.y / 2;
+    draw_logged_text(list, font, size, at.x, at.y, color, text, panel, role);
+}
+
 }  // namespace
+
+bool CanvasView::focus_fits_in(const Scene& scene, const UiFonts& fonts, float width, float height,
+                               float focus_px) {
+    for (const std::string& note : scene.notes)
+        height -= ImGui::CalcTextSize(note.c_str(), nullptr, false, width).y +
+                  ImGui::GetStyle().ItemSpacing.y;
+    return presenter_fit(scene, fonts, width, height, focus_px).fits;
+}
 
 void CanvasView::render_callback(const ImDrawList* /*list*/, const ImDrawCmd* command) {
     static_cast<CanvasView*>(command->UserCallbackData)->render_gl();
@@ -78,18 +156,22 @@ void CanvasView::set_scene(Scene scene, std::string version) {
     version_ = std::move(version);
 }
 
-void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme& /*theme*/) {
+void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme& theme,
+                      const CanvasTextRules& rules) {
     const Scene& s = scene_;
     const ImVec2 pos = ImGui::GetCursorScreenPos();
     const ImVec2 avail = ImGui::GetContentRegionAvail();
     const float width = std::max(avail.x, 1.0f), height = std::max(avail.y, 1.0f);
+    const bool presenter = rules.focus_px > 0;
+    focus_fits_ = true;
     if (!initialised_) {
         initialised_ = true;
         if (!renderer_.init(error_)) error_ = "the canvas shaders did not compile: " + error_;
     }
     if (!s.empty_message.empty() || !error_.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%s", !error_.empty() ? error_.c_str() : s.empty_message.c_str());
+        text_wrapped_logged(!error_.empty() ? error_ : s.empty_message, rules.panel,
+                            TextRole::Note);
         ImGui::PopStyleColor();
         return;
     }
@@ -98,19 +180,47 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     for (const std::string& note : s.notes)
         notes_h += ImGui::CalcTextSize(note.c_str(), nullptr, false, width).y +
                    ImGui::GetStyle().ItemSpacing.y;
-    const float canvas_h = std::max(height - notes_h, 1.0f);
+    float canvas_h = std::max(height - notes_h, 1.0f);
+    const float ui = fonts.scale;  // text's pixel bounds grow with the UI scale (a projector)
+    ImFont* font = fonts.mono;
+
+    // Presenter mode: the focus at its legible size; where the whole does not fit at that size, a
+    // strip along the bottom shows it small, with the part in view marked.
+    PresenterFit fit;
+    float overview_h = 0;
+    if (presenter) {
+        fit = presenter_fit(s, fonts, width, canvas_h, rules.focus_px);
+        if (fit.scale > 0 &&
+            (fit.bounds.w * fit.scale > width + 1 || fit.bounds.h * fit.scale > canvas_h + 1)) {
+            const float strip = std::round(std::min(0.16f * canvas_h, 90.0f * ui));
+            const PresenterFit with_strip =
+                presenter_fit(s, fonts, width, canvas_h - strip, rules.focus_px);
+            if (with_strip.fits) {  // the focus first: no strip where it would not fit then
+                fit = with_strip;
+                overview_h = strip;
+                canvas_h -= strip;
+            }
+        }
+        focus_fits_ = fit.fits;
+    }
     // Fits the camera to the scene, then to its bounds with the labels as drawn at that scale
     // (twice: the wider bounds give a slightly smaller scale again).
     const auto fit_all = [&](bool readable) {
+        if (readable && presenter && fit.scale > 0) {
+            camera_.fit_focus(fit.bounds, fit.focus, width, canvas_h, fit.scale);
+            return;
+        }
         Rect bounds = s.bounds;
+        const float min_scale =
+            std::max(s.min_readable_px > 0 ? readable_scale(s, font, 11.0f * ui) : 0.0f,
+                     s.min_readable_px * ui);
         for (int pass = 0;; ++pass) {
             if (readable)
-                camera_.fit_readable(bounds, width, canvas_h, s.min_readable_px * fonts.scale,
-                                     s.newest_at_bottom);
+                camera_.fit_readable(bounds, width, canvas_h, min_scale, s.newest_at_bottom);
             else
                 camera_.fit(bounds, width, canvas_h);
             if (pass == 2) break;
-            bounds = bounds_with_labels(s, camera_.scale, fonts.scale, fonts.regular);
+            bounds = bounds_with_labels(s, camera_.scale, ui, fonts.regular);
         }
     };
     if (key != key_ || !user_moved_) {
@@ -132,44 +242,49 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
         const Vec2 p = camera_.to_screen(w);
         return ImVec2(pos.x + p.x, pos.y + p.y);
     };
-    ImFont* font = fonts.mono;
     const float scale = camera_.scale;
-    const float ui = fonts.scale;  // text's pixel bounds grow with the UI scale (a projector)
+    // Values grow with their cells; presenter mode lets focus values grow past the usual cap.
+    const float cap = std::max(40.0f * ui, rules.focus_px * 1.6f);
 
     // Cell values: only where there is room to read them.
     for (const SceneCell& c : s.cells) {
         if (c.text.empty()) continue;
-        const float cell_px = c.rect.h * scale;
-        if (cell_px < 11.0f * ui) continue;
         const ImVec2 a = screen({c.rect.x, c.rect.y}),
                      b = screen({c.rect.right(), c.rect.bottom()});
-        if (b.x < pos.x || a.x > pos.x + width || b.y < pos.y || a.y > pos.y + canvas_h) continue;
-        const float lines = float(std::count(c.text.begin(), c.text.end(), '\n') + 1);
-        float size = std::min(cell_px * 0.5f / lines * (lines > 1 ? 1.4f : 1.0f), 40.0f * ui);
-        ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, c.text.c_str());
-        if (extent.x > (b.x - a.x) * 0.94f) {
-            size *= (b.x - a.x) * 0.94f / extent.x;
-            extent = font->CalcTextSizeA(size, 1e9f, 0.0f, c.text.c_str());
+        const float size = std::min(value_px_per_scale(c, font) * scale, cap);
+        if (b.x < pos.x || a.x > pos.x + width || b.y < pos.y || a.y > pos.y + canvas_h ||
+            size < 11.0f * ui) {
+            // Not drawn: off the canvas, or too small to read. A focus value says so in the log.
+            if (c.focus)
+                layout_log().record_missing(rules.panel, TextRole::Value, c.text, size, true);
+            continue;
         }
-        if (size < 8.0f * ui) continue;
-        list->AddText(font, size, ImVec2((a.x + b.x - extent.x) / 2, (a.y + b.y - extent.y) / 2),
-                      to_u32(c.text_color), c.text.c_str());
+        // Large numbers from the large font's glyphs: crisp on a projector, not blown up.
+        ImFont* face = fonts.mono_large && size > 1.3f * font->FontSize ? fonts.mono_large : font;
+        const ImVec2 extent = face->CalcTextSizeA(size, 1e9f, 0.0f, c.text.c_str());
+        const TextRole role = c.ref.kind == CellRef::Kind::Bank   ? TextRole::BankNumber
+                              : c.ref.kind == CellRef::Kind::Lane ? TextRole::LaneNumber
+                                                                  : TextRole::Value;
+        draw_logged_text(list, face, size, (a.x + b.x - extent.x) / 2, (a.y + b.y - extent.y) / 2,
+                         to_u32(c.text_color), c.text, rules.panel, role, c.focus);
     }
     for (const SceneLabel& l : s.labels) {
         const float size = label_px(l, scale, ui);
         if (size > 0)
-            text_at(list, fonts.regular, size, screen(l.at), l.align, to_u32(l.color), l.text);
+            text_at(list, fonts.regular, size, screen(l.at), l.align, to_u32(l.color), l.text,
+                    rules.panel, role_of_label(l));
     }
     // Values gliding between steps.
     for (const SceneGlide& g : s.glides) {
-        const float size = std::clamp(0.5f * scale, 9.0f * ui, 40.0f * ui);
+        const float size = std::clamp(0.62f * scale, 11.0f * ui, cap);
         const ImVec2 at = screen(lerp(g.from, g.to, g.t));
         const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, g.text.c_str());
         const ImVec2 a(at.x - extent.x / 2 - 3, at.y - extent.y / 2 - 1),
             b(at.x + extent.x / 2 + 3, at.y + extent.y / 2 + 1);
         list->AddRectFilled(a, b, ImGui::GetColorU32(ImGuiCol_WindowBg), 3.0f);
         list->AddRect(a, b, to_u32(g.color), 3.0f);
-        list->AddText(font, size, ImVec2(a.x + 3, a.y + 1), to_u32(g.color), g.text.c_str());
+        draw_logged_text(list, font, size, a.x + 3, a.y + 1, to_u32(g.color), g.text, rules.panel,
+                         TextRole::Value);
     }
     // Picked cells: a thick outline in the text colour, over whatever role colour they have.
     if (marked)
@@ -180,21 +295,53 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
                               ImGui::GetColorU32(ImGuiCol_Text), 0.12f * scale, 0,
                               std::max(3.0f * ui, 0.08f * scale));
     list->PopClipRect();
+
+    // The overview: every cell small, the focus in the accent colour, the part in view framed.
+    // A click there moves the view.
+    if (overview_h > 0) {
+        const ImVec2 o0(pos.x, pos.y + canvas_h), o1(pos.x + width, pos.y + canvas_h + overview_h);
+        list->AddRectFilled(o0, o1, ImGui::GetColorU32(ImGuiCol_FrameBg));
+        const Rect& b = s.bounds;
+        const float pad = 4.0f * ui;
+        const float k = std::min((width - 2 * pad) / std::max(b.w, 1e-3f),
+                                 (overview_h - 2 * pad) / std::max(b.h, 1e-3f));
+        const ImVec2 at(pos.x + (width - b.w * k) / 2, o0.y + (overview_h - b.h * k) / 2);
+        const auto mini = [&](Vec2 w) {
+            return ImVec2(at.x + (w.x - b.x) * k, at.y + (w.y - b.y) * k);
+        };
+        for (const SceneCell& c : s.cells)
+            list->AddRectFilled(mini({c.rect.x, c.rect.y}), mini({c.rect.right(), c.rect.bottom()}),
+                                to_u32(c.focus ? theme.accent : c.fill));
+        const Vec2 v0 = camera_.to_world({0, 0}), v1 = camera_.to_world({width, canvas_h});
+        list->PushClipRect(o0, o1, true);
+        list->AddRect(mini(v0), mini(v1), ImGui::GetColorU32(ImGuiCol_Text), 0, 0, 2.0f * ui);
+        list->PopClipRect();
+        ImGui::InvisibleButton("##overview", ImVec2(width, overview_h));
+        if (ImGui::IsItemActive() && k > 0) {
+            const ImVec2 m = ImGui::GetIO().MousePos;
+            const Vec2 world{(m.x - at.x) / k + b.x, (m.y - at.y) / k + b.y};
+            camera_.origin = {world.x - width / 2 / scale, world.y - canvas_h / 2 / scale};
+            user_moved_ = true;
+        }
+    }
     // Never silently cut: when the picture is larger than the canvas, say how to see the rest,
     // in the line above the canvas (beside a panel's tabs), where it covers no cell.
     const Rect shown = bounds_with_labels(s, scale, ui, fonts.regular);
     const Vec2 first = camera_.to_screen({shown.x, shown.y}),
                last = camera_.to_screen({shown.right(), shown.bottom()});
     if (first.x < -1 || first.y < -1 || last.x > width + 1 || last.y > canvas_h + 1) {
-        const char* hint = width > 40 * ImGui::GetFontSize()
+        const char* hint = overview_h > 0 ? "the whole: below; drag or click it for more"
+                           : width > 40 * ImGui::GetFontSize()
                                ? "part of the picture: drag to pan, double-click for all"
                                : "drag: more";
         const ImVec2 extent = ImGui::CalcTextSize(hint);
-        const ImVec2 at(pos.x + width - extent.x - 8, pos.y - extent.y - 4);
-        ImGui::GetWindowDrawList()->AddText(at, ImGui::GetColorU32(ImGuiCol_TextDisabled), hint);
+        draw_logged_text(ImGui::GetWindowDrawList(), ImGui::GetFont(), ImGui::GetFontSize(),
+                         pos.x + width - extent.x - 8, pos.y - extent.y - 4,
+                         ImGui::GetColorU32(ImGuiCol_TextDisabled), hint, rules.panel,
+                         TextRole::Hint);
     }
     for (const std::string& note : s.notes)
-        ImGui::TextWrapped("%s", note.c_str());
+        text_wrapped_logged(note, rules.panel, TextRole::Note);
 
     // Zoom, pan, fit.
     ImGuiIO& io = ImGui::GetIO();

@@ -17,6 +17,13 @@ struct ImDrawCmd;
 
 namespace scanscope {
 
+// How a canvas draws its text: which panel it is (for the layout log) and, in presenter mode, the
+// font size every focus value must reach.
+struct CanvasTextRules {
+    const char* panel = "canvas";
+    float focus_px = 0;  // > 0: presenter mode; the camera zooms so that focus values reach it
+};
+
 class CanvasView {
   public:
     // A new scene to show; `version` names what it shows: set_scene is skipped (see needs) while
@@ -25,7 +32,14 @@ class CanvasView {
     void set_scene(Scene scene, std::string version);
     // Draws the scene into the rest of the current ImGui window. `key` changes when the content
     // is new (another trace or view): the camera fits again then.
-    void draw(const std::string& key, const UiFonts& fonts, const Theme& theme);
+    void draw(const std::string& key, const UiFonts& fonts, const Theme& theme,
+              const CanvasTextRules& rules = {});
+    // Presenter mode: whether the last draw showed every focus value at rules.focus_px inside the
+    // canvas (a view that cannot lays its rows out narrower and tries again).
+    bool focus_fits() const { return focus_fits_; }
+    // Whether a scene's focus values can all reach `focus_px` inside a width x height canvas.
+    static bool focus_fits_in(const Scene& scene, const UiFonts& fonts, float width, float height,
+                              float focus_px);
     // What a hovered cell's tooltip says; empty: no tooltip.
     std::function<std::string(const SceneCell&)> describe;
     // A click (not a drag) on a cell; unset: clicks only pan.
@@ -44,6 +58,7 @@ class CanvasView {
     std::string version_;
     Rect area_;  // the canvas, in display coordinates
     bool initialised_ = false;
+    bool focus_fits_ = true;
     bool user_moved_ = false;
     std::string key_;
     std::string error_;

@@ -15,6 +15,8 @@ void keyboard_table() {
         {"Ctrl+= / Ctrl+-", "UI scale up / down"},
         {"Ctrl+0", "UI scale back to the monitor's"},
         {"F11 / P", "Presenter mode on / off"},
+        {"B", "Presenter mode: the Banks drawing beside the canvas, or not"},
+        {"[ and ]", "Follow the warp before or after (what it does is drawn large)"},
         {"F1", "This help"},
         {"Ctrl+Q", "Quit"},
     };

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "gui/keys.h"
+#include "gui/layout_log.h"
 #include "views/panel.h"
 #include "views/shell_views.h"
 
@@ -38,7 +39,7 @@ void draw_question(AppState& state, const Question& q, const UiFonts& fonts, con
                 question_kind_name(q.kind));
     ImGui::PopStyleColor();
     ImGui::PushFont(large ? fonts.large : fonts.heading);
-    ImGui::TextWrapped("%s", q.prompt.c_str());
+    text_wrapped_logged(q.prompt, "predict", TextRole::Question);
     ImGui::PopFont();
     ImGui::Spacing();
     // The choices as buttons, in as many columns as their text allows.
@@ -72,9 +73,11 @@ void draw_question(AppState& state, const Question& q, const UiFonts& fonts, con
         const float text_h = ImGui::CalcTextSize(c.c_str(), nullptr, false, text_w).y;
         const float y = at.y + (row_h - text_h) / 2;
         const char key[2] = {choice_key(i), 0};
-        list->AddText(ImVec2(at.x + pad, at.y + (row_h - ImGui::GetFontSize()) / 2), text, key);
-        list->AddText(ImGui::GetFont(), ImGui::GetFontSize(), ImVec2(at.x + pad + key_w, y), text,
-                      c.c_str(), nullptr, text_w);
+        draw_logged_text(list, ImGui::GetFont(), ImGui::GetFontSize(), at.x + pad,
+                         at.y + (row_h - ImGui::GetFontSize()) / 2, text, key, "predict",
+                         TextRole::Choice);
+        draw_logged_text(list, ImGui::GetFont(), ImGui::GetFontSize(), at.x + pad + key_w, y, text,
+                         c, "predict", TextRole::Choice, false, text_w);
     }
     ImGui::PopFont();
     for (int i = 0; i < int(q.choices.size()); ++i)
@@ -114,7 +117,9 @@ void draw_outcome(AppState& state, const PredictOutcome& o, const UiFonts& fonts
         ImGui::TextColored(vec(theme.hazard), "Not quite.");
     }
     ImGui::SameLine();
-    ImGui::Text("The answer: %c  %s", choice_key(q.right), q.choices[std::size_t(q.right)].c_str());
+    text_wrapped_logged(
+        std::string("The answer: ") + choice_key(q.right) + "  " + q.choices[std::size_t(q.right)],
+        "predict", TextRole::Explanation);
     ImGui::PopFont();
     if (!o.right && o.choice >= 0)
         ImGui::TextDisabled("(you chose %c  %s)", choice_key(o.choice),
@@ -134,8 +139,9 @@ void draw_outcome(AppState& state, const PredictOutcome& o, const UiFonts& fonts
                                 mine.right, mine.asked);
     }
     if (large) ImGui::PushFont(fonts.heading);
-    ImGui::TextWrapped("%s", q.explanation.c_str());
-    if (!q.lesson_note.empty()) ImGui::TextWrapped("%s", q.lesson_note.c_str());
+    text_wrapped_logged(q.explanation, "predict", TextRole::Explanation);
+    if (!q.lesson_note.empty())
+        text_wrapped_logged(q.lesson_note, "predict", TextRole::Explanation);
     if (large) ImGui::PopFont();
     if (done && tally.asked > 0) {
         // The end of the lesson: the tally by kind of question.

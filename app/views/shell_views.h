@@ -28,6 +28,16 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
                       const Theme& theme);
 void draw_timings_panel(AppState& state, const Rect& rect, const UiFonts& fonts,
                         const Theme& theme);
+// What the step is: its caption ("step 3/9 · up-sweep d=2") and its sentence (the lesson's own,
+// or the narration of what ran).
+struct StepSentence {
+    std::string what, narration;
+};
+StepSentence step_sentence(const AppState& state);
+// The height the tall timeline bar (presenter mode) needs to show the step's sentence whole in
+// large type at this width.
+float large_timeline_height(const AppState& state, const UiFonts& fonts, float width);
+
 struct TimelineBarOptions {
     bool large = false;            // presenter mode: the caption and narration in large type
     bool controls_button = false;  // the controls are folded: a button brings them back

@@ -1,13 +1,52 @@
 #include <imgui.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 
+#include "gui/layout_log.h"
 #include "scenes/array_scene.h"
 #include "scenes/lookback_scene.h"
 #include "views/panel.h"
 #include "views/shell_views.h"
 
 namespace scanscope {
+
+StepSentence step_sentence(const AppState& state) {
+    StepSentence out;
+    const Session& s = state.session;
+    if (!s.loaded()) return out;
+    if (s.view == ViewKind::LookBack) {
+        out.what = event_caption(s.trace(), s.events.position());
+        return out;
+    }
+    out.what = step_caption(s.trace(), s.cursor());
+    if (const Step* step = s.current_step()) out.narration = narrate(s.trace(), *step);
+    // The open lesson's own sentence for this step, where it has one.
+    if (state.lesson >= 0 && state.lesson < int(state.lessons.size()) &&
+        state.lessons[std::size_t(state.lesson)].key == state.predict.score_key) {
+        const auto& own = state.lessons[std::size_t(state.lesson)].narration;
+        if (const auto found = own.find(s.steps.position() + 1); found != own.end())
+            out.narration = found->second;
+    }
+    return out;
+}
+
+float large_timeline_height(const AppState& state, const UiFonts& fonts, float width) {
+    const StepSentence sentence = step_sentence(state);
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float wrap = std::max(width - 2 * style.WindowPadding.x, 1.0f);
+    const std::string& large = sentence.narration.empty() ? sentence.what : sentence.narration;
+    float h = 2 * style.WindowPadding.y + ImGui::GetFrameHeightWithSpacing();  // the buttons
+    if (!sentence.narration.empty())
+        h +=
+            fonts.regular->CalcTextSizeA(fonts.regular->FontSize, 1e9f, wrap, sentence.what.c_str())
+                .y +
+            style.ItemSpacing.y;
+    h += fonts.large->CalcTextSizeA(fonts.large->FontSize, 1e9f, wrap, large.c_str()).y +
+         style.ItemSpacing.y;
+    return std::ceil(h);
+}
 
 void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, const Theme& theme,
                        TimelineBarOptions options) {
@@ -50,42 +89,34 @@ void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, 
 
         // What this step is, always in view.
         if (s.loaded()) {
-            std::string what, narration;
-            if (s.view == ViewKind::LookBack) {
-                what = event_caption(s.trace(), s.events.position());
-            } else {
-                what = step_caption(s.trace(), s.cursor());
-                if (const Step* step = s.current_step()) narration = narrate(s.trace(), *step);
-                // The open lesson's own sentence for this step, where it has one.
-                if (state.lesson >= 0 && state.lesson < int(state.lessons.size()) &&
-                    state.lessons[std::size_t(state.lesson)].key == state.predict.score_key) {
-                    const auto& own = state.lessons[std::size_t(state.lesson)].narration;
-                    if (const auto found = own.find(s.steps.position() + 1); found != own.end())
-                        narration = found->second;
-                }
-            }
+            const StepSentence sentence = step_sentence(state);
+            const std::string& what = sentence.what;
+            const std::string& narration = sentence.narration;
             ImGui::PushStyleColor(ImGuiCol_Text,
                                   ImVec4(theme.accent.r, theme.accent.g, theme.accent.b, 1));
             if (large) {
                 // For the back of the room: the sentence in large type on lines of its own, the
                 // phase above it (or, with no sentence, the phase itself in large type).
                 if (!narration.empty()) {
-                    ImGui::TextWrapped("%s", what.c_str());
+                    text_wrapped_logged(what, "narration", TextRole::Caption);
                     ImGui::PopStyleColor();
                     ImGui::PushFont(fonts.large);
-                    ImGui::TextWrapped("%s", narration.c_str());
+                    text_wrapped_logged(narration, "narration", TextRole::Narration);
                 } else {
                     ImGui::PushFont(fonts.large);
-                    ImGui::TextWrapped("%s", what.c_str());
+                    text_wrapped_logged(what, "narration", TextRole::Narration);
                     ImGui::PopStyleColor();
                 }
                 ImGui::PopFont();
             } else {
+                LayoutLog& log = layout_log();
+                LayoutLog::Mark m = log.mark(ImGui::GetWindowDrawList());
                 ImGui::TextUnformatted(what.c_str());
+                log.record(m, "narration", TextRole::Caption, what, ImGui::GetFontSize());
                 ImGui::PopStyleColor();
                 if (!narration.empty()) {
                     ImGui::SameLine();
-                    ImGui::TextWrapped("  %s", narration.c_str());
+                    text_wrapped_logged("  " + narration, "narration", TextRole::Narration);
                 }
             }
         } else {

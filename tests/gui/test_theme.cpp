@@ -3,8 +3,8 @@
 #include <cstdio>
 #include <fstream>
 
-#include "style/theme.h"
 #include "platform/data_dir.h"
+#include "style/theme.h"
 #include "support/temp_file.h"
 
 namespace scanscope {

@@ -1,0 +1,175 @@
+// Presenter mode read from the back row: the layout the window drew (`--layout-json`, read back
+// from ImGui's draw lists) holds every value the step is about, the narration, the question and
+// its choices at 4 % of the window's height or more, whole and inside their panels; and the
+// normal layout never draws text under 11 px x the UI scale.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support/process.h"
+#include "support/temp_file.h"
+#include "support/virtual_display.h"
+
+namespace scanscope::test {
+namespace {
+
+std::string read_text(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+class Legibility : public testing::Test {
+  protected:
+    void SetUp() override {
+        const DisplayAccess& display = virtual_display();
+        if (!display.available) GTEST_SKIP() << display.reason;
+        display_ = "DISPLAY=" + display.display;
+    }
+
+    // Every step of a lesson, as the window lays it out.
+    nlohmann::json layouts(const std::vector<std::string>& extra, const std::string& name) {
+        const std::string shot = temp_file(name + ".png"), json = temp_file(name + ".json");
+        std::remove(json.c_str());
+        std::vector<std::string> args{
+            "--screenshot", shot, "--layout-json", json, "--layout-all-steps", "--frames", "1"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const ProcessResult r = run_process(scanscope_binary(), args, {display_});
+        EXPECT_EQ(r.exit_code, 0) << r.output;
+        try {
+            return nlohmann::json::parse(read_text(json));
+        } catch (const std::exception& e) {
+            ADD_FAILURE() << "no layout at " << json << ": " << e.what() << "\n" << r.output;
+            return {};
+        }
+    }
+
+    std::string display_;
+};
+
+bool must_be_large(const nlohmann::json& text) {
+    const std::string role = text["role"];
+    return text["focus"].get<bool>() || role == "narration" || role == "question" ||
+           role == "choice";
+}
+
+// What fails the measure in a presenter-mode layout, a line each (empty: none); `held` counts the
+// texts the measure applied to.
+std::string presenter_failures(const nlohmann::json& layout, int& held) {
+    std::string failures;
+    const float need = 0.04f * layout["height"].get<float>();
+    for (const auto& frame : layout["frames"]) {
+        for (const auto& t : frame["texts"]) {
+            if (!must_be_large(t)) continue;
+            ++held;
+            const float px = t["font_px"];
+            const std::vector<float> box = t["box"], visible = t["visible"];
+            std::string why;
+            if (px < need - 0.01f)
+                why = "font " + std::to_string(px) + " px";
+            else if (box[2] <= 0)
+                why = "not drawn (outside the panel)";
+            else if (box != visible)
+                why = "cut by its panel's edge";
+            if (!why.empty() && failures.size() < 2000)
+                failures += "frame " + std::to_string(frame["frame"].get<int>()) + " (" +
+                            frame["view"].get<std::string>() + "), " +
+                            t["panel"].get<std::string>() + " " + t["role"].get<std::string>() +
+                            " '" + t["text"].get<std::string>() + "': " + why + "\n";
+        }
+    }
+    return failures;
+}
+
+// The lessons and sizes presenter mode holds to the measure so far. Not yet: 04 (the step whose
+// warp reads one band and writes the next), 05 (the Banks and Compare drawings mark no focus
+// yet), 06 and 08 (a warp's words spread over more rows than fit), 07 (look-back windows over
+// several rows of tiles), 09 at 1024x768.
+struct Case {
+    const char* lesson;
+    std::vector<const char*> sizes;
+};
+const std::vector<Case> kHeld = {
+    {"01-harris-blelloch", {"1024x768", "1280x720", "1920x1080"}},
+    {"02-kirk-hwu-ping-pong", {"1024x768", "1280x720", "1920x1080"}},
+    {"03-sixteen-element-walkthrough", {"1024x768", "1280x720", "1920x1080"}},
+    {"09-pipelined-look-back", {"1280x720", "1920x1080"}},
+    {"10-staged-look-back", {"1024x768", "1280x720", "1920x1080"}},
+};
+
+TEST_F(Legibility, PresenterModeDrawsEveryFocusValueAndTheNarrationAtFourPercent) {
+    for (const Case& c : kHeld)
+        for (const char* size : c.sizes) {
+            const nlohmann::json layout =
+                layouts({"--lesson", c.lesson, "--size", size, "--ui-scale", "2", "--presenter",
+                         "--theme", "light"},
+                        std::string("legible-") + c.lesson + "-" + size);
+            ASSERT_TRUE(layout.contains("frames"));
+            EXPECT_TRUE(layout["presenter"].get<bool>());
+            int held = 0, focus_values = 0;
+            for (const auto& frame : layout["frames"])
+                for (const auto& t : frame["texts"])
+                    focus_values += t["focus"].get<bool>() && t["role"] == "value";
+            EXPECT_EQ(presenter_failures(layout, held), "") << c.lesson << " at " << size;
+            // The measure applied to something: values the steps are about, and a sentence.
+            EXPECT_GT(focus_values, int(layout["frames"].size())) << c.lesson << " at " << size;
+            EXPECT_GT(held, focus_values) << c.lesson << " at " << size;
+        }
+}
+
+TEST_F(Legibility, EveryUiScaleThemeAndPaletteMeetsTheMeasure) {
+    for (const char* scale : {"1", "1.5", "2", "3"})
+        for (const auto& [theme, palette] :
+             {std::pair{"dark", "colorblind"}, std::pair{"light", "standard"}}) {
+            const nlohmann::json layout =
+                layouts({"--lesson", "01-harris-blelloch", "--size", "1280x720", "--ui-scale",
+                         scale, "--presenter", "--theme", theme, "--palette", palette},
+                        std::string("legible-scale-") + scale + theme);
+            int held = 0;
+            EXPECT_EQ(presenter_failures(layout, held), "")
+                << "UI scale " << scale << ", " << theme << ", " << palette;
+            EXPECT_GT(held, 50);
+        }
+}
+
+// The check itself fails a layout drawn too small: the normal layout's values at 1280x720.
+TEST_F(Legibility, TheMeasureFailsTheNormalLayout) {
+    const nlohmann::json layout =
+        layouts({"--lesson", "02-kirk-hwu-ping-pong", "--size", "1280x720", "--step", "3"},
+                "legible-normal");
+    int held = 0;
+    nlohmann::json marked = layout;
+    for (auto& frame : marked["frames"])
+        for (auto& t : frame["texts"])
+            if (t["role"] == "value") t["focus"] = true;
+    EXPECT_NE(presenter_failures(marked, held), "");
+}
+
+TEST_F(Legibility, NormalLayoutNeverDrawsCanvasTextUnderElevenPixelsTimesTheScale) {
+    for (const char* scale : {"1", "2"}) {
+        const nlohmann::json layout =
+            layouts({"--lesson", "06-reduction", "--size", "1600x1000", "--ui-scale", scale},
+                    std::string("legible-normal-") + scale);
+        const float ui = layout["ui_scale"];
+        int values = 0;
+        for (const auto& frame : layout["frames"])
+            for (const auto& t : frame["texts"]) {
+                if (t["panel"] != "canvas" && t["panel"] != "banks") continue;
+                if (t["box"][2].get<float>() <= 0) continue;
+                values += t["role"] == "value";
+                EXPECT_GE(t["font_px"].get<float>(), 11.0f * ui - 0.01f)
+                    << t["role"] << " '" << t["text"] << "' at UI scale " << ui;
+            }
+        // Values stay on the canvas at a larger scale: larger, not left out.
+        EXPECT_GT(values, 8 * int(layout["frames"].size())) << "UI scale " << ui;
+    }
+}
+
+}  // namespace
+}  // namespace scanscope::test
