@@ -62,42 +62,49 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
     scene.labels.push_back(
         {{0, -1.4f}, step_caption(trace, c), theme.text, 0.55f, Align::Left, 15.0f});
     // A step's elements in rows of `per_row` (a long array wraps, a warp's worth to a row or a
-    // part of one), each row with its thread strip in the reduction view.
-    const int per_row =
-        options.columns > 0 ? options.columns : std::max<int>(1, int(columns.size()));
+    // part of one), each row with its thread strip in the reduction view. Wrapped, the view shows
+    // the step and the one before it only, row by row: each part of the array as it was, then as
+    // the step left it, so that what a warp read sits right above what it wrote.
+    const bool wrapped = options.columns > 0 && int(columns.size()) > options.columns;
+    const int per_row = wrapped ? options.columns : std::max<int>(1, int(columns.size()));
     const int chunks = std::max<int>(1, (int(columns.size()) + per_row - 1) / per_row);
     const float chunk_pitch = kColumn + (options.threads ? kStrip + 0.3f : 0.0f);
     const float row_pitch = float(chunks) * chunk_pitch + (kRow - kColumn);
-    const auto place = [&](int column, float step_y) {
-        return Vec2{float(column % per_row) * kColumn,
-                    step_y + float(column / per_row) * chunk_pitch};
+    const int first_step = wrapped ? std::max(0, c.step - 1) : 0;
+    const float step_gap = chunk_pitch + (kRow - kColumn);  // rows of one part, step to step
+    const float group_pitch = float(c.step - first_step + 1) * step_gap + 0.6f;
+    const auto place = [&](int column, int s) {
+        const float y =
+            wrapped ? float(column / per_row) * group_pitch + float(s - first_step) * step_gap
+                    : float(s) * row_pitch + float(column / per_row) * chunk_pitch;
+        return Vec2{float(column % per_row) * kColumn, y};
     };
+    const float bottom = wrapped ? float(chunks) * group_pitch - 0.6f - (kRow - kColumn)
+                                 : float(c.step + 1) * row_pitch - (kRow - kColumn);
     const ElementKind kind = array.kind;
     const Step& now = *find_step(launch, c.block, c.step);
     const StepFocus focus = step_focus(now, c.focus_warp, columns.size() <= 32);
 
-    for (int s = 0; s <= c.step; ++s) {
+    for (int s = first_step; s <= c.step; ++s) {
         const Step& step = *find_step(launch, c.block, s);
         const StepSummary summary = summarize_step(step);
-        const float y = float(s) * row_pitch;
         const bool current = s == c.step;
         const bool read_row = s + 1 == c.step;
-        scene.labels.push_back({{-0.3f, y + 0.68f},
-                                row_label(trace, step),
-                                current ? theme.text : theme.text_dim,
-                                0.42f,
-                                Align::Right});
-        if (chunks > 1)
-            for (int k = 1; k < chunks; ++k)
-                scene.labels.push_back({{-0.3f, y + float(k) * chunk_pitch + 0.68f},
-                                        "[" + std::to_string(k * per_row) + "]",
-                                        theme.text_dim,
-                                        0.36f,
-                                        Align::Right});
+        for (int k = 0; k < chunks; ++k) {
+            // Each row's name; the rows of a wrapped array also say where they start.
+            std::string label = k == 0 || wrapped ? row_label(trace, step) : std::string();
+            if (chunks > 1)
+                label += (label.empty() ? "[" : " [") + std::to_string(k * per_row) + "]";
+            scene.labels.push_back({{-0.3f, place(k * per_row, s).y + 0.68f},
+                                    label,
+                                    current ? theme.text : theme.text_dim,
+                                    k == 0 || wrapped ? 0.42f : 0.36f,
+                                    Align::Right});
+        }
         const MemoryState before = state_before(launch, c.block, s);
         for (std::uint32_t w : columns) {
             SceneCell cell;
-            const Vec2 at = place(column_of[w], y);
+            const Vec2 at = place(column_of[w], s);
             cell.rect = {at.x, at.y, 1.0f, 1.0f};
             cell.ref = CellRef::word(int(w), c.block);
             auto role = summary.roles.find(w);
@@ -123,12 +130,11 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
                          (current && focus.written.empty() && focus.read.count(w));
             scene.cells.push_back(cell);
         }
-        if (s > 0) {
-            const float above = float(s - 1) * row_pitch;
+        if (s > first_step) {
             for (const Flow& f : summary.flows) {
                 auto from = column_of.find(f.from_word), to = column_of.find(f.to_word);
                 if (from == column_of.end() || to == column_of.end()) continue;
-                const Vec2 fa = place(from->second, above), tb = place(to->second, y);
+                const Vec2 fa = place(from->second, s - 1), tb = place(to->second, s);
                 const Vec2 a{fa.x + 0.5f, fa.y + 1.0f};
                 const Vec2 b{tb.x + 0.5f, tb.y};
                 scene.arrows.push_back(
@@ -149,7 +155,7 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
             for (int t = 0; t < threads; ++t) {
                 SceneCell cell;
                 const bool active = summary.active_threads.count(t) > 0;
-                const Vec2 at = place(t, y);
+                const Vec2 at = place(t, s);
                 cell.rect = {at.x, at.y + 1.15f, 1.0f, kStrip};
                 cell.fill = active ? mix(theme.cell, theme.conflict[0], 0.7f)
                                    : mix(theme.cell, theme.panel, 0.5f);
@@ -168,7 +174,7 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
                 for (int first = warp * 32; first < warp * 32 + lanes;) {
                     const int in_row =
                         std::min(warp * 32 + lanes - first, per_row - first % per_row);
-                    const Vec2 at = place(first, y);
+                    const Vec2 at = place(first, s);
                     SceneCell outline;
                     outline.rect = {at.x - 0.06f, at.y + 1.15f - 0.06f, float(in_row) * kColumn,
                                     kStrip + 0.12f};
@@ -184,11 +190,11 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
         }
     }
     if (at_last_step(trace, c)) {
-        const float below = float(c.step + 1) * row_pitch + (options.threads ? 0.9f : 0.0f);
+        const float below = bottom + (kRow - kColumn) + (options.threads ? 0.9f : 0.0f);
         add_output_row(scene, trace, 0, below, std::max(per_row, 8), theme);
     }
     if (options.threads)
-        scene.labels.push_back({{0, float(c.step + 1) * row_pitch - 0.47f},
+        scene.labels.push_back({{0, bottom + 0.51f},
                                 "threads: lit = working this step; outlined = a warp that diverged",
                                 theme.text_dim,
                                 0.38f,

@@ -15,11 +15,11 @@ ImU32 to_u32(const Color& c) {
     return ImGui::ColorConvertFloat4ToU32(ImVec4(c.r, c.g, c.b, c.a));
 }
 
-// A value's font size per pixel of camera scale: it takes 62 % of its cell's height (a line of
-// a two-line cell a little more of its share) and 92 % of its width at most.
+// A value's font size per pixel of camera scale: it takes 68 % of its cell's height (the lines
+// of a cell of several, 80 % between them) and 92 % of its width at most.
 float value_px_per_scale(const SceneCell& c, ImFont* font) {
     const float lines = float(std::count(c.text.begin(), c.text.end(), '\n') + 1);
-    const float by_height = lines > 1 ? 0.62f * c.rect.h / lines * 1.3f : 0.62f * c.rect.h;
+    const float by_height = lines > 1 ? 0.8f * c.rect.h / lines : 0.68f * c.rect.h;
     const float width_at_100 = font->CalcTextSizeA(100.0f, 1e9f, 0.0f, c.text.c_str()).x;
     const float by_width = width_at_100 > 0 ? 0.92f * c.rect.w * 100.0f / width_at_100 : 1e9f;
     return std::min(by_height, by_width);
