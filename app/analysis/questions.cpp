@@ -392,6 +392,8 @@ std::optional<Question> race_pair(const Trace& trace, const QuestionPlace& place
     std::stable_partition(hazards.begin(), hazards.end(),
                           [](const Hazard& h) { return h.across_warps(); });
     const Hazard& h = hazards.front();
+    const std::size_t across = std::size_t(std::count_if(
+        hazards.begin(), hazards.end(), [](const Hazard& x) { return x.across_warps(); }));
     std::set<std::pair<int, int>> racing;
     for (const Hazard& x : hazards)
         racing.insert({std::min(x.writer, x.other), std::max(x.writer, x.other)});
@@ -424,7 +426,10 @@ std::optional<Question> race_pair(const Trace& trace, const QuestionPlace& place
                                             std::to_string(h.other / 32) + ": nothing does)"
                                       : " (one warp: its lanes move together, so the read "
                                         "still sees the old value)") +
-                    "; " + plural(hazards.size(), "such pair", "such pairs") + " in this step.";
+                    "; " + plural(hazards.size(), "such pair", "such pairs") + " in this step" +
+                    (across == hazards.size() ? std::string(".")
+                     : across == 0            ? std::string(", none between warps.")
+                                   : ", " + std::to_string(across) + " of them between warps.");
     return q;
 }
 
@@ -644,6 +649,10 @@ std::optional<Question> make_question(const Trace& trace, QuestionKind kind,
             break;
     }
     if (!q || q->choices.size() < 2) return std::nullopt;  // one choice asks nothing
+    // Sentences start with a capital ("Tile 3 starts its look-back", "Warp 0's first read...").
+    for (std::string* text : {&q->prompt, &q->explanation})
+        if (!text->empty() && (*text)[0] >= 'a' && (*text)[0] <= 'z')
+            (*text)[0] = char((*text)[0] - 'a' + 'A');
     q->place = place;
     if (!script.prompt.empty()) q->prompt = script.prompt;
     q->lesson_note = script.explain;

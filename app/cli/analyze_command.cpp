@@ -17,6 +17,7 @@
 #include "cli/student_options.h"
 #include "model/input_values.h"
 #include "model/trace_json.h"
+#include "model/trace_queries.h"
 
 namespace scanscope {
 namespace {
@@ -196,10 +197,7 @@ void print_report(const Trace& trace, const TraceBanks& banks) {
             const StepLabel* label = trace.label(step.line);
             std::string what = "step " + std::to_string(before[l] + step.index + 1) +
                                (launch.grid > 1 ? " b" + std::to_string(step.block) : "") + " " +
-                               (label ? label->phase : "?");
-            for (std::size_t v = 0; v < step.vars.size(); ++v)
-                what += (label && v < label->vars.size() ? " " + label->vars[v] + "=" : " ") +
-                        std::to_string(step.vars[v]);
+                               (label ? phase_text(label, step.vars) : "?");
             print_row(what.c_str(), lb.steps[s]);
         }
         for (const auto& [phase, totals] : lb.phases)

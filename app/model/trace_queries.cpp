@@ -106,4 +106,18 @@ std::vector<TileWork> tiles_worked(const Trace& trace) {
     return work;
 }
 
+std::string phase_text(const StepLabel* label, const std::vector<std::int32_t>& vars) {
+    std::string text = label ? label->phase : "step";
+    const std::size_t space = text.rfind(' ');
+    const std::string last = space == std::string::npos ? text : text.substr(space + 1);
+    for (std::size_t v = 0; v < vars.size(); ++v) {
+        const std::string name = label && v < label->vars.size() ? label->vars[v] : "";
+        if (v == 0 && !name.empty() && name == last)
+            text += " " + std::to_string(vars[v]);
+        else
+            text += " " + (name.empty() ? std::string() : name + "=") + std::to_string(vars[v]);
+    }
+    return text;
+}
+
 }  // namespace scanscope

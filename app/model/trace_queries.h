@@ -51,4 +51,9 @@ struct TileWork {
 };
 std::vector<TileWork> tiles_worked(const Trace& trace);
 
+// A step's phase and its variables, as captions and tables print them: "up-sweep d=4 offset=1";
+// a variable the phase already names takes its value only ("scan the tile 0 slot=1", never
+// "scan the tile tile=0").
+std::string phase_text(const StepLabel* label, const std::vector<std::int32_t>& vars);
+
 }  // namespace scanscope

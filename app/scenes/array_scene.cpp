@@ -33,9 +33,12 @@ std::string step_caption(const Trace& trace, const Cursor& c) {
         text += " · block " + std::to_string(c.block) + " of " + std::to_string(launch.grid);
     if (const Step* step = find_step(launch, c.block, c.step)) {
         if (const StepLabel* label = trace.label(step->line)) {
-            text += " · " + label->phase;
-            for (std::size_t v = 0; v < step->vars.size() && v < label->vars.size(); ++v)
-                text += " " + label->vars[v] + "=" + std::to_string(step->vars[v]);
+            // Only the variables the label names.
+            std::vector<std::int32_t> named(
+                step->vars.begin(),
+                step->vars.begin() +
+                    std::ptrdiff_t(std::min(step->vars.size(), label->vars.size())));
+            text += " · " + phase_text(label, named);
         }
     }
     return text;

@@ -14,11 +14,7 @@ constexpr float kRow = 2.1f;     // rows leave room for the arrows between them
 constexpr float kStrip = 0.42f;  // thread cells of the reduction view
 
 std::string row_label(const Trace& trace, const Step& step) {
-    const StepLabel* label = trace.label(step.line);
-    std::string text = label ? label->phase : "step";
-    for (std::size_t v = 0; label && v < step.vars.size() && v < label->vars.size(); ++v)
-        text += " " + label->vars[v] + "=" + std::to_string(step.vars[v]);
-    return text;
+    return phase_text(trace.label(step.line), step.vars);
 }
 
 }  // namespace

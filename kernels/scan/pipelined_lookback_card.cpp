@@ -40,8 +40,9 @@ const std::vector<StepLabel> kPipelinedLookbackLabels = {
     {PipelinedLookbackLine::LookBack,
      "look back",
      {"tile"},
-     "Warp 0 looks back for tile {tile}, whose outputs wait in registers; the other warps store "
-     "the block's last tile and go on to the next."},
+     "Warp 0 looks back for tile {tile}, whose outputs wait in registers; meanwhile the block "
+     "stores its last tile and goes on to the next (where a block is one warp, warp 0 does both "
+     "in turn)."},
     {PipelinedLookbackLine::Store,
      "store",
      {"tile"},

@@ -4,6 +4,8 @@
 // wrong. The lessons' own questions agree with their traces.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cctype>
 #include <set>
 
 #include "analysis/hazards.h"
@@ -205,8 +207,8 @@ TEST(Questions, WorstBankOffersNoTiedBank) {
                 for (std::size_t c = 0; c < q->choices.size(); ++c) {
                     if (int(c) == q->right) continue;
                     EXPECT_FALSE(also_right.count(q->choices[c]))
-                        << variant << " " << banks << " banks, frame " << f << ": "
-                        << q->choices[c] << " is as bad as " << right_text(*q);
+                        << variant << " " << banks << " banks, frame " << f << ": " << q->choices[c]
+                        << " is as bad as " << right_text(*q);
                 }
                 if (reads > 1) {
                     EXPECT_NE(q->prompt.find(" of its "), std::string::npos) << q->prompt;
@@ -375,6 +377,46 @@ TEST(Questions, AWrongLessonAnswerIsCaughtWithItsLine) {
     }
     lq.script.answer = "25";
     EXPECT_EQ(scripted_questions(t, {lq}, kBanks32).size(), 1u);
+}
+
+}  // namespace
+}  // namespace scanscope::test
+
+namespace scanscope::test {
+namespace {
+
+// Issue 39's slips: generated prompts and explanations start with a capital; the race's count of
+// colliding pairs says how many are between warps (lesson 04: 56 pairs, 4 of them).
+TEST(QuestionSlips, SentencesStartWithACapitalAndRacesCountTheirPairsBetweenWarps) {
+    const Trace t = capture("hillis-steele-inplace", std::vector<std::uint32_t>(64, 1));
+    int races = 0;
+    for (int frame = 1; frame < int(step_frames(t).size()); ++frame)
+        for (QuestionKind kind :
+             {QuestionKind::RacePair, QuestionKind::WrittenCells, QuestionKind::CellValue}) {
+            QuestionPlace place;
+            place.frame = frame;
+            const auto q = make_question(t, kind, place, BankConfig{});
+            if (!q) continue;
+            EXPECT_FALSE(std::islower(static_cast<unsigned char>(q->prompt[0]))) << q->prompt;
+            EXPECT_FALSE(std::islower(static_cast<unsigned char>(q->explanation[0])))
+                << q->explanation;
+            if (kind != QuestionKind::RacePair) continue;
+            ++races;
+            const std::vector<Hazard> hazards = step_hazards(t, 0, frame);
+            const auto across = std::count_if(hazards.begin(), hazards.end(),
+                                              [](const Hazard& h) { return h.across_warps(); });
+            EXPECT_NE(q->explanation.find(std::to_string(across) + " of them between warps"),
+                      std::string::npos)
+                << q->explanation;
+        }
+    EXPECT_GE(races, 3);
+}
+
+TEST(QuestionSlips, PhaseTextNamesAVariableThePhaseNamesOnce) {
+    StepLabel label{1, "scan the tile", {"tile", "slot"}, ""};
+    EXPECT_EQ(phase_text(&label, {0, 1}), "scan the tile 0 slot=1");
+    StepLabel sweep{2, "up-sweep", {"d", "offset"}, ""};
+    EXPECT_EQ(phase_text(&sweep, {4, 1}), "up-sweep d=4 offset=1");
 }
 
 }  // namespace
