@@ -172,6 +172,8 @@ std::optional<Question> written_cells(const Trace& trace, const QuestionPlace& p
 
 // --- cell-value --------------------------------------------------------------------------------
 
+std::uint32_t combine_bits(const Trace& trace, std::uint32_t left, std::uint32_t right);
+
 std::optional<Question> cell_value(const Trace& trace, const QuestionPlace& place, int cell) {
     const StepAt at = step_at(trace, place);
     if (!at.step) return std::nullopt;
@@ -228,15 +230,32 @@ std::optional<Question> cell_value(const Trace& trace, const QuestionPlace& plac
     }
     set_choices(q, {key(now), text(now)}, wrong);
     std::string sentence = "thread " + std::to_string(writer);
-    if (!reads.empty()) {
-        sentence += " reads ";
-        for (std::size_t i = 0; i < reads.size(); ++i)
-            sentence += (i ? (i + 1 == reads.size() ? " and " : ", ") : "") +
-                        word_name(*at.l, reads[i].first) + " = " + text(reads[i].second);
-        sentence += " and";
+    if (reads.empty()) {
+        q.explanation =
+            sentence + " writes " + text(now) + " to " + name + " (a value it held in a register).";
+        return q;
     }
-    q.explanation = sentence + " writes " + text(now) + " to " + name +
-                    (reads.empty() ? " (a value it held in a register)." : ".");
+    std::string read_list;
+    for (std::size_t i = 0; i < reads.size(); ++i)
+        read_list += (i ? (i + 1 == reads.size() ? " and " : ", ") : "") +
+                     word_name(*at.l, reads[i].first) + " = " + text(reads[i].second);
+    // Say where the value came from only where the reads make it: otherwise "reads 1 and
+    // writes 112" would read as if 112 came from 1.
+    std::uint32_t combined = reads.front().second;
+    for (std::size_t i = 1; i < reads.size(); ++i)
+        combined = combine_bits(trace, combined, reads[i].second);
+    const bool from_reads = kind == kind_of(trace.request.type) && key(combined) == key(now);
+    if (from_reads && reads.size() == 1)
+        q.explanation = sentence + " reads " + read_list + " and writes it to " + name + ".";
+    else if (from_reads)
+        q.explanation = sentence + " reads " + read_list + " and writes " +
+                        (trace.request.op == OpKind::Max ? "the largest, " : "their sum, ") +
+                        text(now) + ", to " + name + ".";
+    else
+        q.explanation = sentence + " reads " + read_list + " in this step, but what it writes to " +
+                        name + ", " + text(now) +
+                        ", it worked out in registers (with its warp's shuffles), not from " +
+                        (reads.size() == 1 ? "that read." : "those reads.");
     return q;
 }
 
@@ -525,9 +544,29 @@ std::optional<Question> lookback_question(const Trace& trace, const QuestionPlac
         walk += (walk.empty() ? "" : ", ") + std::string("tile ") + std::to_string(r->target) +
                 (r->status == std::uint16_t(TileStatus::Prefix) ? ": prefix " : ": aggregate ") +
                 format_value(r->value, kind);
-    q.explanation = tile + " reads " + walk + "; the nearest prefix ends the look-back, and " +
-                    tile + " adds " + format_value(lb->added, kind) +
-                    " to its values (then publishes " +
+    // As the events show it: reads of tiles not out yet, read again, before the ones that count.
+    const auto& events = trace.launches[std::size_t(lookback_launch(trace))].events;
+    int reads_seen = 0, not_ready = 0, last_read = place.frame;
+    for (int i = place.frame; i < int(events.size()); ++i) {
+        const TileEvent& ev = events[std::size_t(i)];
+        if (int(ev.tile) != lb->tile) continue;
+        if (ev.kind == std::uint16_t(TileEventKind::Publish)) break;
+        ++reads_seen;
+        last_read = i;
+        not_ready += ev.status == std::uint16_t(TileStatus::Invalid);
+    }
+    std::string seen = tile + " reads " + walk;
+    if (not_ready > 0)
+        seen = tile +
+               " reads its predecessors' descriptors, several at once, and again while one "
+               "it needs is not out yet: events " +
+               std::to_string(place.frame + 1) + " to " + std::to_string(last_read + 1) + ", " +
+               std::to_string(reads_seen) + " reads, " + std::to_string(not_ready) +
+               (not_ready == 1 ? " of them of a tile that had published nothing. "
+                               : " of them of tiles that had published nothing. ") +
+               "What counts is what it saw last of each: " + walk;
+    q.explanation = seen + "; the nearest prefix ends the look-back, and " + tile + " adds " +
+                    format_value(lb->added, kind) + " to its values (then publishes " +
                     format_value(combine_bits(trace, lb->added, lb->aggregate), kind) +
                     ", that and its own aggregate " + format_value(lb->aggregate, kind) + ").";
     if (value) {

@@ -9,7 +9,8 @@
 
 namespace scanscope {
 
-Scene build_view_scene(const Session& s, const Theme& theme, int columns) {
+Scene build_view_scene(const Session& s, const Theme& theme, const ViewSceneOptions& options) {
+    const int columns = options.columns;
     if (!s.loaded()) {
         Scene none;
         none.empty_message = "No trace loaded: pick a variant and press Capture, or open a trace.";
@@ -19,7 +20,7 @@ Scene build_view_scene(const Session& s, const Theme& theme, int columns) {
     const Cursor c = s.cursor();
     switch (s.view) {
         case ViewKind::Array:
-            return build_array_scene(t, c, theme, {columns});
+            return build_array_scene(t, c, theme, {columns, options.hide_later});
         case ViewKind::Tree:
             return build_history_scene(t, c, theme, {0, false, columns < 32 ? columns : 0});
         case ViewKind::PingPong:
@@ -27,7 +28,7 @@ Scene build_view_scene(const Session& s, const Theme& theme, int columns) {
         case ViewKind::Reduction:
             return build_history_scene(t, c, theme, {0, true, columns < 32 ? columns : 0});
         case ViewKind::MultiBlock:
-            return build_multiblock_scene(t, c, theme, columns);
+            return build_multiblock_scene(t, c, theme, columns, options.hide_later);
         case ViewKind::LookBack:
             return build_lookback_scene(t, s.events.position(), theme, columns < 32 ? columns : 16);
         case ViewKind::Compare: {

@@ -8,8 +8,16 @@
 
 namespace scanscope {
 
-// `columns`: elements a row where the view wraps its rows (32 lines them up with the banks;
-// presenter mode narrows them until the step's focus reaches its legible size).
-Scene build_view_scene(const Session& session, const Theme& theme, int columns = 32);
+struct ViewSceneOptions {
+    // Elements a row where the view wraps its rows (32 lines them up with the banks; presenter
+    // mode narrows them until the step's focus reaches its legible size).
+    int columns = 32;
+    // Predict mode: global memory as the launch leaves it is not shown before the launch's last
+    // step (it would give away what the steps before compute).
+    bool hide_later = false;
+};
+
+Scene build_view_scene(const Session& session, const Theme& theme,
+                       const ViewSceneOptions& options = {});
 
 }  // namespace scanscope

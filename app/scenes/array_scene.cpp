@@ -158,9 +158,14 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
     for (const Rect& r : place.rects)
         y = std::max(y, r.bottom());
     y += 1.2f;
+    // Predict mode keeps what the launch leaves in global memory for its last step: shown
+    // before, it would answer the questions about the steps that compute it.
+    const bool hidden = options.hide_later && c.step + 1 < launch.steps_of(c.block);
     for (const GlobalBuffer& g : launch.globals) {
         scene.labels.push_back({{0, y - 0.25f},
-                                g.name + " (global memory, after the launch)",
+                                g.name + (hidden ? " (global memory: shown at the launch's last "
+                                                   "step, in predict mode)"
+                                                 : " (global memory, after the launch)"),
                                 theme.text_dim,
                                 0.4f,
                                 Align::Left});
@@ -184,6 +189,7 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
                 cell.text = format_value(value, element);
             }
             cell.text_color = theme.cell_text;
+            if (hidden) cell.text = "?";
             scene.cells.push_back(cell);
         }
         y += float((int(g.values.size()) + cols - 1) / cols) * kPitch + 1.2f;

@@ -10,7 +10,8 @@
 namespace scanscope {
 
 struct ArraySceneOptions {
-    int columns = 32;  // words per row: with 32, a column is a bank
+    int columns = 32;         // words per row: with 32, a column is a bank
+    bool hide_later = false;  // global memory as the launch leaves it: only at its last step
 };
 
 Scene build_array_scene(const Trace& trace, const Cursor& cursor, const Theme& theme,

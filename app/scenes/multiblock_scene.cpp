@@ -20,7 +20,8 @@ std::string descriptor_text(std::uint64_t word, ElementKind element) {
 
 }  // namespace
 
-Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& theme, int columns) {
+Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& theme, int columns,
+                             bool hide_later) {
     const int wrap = std::max(columns, 1);  // 32 words a row line up with the banks
     Scene scene;
     if (c.launch >= int(trace.launches.size())) {
@@ -111,6 +112,8 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
                     ? descriptor_text(buffer.values[std::size_t(index)], element)
                     : format_value(std::uint32_t(buffer.values[std::size_t(index)]), element);
             cell.text_color = theme.cell_text;
+            // Predict mode: what the launch leaves, only at its last step.
+            if (hide_later && c.step + 1 < launch.longest_block()) cell.text = "?";
             cell.ref = CellRef::global(int(g), index);
             cell.focus = b == c.block;
             scene.cells.push_back(cell);

@@ -7,8 +7,9 @@
 
 namespace scanscope {
 
-// `columns`: words a row of each block's shared memory.
+// `columns`: words a row of each block's shared memory. `hide_later`: global memory as the
+// launch leaves it only at its last step (predict mode).
 Scene build_multiblock_scene(const Trace& trace, const Cursor& cursor, const Theme& theme,
-                             int columns = 32);
+                             int columns = 32, bool hide_later = false);
 
 }  // namespace scanscope

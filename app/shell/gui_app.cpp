@@ -76,10 +76,27 @@ int predict_from_options(const GuiOptions& options, AppState& state) {
     Session& s = state.session;
     if (!options.predict || !s.loaded()) return kExitOk;
     p.predictor.set_enabled(s, true);
+    if (s.timeline().position() > 0) {
+        // Said, not silently skipped: the questions of the steps before the one opened at.
+        const char* unit = s.view == ViewKind::LookBack ? "event" : "step";
+        state.notify(Notice::Level::Info,
+                     std::string("Predict mode asks from ") + unit + " " +
+                         std::to_string(s.timeline().position() + 2) + " on: the " + unit +
+                         "s before it were shown without their questions (Home goes back to "
+                         "the first)");
+    }
     if (options.screenshot_path.empty()) return kExitOk;
+    // The shot shows the next question there is (a lesson's may be several steps on), then its
+    // answers' reveals.
+    const auto next_question = [&] {
+        Timeline& t = s.timeline();
+        do {
+            t.forward();
+            p.predictor.hold(s);
+        } while (!p.predictor.pending() && t.position() + 1 < t.size());
+    };
     for (std::size_t i = 0; i <= options.answers.size(); ++i) {
-        s.timeline().forward();
-        p.predictor.hold(s);
+        next_question();
         if (i == options.answers.size() || !p.predictor.pending()) break;
         if (options.answers[i] >= int(p.predictor.pending()->choices.size())) {
             std::cerr << "scanscope: --answer: the question has "

@@ -108,14 +108,18 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
             const std::string version = key + "/" + std::to_string(s.timeline().position()) + "/" +
                                         std::to_string(c.glide) + "/" + ui_theme_key(theme) + "/" +
                                         std::to_string(int(room.x)) + "x" +
-                                        std::to_string(int(room.y));
+                                        std::to_string(int(room.y)) +
+                                        (state.predict.predictor.enabled() ? "/predicting" : "");
             if (canvases.main.needs(version)) {
-                Scene scene = build_view_scene(s, theme);
+                ViewSceneOptions options;
+                options.hide_later = state.predict.predictor.enabled();
+                Scene scene = build_view_scene(s, theme, options);
                 for (int columns : {16, 8, 4}) {
                     if (focus_px <= 0 ||
                         CanvasView::focus_fits_in(scene, fonts, room.x, room.y, focus_px))
                         break;
-                    scene = build_view_scene(s, theme, columns);
+                    options.columns = columns;
+                    scene = build_view_scene(s, theme, options);
                 }
                 canvases.main.set_scene(std::move(scene), version);
             }

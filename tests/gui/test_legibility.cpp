@@ -171,5 +171,60 @@ TEST_F(Legibility, NormalLayoutNeverDrawsCanvasTextUnderElevenPixelsTimesTheScal
     }
 }
 
+// Predict mode gives nothing away (issue 39): lesson 07's Shared memory view at its first step
+// shows the tile descriptors the launch will leave only as '?', where without predict mode it
+// shows them ('P 112'...).
+TEST_F(Legibility, PredictModeHidesWhatTheLaunchLeavesUntilItsLastStep) {
+    const auto descriptors = [](const nlohmann::json& layout) {
+        int shown = 0, hidden = 0;
+        for (const auto& t : layout["frames"][0]["texts"]) {
+            if (t["panel"] != "canvas" || t["role"] != "value") continue;
+            const std::string text = t["text"];
+            shown += text.rfind("P ", 0) == 0 || text.rfind("A ", 0) == 0;
+            hidden += text == "?";
+        }
+        return std::pair{shown, hidden};
+    };
+    const std::vector<std::string> at_step_one{
+        "--lesson", "07-look-back", "--view", "array", "--step", "1", "--size", "1600x1000"};
+    std::vector<std::string> predicting = at_step_one;
+    predicting.insert(predicting.end(), {"--predict", "--scores", temp_file("fair-scores.json")});
+    // One frame only: the layout of the step opened at (--layout-all-steps would walk on).
+    const auto one = [&](std::vector<std::string> args, const std::string& name) {
+        const std::string shot = temp_file(name + ".png"), json = temp_file(name + ".json");
+        std::vector<std::string> all{"--screenshot", shot, "--layout-json", json};
+        all.insert(all.end(), args.begin(), args.end());
+        const ProcessResult r = run_process(scanscope_binary(), all, {display_});
+        EXPECT_EQ(r.exit_code, 0) << r.output;
+        return nlohmann::json::parse(read_text(json));
+    };
+    const auto [plain_shown, plain_hidden] = descriptors(one(at_step_one, "fair-plain"));
+    EXPECT_GT(plain_shown, 0);
+    EXPECT_EQ(plain_hidden, 0);
+    const auto [shown, hidden] = descriptors(one(predicting, "fair-predict"));
+    EXPECT_EQ(shown, 0);
+    EXPECT_GT(hidden, 0);
+}
+
+// `--lesson 07-look-back --predict` shows the lesson's first question (a few events on), not an
+// event with none.
+TEST_F(Legibility, PredictScreenshotsShowTheNextQuestion) {
+    const std::string shot = temp_file("next-question.png"), json = temp_file("next-question.json");
+    const ProcessResult r = run_process(
+        scanscope_binary(),
+        {"--screenshot", shot, "--layout-json", json, "--lesson", "07-look-back", "--predict",
+         "--size", "1600x1000", "--scores", temp_file("next-question-scores.json")},
+        {display_});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const nlohmann::json layout = nlohmann::json::parse(read_text(json));
+    int questions = 0, choices = 0;
+    for (const auto& t : layout["frames"][0]["texts"]) {
+        questions += t["role"] == "question";
+        choices += t["role"] == "choice";
+    }
+    EXPECT_EQ(questions, 1);
+    EXPECT_GE(choices, 4);  // two choices at least, each its key and its text
+}
+
 }  // namespace
 }  // namespace scanscope::test

@@ -115,7 +115,7 @@ TEST(Questions, CellValueIsWhatTheStepLeaves) {
     ASSERT_TRUE(q);
     expect_scored(*q);
     EXPECT_EQ(right_text(*q), "25");
-    EXPECT_NE(q->explanation.find("writes 25 to temp[7]"), std::string::npos) << q->explanation;
+    EXPECT_NE(q->explanation.find("writes their sum, 25, to temp[7]"), std::string::npos) << q->explanation;
     q = make_question(t, QuestionKind::CellValue, {false, 7, 0}, kBanks32, cell(5));
     ASSERT_TRUE(q);
     EXPECT_EQ(right_text(*q), "15");
@@ -417,6 +417,57 @@ TEST(QuestionSlips, PhaseTextNamesAVariableThePhaseNamesOnce) {
     EXPECT_EQ(phase_text(&label, {0, 1}), "scan the tile 0 slot=1");
     StepLabel sweep{2, "up-sweep", {"d", "offset"}, ""};
     EXPECT_EQ(phase_text(&sweep, {4, 1}), "up-sweep d=4 offset=1");
+}
+
+// Explanations agree with the picture (issue 39): a value the reads do not make is said to come
+// from registers, never "reads 1 and writes 112"; a look-back that read tiles not out yet says so,
+// with the events it took, as the look-back view shows them.
+TEST(QuestionSlips, ExplanationsSayWhereAValueCameFrom) {
+    const Trace harris = capture("blelloch", kHarris);
+    QuestionPlace root;
+    root.frame = 3;  // up-sweep d = 1: temp[7] = temp[3] + temp[7]
+    const auto sum = make_question(harris, QuestionKind::CellValue, root, BankConfig{});
+    ASSERT_TRUE(sum);
+    EXPECT_NE(sum->explanation.find("and writes their sum, 25, to temp[7]"), std::string::npos)
+        << sum->explanation;
+
+    std::vector<std::uint32_t> ones(64, 1);
+    const Trace lookback = capture("decoupled-lookback", ones, false, 32);
+    QuestionPlace scan;
+    scan.frame = 1;  // scan the tile: the warp total comes from shuffles
+    const auto total = make_question(lookback, QuestionKind::CellValue, scan, BankConfig{});
+    ASSERT_TRUE(total);
+    EXPECT_NE(total->explanation.find("in registers"), std::string::npos) << total->explanation;
+    EXPECT_EQ(total->explanation.find("and writes 32"), std::string::npos) << total->explanation;
+}
+
+TEST(QuestionSlips, ALookBackThatReadTilesNotOutYetSaysSo) {
+    const Lesson lesson = load_lesson(data_path("assets/lessons/07-look-back.json"));
+    const Trace t = capture_trace(lesson.request, lesson_input(lesson), DeviceChoice::Cpu);
+    const auto& events = t.launches[std::size_t(lookback_launch(t))].events;
+    int said = 0;
+    for (int tile = 1; tile < 6; ++tile) {
+        QuestionScript script;
+        script.tile = tile;
+        const auto q =
+            make_question(t, QuestionKind::LookBackStop, QuestionPlace{}, BankConfig{}, script);
+        if (!q) continue;
+        int not_ready = 0;
+        for (int e = q->place.frame; e < int(events.size()); ++e) {
+            const TileEvent& ev = events[std::size_t(e)];
+            if (int(ev.tile) != tile) continue;
+            if (ev.kind == std::uint16_t(TileEventKind::Publish)) break;
+            not_ready += ev.status == std::uint16_t(TileStatus::Invalid);
+        }
+        if (not_ready == 0) continue;
+        ++said;
+        EXPECT_NE(q->explanation.find(std::to_string(not_ready) + " of them of"), std::string::npos)
+            << q->explanation;
+        EXPECT_NE(q->explanation.find("events " + std::to_string(q->place.frame + 1) + " to "),
+                  std::string::npos)
+            << q->explanation;
+    }
+    EXPECT_GE(said, 1);
 }
 
 }  // namespace
