@@ -24,6 +24,8 @@ struct ExportFlags {
     std::string steps, size = "1280x720", theme = "light", palette = "standard";
     double ui_scale = 1.0;
     int delay_ms = 800;
+    bool caption = false;
+    int max_frames = 0;
     std::string out;
 };
 
@@ -56,6 +58,14 @@ void register_export_command(CLI::App& app, CommandSet& set) {
         ->check(CLI::Range(0.5, 4.0));
     command->add_option("--delay", f->delay_ms, "GIF: milliseconds per frame")
         ->check(CLI::Range(20, 60000));
+    command->add_flag("--caption", f->caption,
+                      "Print each step's caption and sentence (the lesson's own where it has one) "
+                      "above its picture");
+    command
+        ->add_option("--max-frames", f->max_frames,
+                     "Allow this many frames (default " + std::to_string(kDefaultMaxFrames) +
+                         "; an export of more is refused)")
+        ->check(CLI::Range(1, 1000000));
     command
         ->add_option("--out", f->out,
                      "File: .png, .gif, .svg or .pdf (PNG and SVG: one "
@@ -67,11 +77,15 @@ void register_export_command(CLI::App& app, CommandSet& set) {
             o.out = f->out;
             o.ui_scale = f->ui_scale;
             o.delay_ms = f->delay_ms;
+            o.caption = f->caption;
+            o.max_frames = f->max_frames;
             const auto size = parse_pixel_size(f->size);
             if (!size) throw ExportError("--size '" + f->size + "': expected WIDTHxHEIGHT");
             o.width = size->width, o.height = size->height;
             parse_steps(f->steps, o.first, o.last);
-            Session s = open_source(f->source).session;
+            OpenedSource opened = open_source(f->source);
+            Session& s = opened.session;
+            if (opened.lesson) o.lesson_narration = &opened.lesson->narration;
             Theme theme = builtin_theme(f->theme);
             apply_palette(theme, f->palette);
             for (const std::string& path : export_view(s, theme, o))

@@ -81,11 +81,24 @@ Scene frame_scene(Session& s, int frame, const Theme& theme) {
     return build_view_scene(s, theme);
 }
 
-Surface paint_image(const Scene& scene, const Theme& theme, const ExportOptions& o) {
+// The caption of the session's current step: what it is and its sentence.
+std::string frame_caption(const Session& s, const ExportOptions& o) {
+    const StepSentence sentence = step_sentence(s, o.lesson_narration);
+    return sentence.narration.empty() ? sentence.what : sentence.what + ": " + sentence.narration;
+}
+
+Rect united(const Rect& a, const Rect& b) {
+    if (a.w <= 0 || a.h <= 0) return b;
+    const float x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
+    return {x0, y0, std::max(a.right(), b.right()) - x0, std::max(a.bottom(), b.bottom()) - y0};
+}
+
+Surface paint_image(const Scene& scene, const Theme& theme, const ExportOptions& o,
+                    const PageLayout& page) {
     Surface surface(cairo_image_surface_create(CAIRO_FORMAT_RGB24, o.width, o.height),
                     cairo_surface_destroy);
     Context cr(cairo_create(surface.get()), cairo_destroy);
-    paint_scene(cr.get(), scene, theme, o.width, o.height, o.ui_scale);
+    paint_scene(cr.get(), scene, theme, o.width, o.height, o.ui_scale, nullptr, &page);
     cairo_surface_flush(surface.get());
     check(cairo_surface_status(surface.get()), "drawing a frame");
     return surface;
@@ -246,7 +259,32 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
                           ": this view has " + std::to_string(frames) + " steps, 1.." +
                           std::to_string(frames));
     const int count = last - o.first + 1;
+    const int most = o.max_frames > 0 ? o.max_frames : kDefaultMaxFrames;
+    if (count > most)
+        throw ExportError("this export would draw " + std::to_string(count) + " frames (steps " +
+                          std::to_string(o.first) + ".." + std::to_string(last) +
+                          "), more than the " + std::to_string(most) +
+                          " allowed: pick fewer with --steps, or allow them with --max-frames " +
+                          std::to_string(count));
     const int keep = s.timeline().position();
+
+    // One layout for the series: the union of its pictures (every page at one scale), room for
+    // the most notes and the longest caption.
+    PageLayout base;
+    {
+        Surface probe(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1), cairo_surface_destroy);
+        Context measure(cairo_create(probe.get()), cairo_destroy);
+        for (int step = o.first; step <= last; ++step) {
+            const Scene scene = frame_scene(s, step - 1, theme);
+            if (scene.empty_message.empty()) base.world = united(base.world, scene.bounds);
+            base.notes = std::max(base.notes, scene.notes.size());
+            if (o.caption)
+                base.caption_lines = std::max(
+                    base.caption_lines,
+                    int(caption_lines(measure.get(), frame_caption(s, o), o.width, o.ui_scale)
+                            .size()));
+        }
+    }
 
     std::vector<std::pair<std::string, std::string>> files;  // written only when all are made
     std::string pdf;
@@ -263,14 +301,16 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
 
     for (int step = o.first; step <= last; ++step) {
         const Scene scene = frame_scene(s, step - 1, theme);
+        PageLayout page = base;
+        if (o.caption) page.caption = frame_caption(s, o);
         if (extension == ".png") {
             std::string bytes;
-            check(cairo_surface_write_to_png_stream(paint_image(scene, theme, o).get(), append,
-                                                    &bytes),
+            check(cairo_surface_write_to_png_stream(paint_image(scene, theme, o, page).get(),
+                                                    append, &bytes),
                   "PNG");
             files.push_back({numbered_path(o.out, step, count), std::move(bytes)});
         } else if (extension == ".gif") {
-            gif->add(paint_image(scene, theme, o).get());
+            gif->add(paint_image(scene, theme, o, page).get());
         } else if (extension == ".svg") {
             std::string bytes;
             std::vector<PaintedText> texts;
@@ -278,7 +318,7 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
                 Surface svg(cairo_svg_surface_create_for_stream(append, &bytes, o.width, o.height),
                             cairo_surface_destroy);
                 Context cr(cairo_create(svg.get()), cairo_destroy);
-                paint_scene(cr.get(), scene, theme, o.width, o.height, o.ui_scale, &texts);
+                paint_scene(cr.get(), scene, theme, o.width, o.height, o.ui_scale, &texts, &page);
                 cairo_surface_finish(svg.get());
                 check(cairo_surface_status(svg.get()), "SVG");
             }
@@ -286,7 +326,7 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
             files.push_back({numbered_path(o.out, step, count), std::move(bytes)});
         } else {
             Context cr(cairo_create(pdf_surface.get()), cairo_destroy);
-            paint_scene(cr.get(), scene, theme, o.width, o.height, o.ui_scale);
+            paint_scene(cr.get(), scene, theme, o.width, o.height, o.ui_scale, nullptr, &page);
             cairo_show_page(cr.get());
         }
         if (progress && !progress(step - o.first + 1, count)) {

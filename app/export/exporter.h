@@ -5,12 +5,13 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "style/theme.h"
 #include "player/session.h"
+#include "style/theme.h"
 #include "variants/run.h"
 
 namespace scanscope {
@@ -21,7 +22,15 @@ struct ExportOptions {
     double ui_scale = 1.0;    // text size, as the window's UI scale
     int first = 1, last = 0;  // steps (or look-back events), from 1; last 0: the last
     int delay_ms = 800;       // GIF: time per frame
+    bool caption = false;     // the step's sentence on each frame
+    // The lesson's own sentences (the window's step number -> sentence), for the caption.
+    const std::map<int, std::string>* lesson_narration = nullptr;
+    int max_frames = 0;  // refuse more frames than this; 0: kDefaultMaxFrames
 };
+
+// An export of more frames is refused unless --max-frames allows it: 2,255 look-back events make
+// a 93 MB GIF nobody meant to ask for.
+constexpr int kDefaultMaxFrames = 300;
 
 // Thrown for a bad request (unknown extension, steps out of range): a usage error.
 struct ExportError : BadRequest {

@@ -59,14 +59,52 @@ void rounded_rect(cairo_t* cr, double x, double y, double w, double h, double r)
     cairo_close_path(cr);
 }
 
+constexpr double kCaptionSize = 20;  // x the UI scale
+
 }  // namespace
 
+std::vector<std::string> caption_lines(cairo_t* cr, const std::string& caption, double width,
+                                       double ui) {
+    std::vector<std::string> lines;
+    if (caption.empty()) return lines;
+    cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, kCaptionSize * ui);
+    const double room = width - 2 * 16 * ui;
+    std::string line;
+    std::size_t start = 0;
+    while (start <= caption.size()) {
+        std::size_t end = caption.find(' ', start);
+        if (end == std::string::npos) end = caption.size();
+        const std::string word = caption.substr(start, end - start);
+        const std::string longer = line.empty() ? word : line + " " + word;
+        if (!line.empty() && text_width(cr, longer) > room) {
+            lines.push_back(line);
+            line = word;
+        } else {
+            line = longer;
+        }
+        start = end + 1;
+    }
+    if (!line.empty()) lines.push_back(line);
+    return lines;
+}
+
 void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double width, double height,
-                 double ui, std::vector<PaintedText>* texts) {
+                 double ui, std::vector<PaintedText>* texts, const PageLayout* page) {
     Pen pen{cr, texts};
     set_color(cr, theme.background);
     cairo_paint(cr);
     const double margin = 16 * ui, note_size = 14 * ui, note_h = note_size * 1.5;
+    // The step's caption on top, in the series' room for it.
+    double top = margin;
+    if (page && page->caption_lines > 0) {
+        set_color(cr, theme.text);
+        const double size = kCaptionSize * ui;
+        const std::vector<std::string> lines = caption_lines(cr, page->caption, width, ui);
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            draw_text(pen, lines[i], margin, top + double(i) * size * 1.3, size, Align::Left);
+        top += double(page->caption_lines) * size * 1.3 + 0.5 * size;
+    }
     cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     if (!scene.empty_message.empty()) {
         set_color(cr, theme.text_dim);
@@ -74,24 +112,25 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
         return;
     }
     // The notes, one line each, shrunk to the width where needed.
-    const double picture_h =
-        std::max(1.0, height - 2 * margin - double(scene.notes.size()) * note_h);
+    const std::size_t note_room = std::max(scene.notes.size(), page ? page->notes : 0);
+    const double picture_h = std::max(1.0, height - top - margin - double(note_room) * note_h);
     set_color(cr, theme.text);
     for (std::size_t i = 0; i < scene.notes.size(); ++i) {
         cairo_set_font_size(cr, note_size);
         const double w = text_width(cr, scene.notes[i]);
         const double size =
             w > width - 2 * margin ? note_size * (width - 2 * margin) / w : note_size;
-        draw_text(pen, scene.notes[i], margin, margin + picture_h + double(i) * note_h + 4, size,
+        draw_text(pen, scene.notes[i], margin, top + picture_h + double(i) * note_h + 4, size,
                   Align::Left);
     }
 
-    // Fit the picture (its labels' room included) into the rest, centred.
-    const Rect& b = scene.bounds;
+    // Fit the picture (its labels' room included) into the rest, centred: the series' whole
+    // where given, so that every page has the same scale.
+    const Rect& b = page && page->world.w > 0 ? page->world : scene.bounds;
     const double scale =
         std::min((width - 2 * margin) / std::max(b.w, 1e-3f), picture_h / std::max(b.h, 1e-3f));
     const double ox = margin + (width - 2 * margin - b.w * scale) / 2 - b.x * scale;
-    const double oy = margin + (picture_h - b.h * scale) / 2 - b.y * scale;
+    const double oy = top + (picture_h - b.h * scale) / 2 - b.y * scale;
     auto X = [&](double x) { return ox + x * scale; };
     auto Y = [&](double y) { return oy + y * scale; };
 
@@ -128,8 +167,10 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
         if (c.text.empty()) continue;
         const std::vector<std::string> lines = lines_of(c.text);
         const double cell_w = c.rect.w * scale, cell_h = c.rect.h * scale;
-        double size = std::min(cell_h * 0.5 / double(lines.size()) * (lines.size() > 1 ? 1.4 : 1.0),
-                               40.0 * ui);
+        // As in the window: 68 % of the cell's height (the lines of several, 80 % between them).
+        double size =
+            std::min(lines.size() > 1 ? cell_h * 0.8 / double(lines.size()) / 1.15 : cell_h * 0.68,
+                     40.0 * ui);
         cairo_set_font_size(cr, size);
         double widest = 0;
         for (const std::string& line : lines)
@@ -137,10 +178,10 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
         if (widest > cell_w * 0.94) size *= cell_w * 0.94 / widest;
         if (size < 3) continue;
         set_color(cr, c.text_color);
-        const double top = Y(c.rect.y) + (cell_h - size * 1.15 * double(lines.size())) / 2;
+        const double first = Y(c.rect.y) + (cell_h - size * 1.15 * double(lines.size())) / 2;
         for (std::size_t i = 0; i < lines.size(); ++i)
-            draw_text(pen, lines[i], X(c.rect.x) + cell_w / 2, top + double(i) * size * 1.15, size,
-                      Align::Center);
+            draw_text(pen, lines[i], X(c.rect.x) + cell_w / 2, first + double(i) * size * 1.15,
+                      size, Align::Center);
     }
     cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     pen.mono = false;

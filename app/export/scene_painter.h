@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "style/theme.h"
 #include "scenes/scene.h"
+#include "style/theme.h"
 
 namespace scanscope {
 
@@ -19,11 +19,26 @@ struct PaintedText {
     bool mono = false;
 };
 
+// How a page of a series is laid out: every page of a GIF or PDF at one scale (a cell keeps its
+// size from frame to frame), with room for as many note lines as the page that has the most, and
+// the step's caption on top.
+struct PageLayout {
+    Rect world;             // what the picture fits (the union of the series' scenes); empty: own
+    std::size_t notes = 0;  // note lines to leave room for
+    std::string caption;    // the step's sentence, wrapped over the picture; empty: none
+    int caption_lines = 0;  // lines to leave room for (the series' longest caption)
+};
+
+// The caption's lines at this page width (the export leaves room for the longest).
+std::vector<std::string> caption_lines(cairo_t* cr, const std::string& caption, double width,
+                                       double ui_scale);
+
 // Fills width x height (in the surface's units) with the theme's background and the scene fitted
 // into it, its notes as lines of text beneath. `ui_scale` scales text as the window does.
 // When `texts` is given, every line of text drawn is also appended to it (the SVG export lays
 // these over the picture as real, searchable text; Cairo's SVG writes glyph outlines only).
 void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double width, double height,
-                 double ui_scale, std::vector<PaintedText>* texts = nullptr);
+                 double ui_scale, std::vector<PaintedText>* texts = nullptr,
+                 const PageLayout* page = nullptr);
 
 }  // namespace scanscope

@@ -45,4 +45,20 @@ Scene build_view_scene(const Session& s, const Theme& theme, const ViewSceneOpti
     return {};
 }
 
+StepSentence step_sentence(const Session& s, const std::map<int, std::string>* lesson_narration) {
+    StepSentence out;
+    if (!s.loaded()) return out;
+    if (s.view == ViewKind::LookBack) {
+        out.what = event_caption(s.trace(), s.events.position());
+        return out;
+    }
+    out.what = step_caption(s.trace(), s.cursor());
+    if (const Step* step = s.current_step()) out.narration = narrate(s.trace(), *step);
+    if (lesson_narration) {
+        const auto found = lesson_narration->find(s.steps.position() + 1);
+        if (found != lesson_narration->end()) out.narration = found->second;
+    }
+    return out;
+}
+
 }  // namespace scanscope

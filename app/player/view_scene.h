@@ -2,6 +2,9 @@
 // canvas panel and the tests (and later the exporters).
 #pragma once
 
+#include <map>
+#include <string>
+
 #include "player/session.h"
 #include "scenes/scene.h"
 #include "style/theme.h"
@@ -19,5 +22,14 @@ struct ViewSceneOptions {
 
 Scene build_view_scene(const Session& session, const Theme& theme,
                        const ViewSceneOptions& options = {});
+
+// What the step is: its caption ("step 3/9 · up-sweep d=2") and its sentence: the lesson's own
+// for this step where `lesson_narration` (the window's step number -> sentence) has one, else
+// the narration of what ran. The look-back view's events have a caption only.
+struct StepSentence {
+    std::string what, narration;
+};
+StepSentence step_sentence(const Session& session,
+                           const std::map<int, std::string>* lesson_narration = nullptr);
 
 }  // namespace scanscope

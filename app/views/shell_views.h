@@ -4,6 +4,7 @@
 #include "gui/app_state.h"
 #include "gui/imgui_layer.h"
 #include "gui/layout.h"
+#include "player/view_scene.h"
 #include "views/canvas_view.h"
 
 namespace scanscope {
@@ -28,11 +29,7 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
                       const Theme& theme);
 void draw_timings_panel(AppState& state, const Rect& rect, const UiFonts& fonts,
                         const Theme& theme);
-// What the step is: its caption ("step 3/9 · up-sweep d=2") and its sentence (the lesson's own,
-// or the narration of what ran).
-struct StepSentence {
-    std::string what, narration;
-};
+// What the step is (player/view_scene.h), with the open lesson's own sentences.
 StepSentence step_sentence(const AppState& state);
 // The height the tall timeline bar (presenter mode) needs to show the step's sentence whole in
 // large type at this width.

@@ -13,23 +13,11 @@
 namespace scanscope {
 
 StepSentence step_sentence(const AppState& state) {
-    StepSentence out;
-    const Session& s = state.session;
-    if (!s.loaded()) return out;
-    if (s.view == ViewKind::LookBack) {
-        out.what = event_caption(s.trace(), s.events.position());
-        return out;
-    }
-    out.what = step_caption(s.trace(), s.cursor());
-    if (const Step* step = s.current_step()) out.narration = narrate(s.trace(), *step);
-    // The open lesson's own sentence for this step, where it has one.
-    if (state.lesson >= 0 && state.lesson < int(state.lessons.size()) &&
-        state.lessons[std::size_t(state.lesson)].key == state.predict.score_key) {
-        const auto& own = state.lessons[std::size_t(state.lesson)].narration;
-        if (const auto found = own.find(s.steps.position() + 1); found != own.end())
-            out.narration = found->second;
-    }
-    return out;
+    // The open lesson's own sentences, where the trace is the lesson's.
+    const bool lesson = state.lesson >= 0 && state.lesson < int(state.lessons.size()) &&
+                        state.lessons[std::size_t(state.lesson)].key == state.predict.score_key;
+    return scanscope::step_sentence(
+        state.session, lesson ? &state.lessons[std::size_t(state.lesson)].narration : nullptr);
 }
 
 float large_timeline_height(const AppState& state, const UiFonts& fonts, float width) {

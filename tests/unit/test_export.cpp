@@ -193,5 +193,72 @@ TEST(Export, WhatCannotBeExportedIsAClearError) {
     }
 }
 
+// The font sizes of the values (monospaced text) in an exported SVG.
+std::set<std::string> value_font_sizes(const std::string& path) {
+    const ProcessResult parsed = run_process(
+        "/usr/bin/python3",
+        {"-c",
+         "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); "
+         "print(' '.join(t.get('font-size') for t in r.iter('{http://www.w3.org/2000/svg}text') "
+         "if 'Mono' in t.get('font-family', '')))",
+         path});
+    std::set<std::string> sizes;
+    std::istringstream words(parsed.output);
+    for (std::string w; words >> w;)
+        sizes.insert(w);
+    return sizes;
+}
+
+// One scale for a series (issue 39): Harris's tree grows a row a step, and its cells keep their
+// size from the first frame to the last (they went from 110 px to 30 px within one GIF).
+TEST(Export, ASeriesKeepsOneScale) {
+    const std::string svg = temp_file("scale.svg");
+    ASSERT_EQ(scanscope({"export", "--lesson", "01-harris-blelloch", "--view", "tree", "--steps",
+                         "1..9", "--out", svg})
+                  .exit_code,
+              0);
+    const std::string stem = svg.substr(0, svg.size() - 4), name = stem.substr(stem.rfind('/') + 1);
+    const auto first = value_font_sizes(stem + "/" + name + "-1.svg");
+    const auto last = value_font_sizes(stem + "/" + name + "-9.svg");
+    ASSERT_FALSE(first.empty());
+    EXPECT_EQ(first.size(), 1u) << "one size for the values of a frame";
+    EXPECT_EQ(first, last) << "the first frame's values as large as the last's";
+}
+
+TEST(Export, CaptionPrintsTheStepsSentence) {
+    const std::string svg = temp_file("caption.svg");
+    ASSERT_EQ(scanscope({"export", "--lesson", "01-harris-blelloch", "--steps", "2", "--caption",
+                         "--out", svg})
+                  .exit_code,
+              0);
+    const std::string text = bytes_of(svg);
+    // Lesson 01's own sentence for step 2, from the lesson file.
+    EXPECT_NE(text.find("left subtree"), std::string::npos) << text.substr(0, 2000);
+    const std::string plain = temp_file("no-caption.svg");
+    ASSERT_EQ(
+        scanscope({"export", "--lesson", "01-harris-blelloch", "--steps", "2", "--out", plain})
+            .exit_code,
+        0);
+    EXPECT_EQ(bytes_of(plain).find("left subtree"), std::string::npos);
+}
+
+// 2,255 look-back events are not a GIF anyone meant to ask for: refused, with the count and the
+// option that allows it; --max-frames allows it, --steps picks fewer.
+TEST(Export, TooManyFramesAreRefusedUnlessAllowed) {
+    const std::string gif = temp_file("lookback.gif");
+    ProcessResult r = scanscope({"export", "--lesson", "07-look-back", "--out", gif});
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("2255 frames"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("--max-frames 2255"), std::string::npos) << r.output;
+    EXPECT_FALSE(std::filesystem::exists(gif));
+    r = scanscope({"export", "--lesson", "07-look-back", "--steps", "1..3", "--size", "320x200",
+                   "--out", gif});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_EQ(gif_frames(gif), 3);
+    r = scanscope({"export", "--lesson", "01-harris-blelloch", "--max-frames", "4", "--out", gif});
+    EXPECT_EQ(r.exit_code, 2) << r.output;
+    EXPECT_NE(r.output.find("more than the 4 allowed"), std::string::npos) << r.output;
+}
+
 }  // namespace
 }  // namespace scanscope::test
