@@ -32,6 +32,9 @@ for shot in "01-harris-blelloch 6" "04-the-race 4" "05-bank-conflicts 4" "06-red
     shoot_at "presenter-${1%%-*}" 1024x768 --lesson "$1" --step "$2" --presenter --ui-scale 2 \
         --theme light
 done
+# A worksheet page (needs pdftoppm, poppler-utils).
+"$app" worksheet --lesson 01-harris-blelloch --out /tmp/scanscope-worksheet.pdf
+pdftoppm -png -r 80 -f 2 -l 2 -singlefile /tmp/scanscope-worksheet.pdf "$out/worksheet"
 shoot main --lesson 01-harris-blelloch --step 7
 shoot tree --lesson 01-harris-blelloch --view tree --step 9
 shoot pingpong --lesson 02-kirk-hwu-ping-pong --view pingpong --step 3

@@ -37,6 +37,7 @@ CommandSet register_commands(CLI::App& app) {
     register_grade_command(app, set);
 #if SCANSCOPE_HAVE_EXPORT
     register_export_command(app, set);
+    register_worksheet_command(app, set);
 #endif
     return set;
 }

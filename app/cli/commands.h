@@ -43,7 +43,8 @@ CommandSet register_commands(CLI::App& app);
 void register_info_command(CLI::App& app, CommandSet& set);
 void register_list_command(CLI::App& app, CommandSet& set);
 void register_capture_command(CLI::App& app, CommandSet& set);
-void register_export_command(CLI::App& app, CommandSet& set);  // where Cairo and giflib are
+void register_export_command(CLI::App& app, CommandSet& set);     // where Cairo and giflib are
+void register_worksheet_command(CLI::App& app, CommandSet& set);  // with export
 void register_run_command(CLI::App& app, CommandSet& set);
 void register_analyze_command(CLI::App& app, CommandSet& set);
 void register_bench_command(CLI::App& app, CommandSet& set);

@@ -260,5 +260,44 @@ TEST(Export, TooManyFramesAreRefusedUnlessAllowed) {
     EXPECT_NE(r.output.find("more than the 4 allowed"), std::string::npos) << r.output;
 }
 
+// A worksheet: a page per question of the lesson, each with its prompt and choices, then the
+// answer key with every right choice and its reason.
+TEST(Export, WorksheetHasAPagePerQuestionAndTheKey) {
+    if (run_process("/bin/sh", {"-c", "command -v pdftotext"}).exit_code != 0)
+        GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
+    const std::string pdf = temp_file("worksheet.pdf"), text = temp_file("worksheet.txt");
+    const ProcessResult r =
+        scanscope({"worksheet", "--lesson", "01-harris-blelloch", "--out", pdf});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const ProcessResult listed =
+        scanscope({"questions", "--lesson", "01-harris-blelloch", "--scripted", "--answers"});
+    ASSERT_EQ(listed.exit_code, 0);
+    ASSERT_EQ(run_process("/usr/bin/pdftotext", {pdf, text}).exit_code, 0);
+    const std::string words = bytes_of(text);
+    // Every prompt, and every right answer in the key (from `questions`, the same generator).
+    int prompts = 0;
+    std::istringstream lines(listed.output);
+    for (std::string line; std::getline(lines, line);) {
+        if (line.rfind("before ", 0) == 0) {
+            ++prompts;
+            const std::string prompt = line.substr(line.find("] ") + 2, 30);
+            EXPECT_NE(words.find(prompt), std::string::npos) << prompt;
+        }
+        if (line.find("<- right") != std::string::npos) {
+            const std::string right = line.substr(7, line.find("   <-") - 7);
+            EXPECT_NE(words.find(right), std::string::npos) << right;
+        }
+    }
+    EXPECT_EQ(prompts, 4);
+    EXPECT_NE(words.find("answer key"), std::string::npos);
+    const ProcessResult info = run_process("/usr/bin/pdfinfo", {pdf});
+    EXPECT_NE(info.output.find("Pages:           5"), std::string::npos) << info.output;
+
+    const ProcessResult bad =
+        scanscope({"worksheet", "--lesson", "01-harris-blelloch", "--out", temp_file("w.png")});
+    EXPECT_EQ(bad.exit_code, 2) << bad.output;
+    EXPECT_NE(bad.output.find("must end in .pdf"), std::string::npos) << bad.output;
+}
+
 }  // namespace
 }  // namespace scanscope::test
