@@ -37,3 +37,9 @@ measure "blelloch-padded n=2048, compare view" --variant blelloch-padded --n 204
 measure "scan-then-propagate n=4096, blocks view" --variant scan-then-propagate --n 4096 --view multiblock --step 4
 measure "presenter mode, blelloch n=1024, shared-memory view" --presenter --variant blelloch --n 1024 --view array --step 6
 measure "presenter mode, blelloch n=1024, tree view" --presenter --variant blelloch --n 1024 --view tree --step 8
+# Issue 39's layout: the focus at 4 % of the height, narrowed rows and the overview strip, n = 4096
+# (the largest the window captures; one-block scans take 2048 at most).
+measure "presenter mode, scan-then-propagate n=4096, blocks view" --presenter --variant scan-then-propagate --n 4096 --view multiblock --step 4
+measure "presenter mode, scan-then-propagate n=4096, shared-memory view" --presenter --variant scan-then-propagate --n 4096 --view array --step 4
+measure "presenter mode, decoupled-lookback n=4096, look-back view" --presenter --variant decoupled-lookback --n 4096 --view lookback --step 40
+measure "presenter mode, blelloch n=2048, tree view" --presenter --variant blelloch --n 2048 --view tree --step 8
