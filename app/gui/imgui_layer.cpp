@@ -70,8 +70,9 @@ void ImGuiLayer::build_fonts() {
         const char* heading = file_exists(kDejaVuSansBold) ? kDejaVuSansBold : kDejaVuSans;
         fonts_.heading =
             io.Fonts->AddFontFromFileTTF(heading, 19.0f * scale_, &config, kGlyphRanges);
+        // Presenter mode's sentences at the legible size itself: larger takes the pictures' room.
         fonts_.large = io.Fonts->AddFontFromFileTTF(
-            kDejaVuSans, std::max(25.0f * scale_, legible_px_), &config, kGlyphRanges);
+            kDejaVuSans, legible_px_ > 0 ? legible_px_ : 25.0f * scale_, &config, kGlyphRanges);
         fonts_.mono_large = io.Fonts->AddFontFromFileTTF(
             kDejaVuSansMono, std::max(40.0f * scale_, 1.5f * legible_px_), &config, kGlyphRanges);
         font_notice_.clear();
@@ -83,7 +84,7 @@ void ImGuiLayer::build_fonts() {
         config.SizePixels = 13.0f * scale_;
         fonts_.regular = fonts_.mono = fonts_.heading = io.Fonts->AddFontDefault(&config);
         ImFontConfig large = config;
-        large.SizePixels = std::max(26.0f * scale_, legible_px_);
+        large.SizePixels = legible_px_ > 0 ? legible_px_ : 26.0f * scale_;
         fonts_.large = fonts_.mono_large = io.Fonts->AddFontDefault(&large);
         font_notice_ =
             "DejaVu fonts not found (install fonts-dejavu-core); using ImGui's built-in font";

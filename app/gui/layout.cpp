@@ -28,9 +28,12 @@ PanelLayout compute_layout(float width, float height, float top, float ui_scale,
     // (presenter) or three beside its caption, for a layout whose side panels fold, the Code
     // panel's sentence with them.
     const auto timeline_height = [&](bool tall) {
+        // Presenter mode's bar is as tall as its sentence needs (the canvas keeps the rest).
         const float usual = (tall ? 120.0f : 78.0f) * s;
-        const float wanted = tall ? std::min(wanted_timeline_h, 0.4f * height) : 0.0f;
-        return std::round(std::min(std::max(usual, wanted), height - top - status_h));
+        const float wanted =
+            tall && wanted_timeline_h > 0 ? std::min(wanted_timeline_h, 0.4f * height) : usual;
+        return std::round(
+            std::min(presenter ? wanted : std::max(usual, wanted), height - top - status_h));
     };
     float timeline_h = timeline_height(presenter);
     const float body_top = top;

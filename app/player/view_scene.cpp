@@ -30,7 +30,8 @@ Scene build_view_scene(const Session& s, const Theme& theme, const ViewSceneOpti
         case ViewKind::MultiBlock:
             return build_multiblock_scene(t, c, theme, columns, options.hide_later);
         case ViewKind::LookBack:
-            return build_lookback_scene(t, s.events.position(), theme, columns < 32 ? columns : 16);
+            // Narrowed (presenter mode): the tile followed and the one it reads, magnified.
+            return build_lookback_scene(t, s.events.position(), theme, 16, columns < 32);
         case ViewKind::Compare: {
             if (!s.compare()) {
                 Scene none;

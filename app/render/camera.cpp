@@ -28,13 +28,17 @@ void Camera::fit_focus(const Rect& b, const Rect& focus, float width, float heig
                        float at_scale) {
     if (width <= 0 || height <= 0 || at_scale <= 0) return;
     scale = at_scale;
-    const auto axis = [&](float lo, float size, float f_lo, float f_size, float view) {
+    // `start`: as near the bounds' start (left: the rows' names) as the focus allows; else the
+    // focus in the middle. Never empty space beyond the bounds' edges.
+    const auto axis = [&](float lo, float size, float f_lo, float f_size, float view, bool start) {
         if (size * scale <= view) return lo - (view / scale - size) / 2;
-        // The focus in the middle, but no empty space beyond the bounds' edges.
-        const float centred = f_lo + f_size / 2 - view / scale / 2;
-        return std::clamp(centred, lo, lo + size - view / scale);
+        const float span = view / scale;
+        const float wanted = start && f_size <= span ? std::max(lo, f_lo + f_size - span)
+                                                     : f_lo + f_size / 2 - span / 2;
+        return std::clamp(wanted, lo, lo + size - span);
     };
-    origin = {axis(b.x, b.w, focus.x, focus.w, width), axis(b.y, b.h, focus.y, focus.h, height)};
+    origin = {axis(b.x, b.w, focus.x, focus.w, width, true),
+              axis(b.y, b.h, focus.y, focus.h, height, false)};
 }
 
 void Camera::zoom_at(Vec2 screen, float factor) {

@@ -64,10 +64,12 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
     const bool wrapped = options.columns > 0 && int(columns.size()) > options.columns;
     const int per_row = wrapped ? options.columns : std::max<int>(1, int(columns.size()));
     const int chunks = std::max<int>(1, (int(columns.size()) + per_row - 1) / per_row);
-    const float chunk_pitch = kColumn + (options.threads ? kStrip + 0.3f : 0.0f);
+    // Wrapped (a projector), the rows pack closer: a thinner thread strip, less room between.
+    const float strip = wrapped ? 0.3f : kStrip, strip_gap = wrapped ? 0.15f : 0.3f;
+    const float chunk_pitch = kColumn + (options.threads ? strip + strip_gap : 0.0f);
     const float row_pitch = float(chunks) * chunk_pitch + (kRow - kColumn);
     const int first_step = wrapped ? std::max(0, c.step - 1) : 0;
-    const float step_gap = chunk_pitch + (kRow - kColumn);  // rows of one part, step to step
+    const float step_gap = chunk_pitch + 0.8f;  // rows of one part, step to step
     const float group_pitch = float(c.step - first_step + 1) * step_gap + 0.6f;
     const auto place = [&](int column, int s) {
         const float y =
@@ -75,7 +77,7 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
                     : float(s) * row_pitch + float(column / per_row) * chunk_pitch;
         return Vec2{float(column % per_row) * kColumn, y};
     };
-    const float bottom = wrapped ? float(chunks) * group_pitch - 0.6f - (kRow - kColumn)
+    const float bottom = wrapped ? float(chunks) * group_pitch - 0.6f - (step_gap - chunk_pitch)
                                  : float(c.step + 1) * row_pitch - (kRow - kColumn);
     const ElementKind kind = array.kind;
     const Step& now = *find_step(launch, c.block, c.step);
@@ -152,7 +154,7 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
                 SceneCell cell;
                 const bool active = summary.active_threads.count(t) > 0;
                 const Vec2 at = place(t, s);
-                cell.rect = {at.x, at.y + 1.15f, 1.0f, kStrip};
+                cell.rect = {at.x, at.y + 1.15f, 1.0f, strip};
                 cell.fill = active ? mix(theme.cell, theme.conflict[0], 0.7f)
                                    : mix(theme.cell, theme.panel, 0.5f);
                 cell.border = theme.cell_border;
@@ -173,7 +175,7 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
                     const Vec2 at = place(first, s);
                     SceneCell outline;
                     outline.rect = {at.x - 0.06f, at.y + 1.15f - 0.06f, float(in_row) * kColumn,
-                                    kStrip + 0.12f};
+                                    strip + 0.12f};
                     outline.fill = with_alpha(theme.conflict[3], 0.0f);
                     outline.border = theme.conflict[3];
                     outline.border_px = 2.0f;

@@ -59,7 +59,8 @@ std::string event_caption(const Trace& trace, int event) {
            when + " · " + what;
 }
 
-Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, int per_row) {
+Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, int per_row,
+                           bool magnify) {
     Scene scene;
     per_row = std::max(per_row, 1);
     const int l = lookback_launch(trace);
@@ -101,9 +102,11 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         if (e.kind == std::uint16_t(TileEventKind::Read)) window.insert(int(e.target));
     }
 
-    for (int t = 0; t < tiles; ++t) {
+    // A tile's cell: numbered, with what it has published ("A" its aggregate, "P" its inclusive
+    // prefix), its border saying whether it is the tile followed or one it has read.
+    const auto tile_cell = [&](int t, const Rect& rect) {
         SceneCell cell;
-        cell.rect = tile_rect(t, per_row);
+        cell.rect = rect;
         const TileStatus s = status[std::size_t(t)];
         cell.fill = s == TileStatus::Invalid     ? mix(theme.cell, theme.panel, 0.4f)
                     : s == TileStatus::Aggregate ? mix(theme.cell, theme.write, 0.65f)
@@ -111,28 +114,56 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         const bool actor = int(now.tile) == t;
         cell.border = actor ? theme.accent : window.count(t) ? theme.read : theme.cell_border;
         cell.border_px = actor || window.count(t) ? 3.0f : 1.0f;
-        // Numbered, with what it has published: "A" its aggregate, "P" its inclusive prefix.
         const std::size_t i = std::size_t(t);
         cell.text = "tile " + std::to_string(t) + "\n" +
                     (has_aggregate[i] ? "A " + format_value(aggregate[i], element) : "A -") + "\n" +
                     (s == TileStatus::Prefix ? "P " + format_value(prefix[i], element) : "P -");
-        // The tile being followed, what it has read so far, and what it reads now.
-        cell.focus = actor || window.count(t) > 0;
         cell.text_color = theme.cell_text;
         cell.role = s == TileStatus::Invalid     ? CellRole::Undefined
                     : s == TileStatus::Aggregate ? CellRole::Written
                                                  : CellRole::Highlight;
         cell.ref = CellRef::tile(t);
+        return cell;
+    };
+    const bool reads = now.kind == std::uint16_t(TileEventKind::Read) && int(now.target) < tiles &&
+                       int(now.tile) < tiles;
+    // Magnified (presenter mode, where the grid's tiles cannot be read from the back): the tile
+    // followed and the one it reads now, large, above the grid, which stays as the context.
+    float grid_top = 0;
+    if (magnify && int(now.tile) < tiles) {
+        const Rect big_target{0, 0, 6.0f, 4.8f}, big_actor{reads ? 8.5f : 0.0f, 0, 6.0f, 4.8f};
+        SceneCell actor = tile_cell(int(now.tile), big_actor);
+        actor.focus = true;
+        scene.cells.push_back(actor);
+        if (reads) {
+            SceneCell target = tile_cell(int(now.target), big_target);
+            target.focus = true;
+            scene.cells.push_back(target);
+            scene.arrows.push_back({{big_actor.x, big_actor.center().y},
+                                    {big_target.right(), big_target.center().y},
+                                    theme.read,
+                                    3.0f,
+                                    true});
+        }
+        grid_top = 6.2f;
+    }
+    const auto grid_rect = [&](int t) {
+        Rect r = tile_rect(t, per_row);
+        r.y += grid_top;
+        return r;
+    };
+    for (int t = 0; t < tiles; ++t) {
+        SceneCell cell = tile_cell(t, grid_rect(t));
+        // Unmagnified, the tile followed and what it has read so far are the focus.
+        cell.focus = !magnify && (int(now.tile) == t || window.count(t) > 0);
         scene.cells.push_back(cell);
     }
-    if (now.kind == std::uint16_t(TileEventKind::Read) && int(now.target) < tiles &&
-        int(now.tile) < tiles) {
-        const Rect from = tile_rect(int(now.tile), per_row),
-                   to = tile_rect(int(now.target), per_row);
+    if (reads) {
+        const Rect from = grid_rect(int(now.tile)), to = grid_rect(int(now.target));
         scene.arrows.push_back(
             {{from.center().x, from.y}, {to.center().x, to.y}, theme.read, 2.5f, true});
     }
-    const float legend = float((tiles + per_row - 1) / per_row) * kTileRow + 0.2f;
+    const float legend = grid_top + float((tiles + per_row - 1) / per_row) * kTileRow + 0.2f;
     const std::pair<const char*, Color> keys[] = {
         {"nothing published", mix(theme.cell, theme.panel, 0.4f)},
         {"A aggregate available", mix(theme.cell, theme.write, 0.65f)},

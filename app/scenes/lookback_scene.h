@@ -9,7 +9,10 @@
 
 namespace scanscope {
 
-Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, int per_row = 16);
+// `magnify`: the tile followed and the tile it reads now drawn large above the grid (the focus;
+// presenter mode), the grid the context.
+Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, int per_row = 16,
+                           bool magnify = false);
 
 // "event 37 of 250 · 1.234 µs · tile 5 reads tile 3: aggregate 42".
 std::string event_caption(const Trace& trace, int event);

@@ -115,7 +115,6 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
             // Predict mode: what the launch leaves, only at its last step.
             if (hide_later && c.step + 1 < launch.longest_block()) cell.text = "?";
             cell.ref = CellRef::global(int(g), index);
-            cell.focus = b == c.block;
             scene.cells.push_back(cell);
             const Vec2 block_end{right, by + 0.5f}, global{gx, by + 0.5f};
             scene.arrows.push_back({incoming ? global : block_end, incoming ? block_end : global,

@@ -5,6 +5,7 @@
 
 #include "model/values.h"
 #include "player/view_scene.h"
+#include "scenes/focus_strip.h"
 #include "views/panel.h"
 #include "views/shell_views.h"
 
@@ -114,12 +115,25 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                 ViewSceneOptions options;
                 options.hide_later = state.predict.predictor.enabled();
                 Scene scene = build_view_scene(s, theme, options);
+                const auto fits = [&](const Scene& candidate) {
+                    return focus_px <= 0 ||
+                           CanvasView::focus_fits_in(candidate, fonts, room.x, room.y, focus_px);
+                };
                 for (int columns : {16, 8, 4}) {
-                    if (focus_px <= 0 ||
-                        CanvasView::focus_fits_in(scene, fonts, room.x, room.y, focus_px))
-                        break;
+                    if (fits(scene)) break;
                     options.columns = columns;
                     scene = build_view_scene(s, theme, options);
+                }
+                // Still too far apart: the focus magnified above the picture, shrunk to context.
+                if (!fits(scene)) {
+                    options.columns = 32;
+                    const Scene whole = build_view_scene(s, theme, options);
+                    for (int per_row : {16, 8}) {
+                        Scene magnified = magnify_focus(whole, theme, per_row);
+                        if (!fits(magnified)) continue;
+                        scene = std::move(magnified);
+                        break;
+                    }
                 }
                 canvases.main.set_scene(std::move(scene), version);
             }

@@ -87,55 +87,47 @@ std::string presenter_failures(const nlohmann::json& layout, int& held) {
     return failures;
 }
 
-// The lessons and sizes presenter mode holds to the measure so far. Not yet: 04 (the step whose
-// warp reads one band and writes the next), 05 (the Banks and Compare drawings mark no focus
-// yet), 06 and 08 (a warp's words spread over more rows than fit), 07 (look-back windows over
-// several rows of tiles), 09 at 1024x768.
-struct Case {
-    const char* lesson;
-    std::vector<const char*> sizes;
-};
-const std::vector<Case> kHeld = {
-    {"01-harris-blelloch", {"1024x768", "1280x720", "1920x1080"}},
-    {"02-kirk-hwu-ping-pong", {"1024x768", "1280x720", "1920x1080"}},
-    {"03-sixteen-element-walkthrough", {"1024x768", "1280x720", "1920x1080"}},
-    {"09-pipelined-look-back", {"1280x720", "1920x1080"}},
-    {"10-staged-look-back", {"1024x768", "1280x720", "1920x1080"}},
-};
+// Every shipped lesson but one, at the three sizes: 05 (bank conflicts) is not held yet, as its
+// Banks and Compare drawings mark no focus (issue 39's note says so).
+const std::vector<const char*> kSizes = {"1024x768", "1280x720", "1920x1080"};
+const std::vector<const char*> kHeld = {
+    "01-harris-blelloch", "02-kirk-hwu-ping-pong",  "03-sixteen-element-walkthrough",
+    "04-the-race",        "06-reduction",           "07-look-back",
+    "08-multi-block",     "09-pipelined-look-back", "10-staged-look-back"};
 
 TEST_F(Legibility, PresenterModeDrawsEveryFocusValueAndTheNarrationAtFourPercent) {
-    for (const Case& c : kHeld)
-        for (const char* size : c.sizes) {
-            const nlohmann::json layout =
-                layouts({"--lesson", c.lesson, "--size", size, "--ui-scale", "2", "--presenter",
-                         "--theme", "light"},
-                        std::string("legible-") + c.lesson + "-" + size);
+    for (const char* lesson : kHeld)
+        for (const char* size : kSizes) {
+            const nlohmann::json layout = layouts({"--lesson", lesson, "--size", size, "--ui-scale",
+                                                   "2", "--presenter", "--theme", "light"},
+                                                  std::string("legible-") + lesson + "-" + size);
             ASSERT_TRUE(layout.contains("frames"));
             EXPECT_TRUE(layout["presenter"].get<bool>());
             int held = 0, focus_values = 0;
             for (const auto& frame : layout["frames"])
                 for (const auto& t : frame["texts"])
                     focus_values += t["focus"].get<bool>() && t["role"] == "value";
-            EXPECT_EQ(presenter_failures(layout, held), "") << c.lesson << " at " << size;
+            EXPECT_EQ(presenter_failures(layout, held), "") << lesson << " at " << size;
             // The measure applied to something: values the steps are about, and a sentence.
-            EXPECT_GT(focus_values, int(layout["frames"].size())) << c.lesson << " at " << size;
-            EXPECT_GT(held, focus_values) << c.lesson << " at " << size;
+            EXPECT_GT(focus_values, int(layout["frames"].size())) << lesson << " at " << size;
+            EXPECT_GT(held, focus_values) << lesson << " at " << size;
         }
 }
 
 TEST_F(Legibility, EveryUiScaleThemeAndPaletteMeetsTheMeasure) {
-    for (const char* scale : {"1", "1.5", "2", "3"})
-        for (const auto& [theme, palette] :
-             {std::pair{"dark", "colorblind"}, std::pair{"light", "standard"}}) {
-            const nlohmann::json layout =
-                layouts({"--lesson", "01-harris-blelloch", "--size", "1280x720", "--ui-scale",
-                         scale, "--presenter", "--theme", theme, "--palette", palette},
-                        std::string("legible-scale-") + scale + theme);
-            int held = 0;
-            EXPECT_EQ(presenter_failures(layout, held), "")
-                << "UI scale " << scale << ", " << theme << ", " << palette;
-            EXPECT_GT(held, 50);
-        }
+    for (const char* lesson : {"01-harris-blelloch", "04-the-race", "08-multi-block"})
+        for (const char* scale : {"1", "1.5", "2", "3"})
+            for (const auto& [theme, palette] :
+                 {std::pair{"dark", "colorblind"}, std::pair{"light", "standard"}}) {
+                const nlohmann::json layout =
+                    layouts({"--lesson", lesson, "--size", "1280x720", "--ui-scale", scale,
+                             "--presenter", "--theme", theme, "--palette", palette},
+                            std::string("legible-scale-") + lesson + scale + theme);
+                int held = 0;
+                EXPECT_EQ(presenter_failures(layout, held), "")
+                    << lesson << ", UI scale " << scale << ", " << theme << ", " << palette;
+                EXPECT_GT(held, 30);
+            }
 }
 
 // The check itself fails a layout drawn too small: the normal layout's values at 1280x720.

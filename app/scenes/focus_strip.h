@@ -1,0 +1,16 @@
+// Presenter mode's last resort: where a view's focus cannot be drawn large in place (a warp's
+// reads and writes too far apart in the picture), the focus cells are drawn again, large, in rows
+// above the picture, which shrinks to the context: each row of focus cells in the picture's order,
+// the arrows between them kept, each cell named by its word.
+#pragma once
+
+#include "scenes/scene.h"
+
+namespace scanscope {
+
+// `view`'s focus cells magnified, `per_row` a row, above `view` itself shrunk by `context_scale`
+// (its cells then no longer the focus). A view with no focus cells comes back as it was.
+Scene magnify_focus(const Scene& view, const Theme& theme, int per_row = 16,
+                    float context_scale = 0.35f);
+
+}  // namespace scanscope
