@@ -16,10 +16,17 @@ Vec2 moved(Vec2 p, float k, Vec2 by) {
 
 // The word a cell stands for, as its label: "[32]"; other cells unnamed.
 std::string cell_name(const SceneCell& c) {
-    if (c.ref.kind == CellRef::Kind::Word || c.ref.kind == CellRef::Kind::Output)
-        return "[" + std::to_string(c.ref.index) + "]";
-    if (c.ref.kind == CellRef::Kind::Tile) return "";
-    return "";
+    const std::string at = "[" + std::to_string(c.ref.index) + "]";
+    switch (c.ref.kind) {
+        case CellRef::Kind::Word:
+            return at;
+        case CellRef::Kind::Output:
+            return "output" + at;
+        case CellRef::Kind::Expected:
+            return "expected" + at;
+        default:
+            return "";
+    }
 }
 
 }  // namespace

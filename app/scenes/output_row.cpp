@@ -58,6 +58,10 @@ float add_output_row(Scene& scene, const Trace& trace, float x, float y, int col
                  format_value(expected[std::size_t(first_wrong)], kind);
     else if (!wrong)
         title += ", the same as a sequential loop's";
+    // A wrong outcome is what the last step is about: its first difference is the focus.
+    if (wrong)
+        for (SceneCell& c : scene.cells)
+            c.focus = false;
     scene.labels.push_back(
         {{x, y + 0.1f}, title, wrong ? theme.hazard : theme.accent, 0.42f, Align::Left});
     y += 0.55f;
@@ -89,7 +93,7 @@ float add_output_row(Scene& scene, const Trace& trace, float x, float y, int col
         want.border_px = bad ? 2.0f : 1.0f;
         want.text = format_value(expected[std::size_t(i)], kind);
         want.role = CellRole::Plain;
-        want.ref = CellRef{};
+        want.ref = CellRef::expected(i);
         want.focus = i == first_wrong;
         scene.cells.push_back(want);
     }

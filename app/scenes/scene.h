@@ -24,7 +24,7 @@ enum class CellRole {
 // What a cell stands for, for the hover text and for tests: a typed reference, not a number code
 // (codes like block * 10^6 + word overflow and mix up blocks).
 struct CellRef {
-    enum class Kind { None, Word, Thread, Warp, Lane, Bank, Tile, Global, Output };
+    enum class Kind { None, Word, Thread, Warp, Lane, Bank, Tile, Global, Output, Expected };
     Kind kind = Kind::None;
     int block = 0;  // Word: the block whose shared memory; Global: the buffer
     int index = 0;  // the word, thread, warp, lane, bank, tile or element
@@ -37,6 +37,7 @@ struct CellRef {
     static CellRef tile(int t) { return {Kind::Tile, 0, t}; }
     static CellRef global(int buffer, int i) { return {Kind::Global, buffer, i}; }
     static CellRef output(int i) { return {Kind::Output, 0, i}; }
+    static CellRef expected(int i) { return {Kind::Expected, 0, i}; }  // what output[i] should be
     bool operator==(const CellRef& o) const {
         return kind == o.kind && block == o.block && index == o.index;
     }
