@@ -26,7 +26,7 @@ shoot_at predict 1280x720 --lesson 05-bank-conflicts --step 4 --presenter --ui-s
 shoot_at predict-reveal 1280x720 --lesson 05-bank-conflicts --step 4 --presenter --ui-scale 1.5 \
     --theme light --predict --answer B --scores /tmp/scanscope-shots-scores.json
 # Presenter mode on a 1024x768 projector (issue 39's shots): the step's focus at 4 % of the height.
-for shot in "01-harris-blelloch 6" "04-the-race 4" "05-bank-conflicts 4" "06-reduction 3" \
+for shot in "01-harris-blelloch 6" "04-the-race 4" "05-bank-conflicts 6" "06-reduction 3" \
     "07-look-back 30" "08-multi-block 4"; do
     set -- $shot
     shoot_at "presenter-${1%%-*}" 1024x768 --lesson "$1" --step "$2" --presenter --ui-scale 2 \

@@ -1,5 +1,7 @@
 #include "player/view_scene.h"
 
+#include <algorithm>
+
 #include "scenes/array_scene.h"
 #include "scenes/compare_scene.h"
 #include "scenes/history_scene.h"
@@ -40,7 +42,8 @@ Scene build_view_scene(const Session& s, const Theme& theme, const ViewSceneOpti
                     "or open a second trace (Trace file, 'Compare with'; or --compare-trace).";
                 return none;
             }
-            return build_compare_scene(t, *s.compare(), c, s.bank_config(), theme);
+            return build_compare_scene(t, *s.compare(), c, s.bank_config(), theme,
+                                       columns >= 32 ? 32 : std::max(columns, 8));
         }
     }
     return {};

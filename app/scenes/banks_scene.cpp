@@ -14,6 +14,64 @@ std::string array_name(const Launch& launch, const WarpAccess& a) {
     return a.array < launch.arrays.size() ? launch.arrays[a.array].name : "shared";
 }
 
+// The wrapped layout: bands of `per_row` banks, each bank a header (its number, and its degree
+// where it delivers more than one word) over the words it serves, each word with its lanes.
+void add_wrapped_banks(Scene& scene, const WarpAccess& a, const AccessBanks& banks,
+                       const BankConfig& config, const Theme& theme, int per_row) {
+    std::map<int, std::map<std::uint32_t, std::vector<int>>> words;  // bank -> word -> lanes
+    for (const LaneAccess& l : a.lanes) {
+        const std::uint32_t word = l.address / std::uint32_t(config.width_bytes);
+        words[int(word % std::uint32_t(config.banks))][word].push_back(l.lane);
+    }
+    float y = 0;
+    for (int first = 0; first < config.banks; first += per_row) {
+        std::size_t deepest = 0;
+        for (int bank = first; bank < std::min(config.banks, first + per_row); ++bank) {
+            const int degree = banks.words_in_bank[std::size_t(bank)];
+            SceneCell head;
+            head.rect = {float(bank - first) * kColumn, y, 1.0f, 1.5f};
+            head.fill =
+                degree == 0 ? theme.widget : mix(theme.cell, degree_color(theme, degree), 0.85f);
+            head.border = theme.cell_border;
+            head.text = std::to_string(bank) + (degree > 1 ? "\n×" + std::to_string(degree) : "");
+            head.text_color = degree == 0 ? theme.text_dim : readable_on(head.fill);
+            head.role = CellRole::Header;
+            head.ref = CellRef::bank(bank);
+            head.focus = degree > 1;
+            scene.cells.push_back(head);
+            std::size_t row = 0;
+            for (const auto& [word, lanes] : words[bank]) {
+                SceneCell cell;
+                cell.rect = {float(bank - first) * kColumn, y + 1.62f + float(row) * kColumn, 1.0f,
+                             1.0f};
+                cell.fill = mix(theme.cell, degree_color(theme, degree), 0.55f);
+                cell.border = lanes.size() > 1 ? theme.accent : theme.cell_border;
+                cell.border_px = lanes.size() > 1 ? 2.0f : 1.0f;
+                cell.text = std::to_string(word) + "\nL" + std::to_string(lanes.front()) +
+                            (lanes.size() > 1 ? "+" : "");
+                cell.text_color = theme.cell_text;
+                cell.role = a.kind == AccessKind::Read ? CellRole::Read : CellRole::Written;
+                cell.ref = CellRef::word(int(word));
+                scene.cells.push_back(cell);  // context: the headers say the degree
+                ++row;
+            }
+            deepest = std::max(deepest, row);
+        }
+        scene.labels.push_back({{-0.3f, y + 0.85f},
+                                "banks " + std::to_string(first) + "+",
+                                theme.text_dim,
+                                0.36f,
+                                Align::Right});
+        y += 1.62f + float(deepest) * kColumn + 0.6f;
+    }
+    scene.labels.push_back({{0, y + 0.1f},
+                            "under each bank: the words it serves (word, then L: the lane that "
+                            "asked; + several lanes)",
+                            theme.text_dim,
+                            0.32f,
+                            Align::Left});
+}
+
 }  // namespace
 
 Color degree_color(const Theme& theme, int degree) {
@@ -26,7 +84,7 @@ Color degree_color(const Theme& theme, int degree) {
 }
 
 Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const BankConfig& config,
-                        const Theme& theme) {
+                        const Theme& theme, int per_row) {
     Scene scene;
     scene.min_readable_px = 0;  // every bank and every word row in view: the picture is the point
     if (c.launch >= int(trace.launches.size())) {
@@ -59,6 +117,12 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
                            : std::to_string(banks.degree) + "-way conflict, " +
                                  std::to_string(banks.wavefronts) + " wavefronts"));
 
+    if (per_row > 0 && per_row < config.banks) {
+        add_wrapped_banks(scene, a, banks, config, theme, per_row);
+        scene.fit_bounds();
+        return scene;
+    }
+
     // Lanes along the top.
     for (int lane = 0; lane < lanes_in_warp; ++lane) {
         SceneCell cell;
@@ -89,6 +153,7 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
         cell.text_color = words == 0 ? theme.text_dim : readable_on(cell.fill);
         cell.role = CellRole::Header;
         cell.ref = CellRef::bank(bank);
+        cell.focus = words > 1;  // a bank that serves several words: the conflict
         scene.cells.push_back(cell);
     }
     scene.labels.push_back({{-0.3f, -0.9f}, "banks", theme.text_dim, 0.4f, Align::Right, 0, true});
@@ -122,6 +187,7 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
         cell.text_color = theme.cell_text;
         cell.role = a.kind == AccessKind::Read ? CellRole::Read : CellRole::Written;
         cell.ref = CellRef::word(int(word));
+        cell.focus = banks.words_in_bank[std::size_t(bank)] > 1;  // the words that queue
         scene.cells.push_back(cell);
     }
     for (const LaneAccess& l : a.lanes) {

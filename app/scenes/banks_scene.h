@@ -9,9 +9,13 @@
 
 namespace scanscope {
 
-// `access` indexes memory_accesses(step); -1 picks the worst.
+// `access` indexes memory_accesses(step); -1 picks the worst. `per_row` < the bank count wraps
+// the banks into rows of that many (a projector): each bank's number and degree on its header,
+// the words it serves under it, each with the lane that asked for it (no lane row then). The
+// focus: the banks the access makes deliver more than one word, their numbers and degrees (and,
+// unwrapped, the words that queue in them).
 Scene build_banks_scene(const Trace& trace, const Cursor& cursor, int access,
-                        const BankConfig& config, const Theme& theme);
+                        const BankConfig& config, const Theme& theme, int per_row = 32);
 
 // The colour of conflict degree `degree` (1 = none).
 Color degree_color(const Theme& theme, int degree);

@@ -41,12 +41,13 @@ void append_scene(Scene& into, const Scene& other, Vec2 offset) {
 }
 
 Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& c,
-                          const BankConfig& config, const Theme& theme) {
+                          const BankConfig& config, const Theme& theme, int banks_per_row) {
     Scene scene;
-    float x = 0;
+    const bool wrapped = banks_per_row < config.banks;
+    float x = 0, y = 0;
     for (const Trace* t : {&left, &right}) {
         BankConfig own = config;
-        Scene half = build_banks_scene(*t, c, -1, own, theme);
+        Scene half = build_banks_scene(*t, c, -1, own, theme, banks_per_row);
         // Both sides have the same rows: the left side's names serve both (kept at a readable
         // size, the right side's would land on the left picture).
         if (t == &right)
@@ -59,7 +60,8 @@ Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& c
             (card && card->pads_for_banks
                  ? " (padded for " + std::to_string(t->request.banks) + " banks)"
                  : "");
-        half.labels.push_back({{0, -4.7f}, name, theme.accent, 0.8f, Align::Left, 16.0f});
+        half.labels.push_back(
+            {{0, wrapped ? -1.0f : -4.7f}, name, theme.accent, 0.8f, Align::Left, 16.0f});
         // The numbers go under the canvas, one line per side, whatever the zoom.
         const std::string access = half.notes.empty() ? half.empty_message : half.notes[0];
         scene.notes.push_back(name + ": so far " + std::to_string(so_far.load_conflicts) +
@@ -69,8 +71,14 @@ Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& c
                               " wavefronts; now " + access);
         if (!half.empty_message.empty())
             half.labels.push_back({{0, 0}, half.empty_message, theme.text_dim, 0.45f, Align::Left});
-        append_scene(scene, half, {x, 0});
-        x += float(config.banks) * 1.12f + 4.0f;
+        append_scene(scene, half, {x, y});
+        // Side by side; wrapped (a projector), one above the other.
+        if (wrapped) {
+            half.fit_bounds();
+            y += half.bounds.bottom() + 2.2f;
+        } else {
+            x += float(config.banks) * 1.12f + 4.0f;
+        }
     }
     scene.min_readable_px = 0;  // side by side means both in view
     scene.fit_bounds();

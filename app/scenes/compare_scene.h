@@ -12,7 +12,9 @@ namespace scanscope {
 // Moves `other` by `offset` and appends it.
 void append_scene(Scene& into, const Scene& other, Vec2 offset);
 
+// `banks_per_row` < the bank count: each side's banks wrapped (scenes/banks_scene.h), the two
+// sides one above the other.
 Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& cursor,
-                          const BankConfig& config, const Theme& theme);
+                          const BankConfig& config, const Theme& theme, int banks_per_row = 32);
 
 }  // namespace scanscope

@@ -7,7 +7,7 @@
 namespace scanscope {
 namespace {
 
-constexpr float kPitch = 1.12f;  // cells and their gaps
+constexpr float kPitch = 1.12f;     // cells and their gaps
 constexpr float kRowPitch = 1.75f;  // a row and its cells' names above
 
 Vec2 moved(Vec2 p, float k, Vec2 by) {
@@ -79,10 +79,18 @@ Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, float co
     }
     std::map<std::size_t, Rect> placed;  // view cell -> its magnified rect
     float y = 0.6f;
+    // A cell of several lines (a bank's number and degree) is taller, so each line stays large.
+    const auto height = [&](std::size_t i) {
+        const std::string& text = view.cells[i].text;
+        const auto lines = std::count(text.begin(), text.end(), '\n') + 1;
+        return lines > 1 ? 0.75f * float(lines) : 1.0f;
+    };
     for (const auto& cells : order) {
+        float tallest = 1.0f;
         for (std::size_t n = 0; n < cells.size(); ++n) {
             SceneCell c = view.cells[cells[n]];
-            c.rect = {float(n) * kPitch, y, 1.0f, 1.0f};
+            c.rect = {float(n) * kPitch, y, 1.0f, height(cells[n])};
+            tallest = std::max(tallest, c.rect.h);
             placed[cells[n]] = c.rect;
             const std::string name = cell_name(c);
             if (!name.empty())
@@ -90,7 +98,7 @@ Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, float co
                     {{c.rect.center().x, y - 0.28f}, name, theme.text_dim, 0.3f, Align::Center});
             out.cells.push_back(std::move(c));
         }
-        y += kRowPitch;
+        y += kRowPitch + tallest - 1.0f;
     }
     // The view's arrows between focus cells, between their magnified copies.
     const auto inside = [&](Vec2 p) -> const Rect* {

@@ -257,7 +257,9 @@ bool banks_beside(const AppState& state) {
         case AppState::BanksBeside::Auto:
             break;
     }
-    return banks_teach(state) || state.predict.predictor.enabled();
+    // The Compare view is the Banks drawing twice already: the canvas takes the width.
+    const bool compare = state.session.loaded() && state.session.view == ViewKind::Compare;
+    return (banks_teach(state) && !compare) || state.predict.predictor.enabled();
 }
 
 void handle_shortcuts(AppState& state, float monitor_scale) {
@@ -348,7 +350,8 @@ PanelLayout build_frame(AppState& state, Canvases& canvases, ImGuiLayer& ui, flo
         }
     } else {
         draw_canvas_panel(state, canvases, layout.canvas, fonts, theme);
-        draw_banks_panel(state, canvases, layout.banks, fonts, theme);
+        if (layout.banks.w >= 1 && layout.banks.h >= 1)  // presenter mode may give it no room
+            draw_banks_panel(state, canvases, layout.banks, fonts, theme);
         // Presenter mode, or a window too short for the side panels: canvas and Banks side by
         // side, the side panels asked back in front of the canvas.
         set_panels_are_overlays(true);

@@ -120,14 +120,25 @@ void draw_banks_panel(AppState& state, Canvases& canvases, const Rect& rect, con
                                         "/" + std::to_string(s.timeline().position()) + "/" +
                                         std::to_string(shown) + "/" +
                                         std::to_string(s.bank_config().banks) + ui_theme_key(theme);
-            if (canvases.banks.needs(version))
-                canvases.banks.set_scene(
-                    build_banks_scene(s.trace(), c, shown, s.bank_config(), theme), version);
-            // Presenter mode, where the banks teach: the bank and lane numbers, the words and the
-            // degrees are what the step is about, at the legible size.
+            // Presenter mode: the conflicted banks' numbers and degrees at the legible size; the
+            // banks wrap into rows of 16 or 8 until they reach it.
             const float focus_px =
                 state.presenter ? std::ceil(0.04f * ImGui::GetIO().DisplaySize.y) : 0.0f;
-            canvases.banks.draw(version, fonts, theme, {"banks", focus_px});
+            const ImVec2 room = ImGui::GetContentRegionAvail();
+            const std::string sized = version + "/" + std::to_string(int(focus_px)) + "/" +
+                                      std::to_string(int(room.x)) + "x" +
+                                      std::to_string(int(room.y));
+            if (canvases.banks.needs(sized)) {
+                Scene scene = build_banks_scene(s.trace(), c, shown, s.bank_config(), theme);
+                for (int per_row : {16, 8}) {
+                    if (focus_px <= 0 ||
+                        CanvasView::focus_fits_in(scene, fonts, room.x, room.y, focus_px))
+                        break;
+                    scene = build_banks_scene(s.trace(), c, shown, s.bank_config(), theme, per_row);
+                }
+                canvases.banks.set_scene(std::move(scene), sized);
+            }
+            canvases.banks.draw(sized, fonts, theme, {"banks", focus_px});
             ImGui::EndChild();
             if (stats) {
                 ImGui::SameLine();
