@@ -38,6 +38,10 @@ void add_wrapped_banks(Scene& scene, const WarpAccess& a, const AccessBanks& ban
             head.role = CellRole::Header;
             head.ref = CellRef::bank(bank);
             head.focus = degree > 1;
+            if (degree > 1 && degree == banks.degree) {
+                head.border = theme.text;  // the worst bank (or banks, tied), marked
+                head.border_px = 3.0f;
+            }
             scene.cells.push_back(head);
             std::size_t row = 0;
             for (const auto& [word, lanes] : words[bank]) {
@@ -154,6 +158,10 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
         cell.role = CellRole::Header;
         cell.ref = CellRef::bank(bank);
         cell.focus = words > 1;  // a bank that serves several words: the conflict
+        if (words > 1 && words == banks.degree) {
+            cell.border = theme.text;  // the worst bank (or banks, tied), marked
+            cell.border_px = 3.0f;
+        }
         scene.cells.push_back(cell);
     }
     scene.labels.push_back({{-0.3f, -0.9f}, "banks", theme.text_dim, 0.4f, Align::Right, 0, true});

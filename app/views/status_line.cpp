@@ -1,5 +1,7 @@
 #include <imgui.h>
 
+#include "gui/layout_log.h"
+
 #include "views/panel.h"
 #include "views/shell_views.h"
 
@@ -32,7 +34,9 @@ void draw_status_line(AppState& state, const Rect& rect, const UiFonts& fonts, c
             ImGui::SameLine();
             ImGui::TextDisabled("|");
             ImGui::SameLine();
+            const LayoutLog::Mark m = layout_log().mark(ImGui::GetWindowDrawList());
             ImGui::TextColored(ImVec4(c.r, c.g, c.b, 1.0f), "%s", last.text.c_str());
+            layout_log().record(m, "status", TextRole::Note, last.text, ImGui::GetFontSize());
         }
     }
     end_panel();

@@ -228,5 +228,21 @@ TEST_F(Legibility, PredictScreenshotsShowTheNextQuestion) {
     EXPECT_GE(choices, 4);  // two choices at least, each its key and its text
 }
 
+// `--predict --step 5` does not skip the questions before it silently: the status line says so.
+TEST_F(Legibility, PredictFromALaterStepSaysWhatItSkipped) {
+    const std::string shot = temp_file("skipped.png"), json = temp_file("skipped.json");
+    const ProcessResult r = run_process(
+        scanscope_binary(),
+        {"--screenshot", shot, "--layout-json", json, "--lesson", "01-harris-blelloch", "--predict",
+         "--step", "5", "--size", "1600x1000", "--scores", temp_file("skipped-scores.json")},
+        {display_});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const nlohmann::json layout = nlohmann::json::parse(read_text(json));
+    std::string status;
+    for (const auto& t : layout["frames"][0]["texts"])
+        if (t["panel"] == "status") status += t["text"].get<std::string>();
+    EXPECT_NE(status.find("Predict mode asks from step 6 on"), std::string::npos) << status;
+}
+
 }  // namespace
 }  // namespace scanscope::test
