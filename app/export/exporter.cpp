@@ -277,6 +277,8 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
         for (int step = o.first; step <= last; ++step) {
             const Scene scene = frame_scene(s, step - 1, theme);
             if (scene.empty_message.empty()) base.world = united(base.world, scene.bounds);
+            base.readable_scale =
+                std::max(base.readable_scale, readable_scale(measure.get(), scene, o.ui_scale));
             base.notes = std::max(base.notes, scene.notes.size());
             if (o.caption)
                 base.caption_lines = std::max(

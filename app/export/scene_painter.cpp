@@ -35,6 +35,9 @@ struct Pen {
     cairo_t* cr;
     std::vector<PaintedText>* texts;
     bool mono = false;
+    // Text outside this (the picture's part of the page, once clipped) is not on the page: not
+    // recorded either. Empty: no limit.
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 
 // One line of text with its top-left (or top-centre, top-right) at (x, y).
@@ -46,7 +49,9 @@ void draw_text(const Pen& pen, const std::string& text, double x, double y, doub
     const double left = align == Align::Left ? x : align == Align::Center ? x - w / 2 : x - w;
     cairo_move_to(cr, left, y + size * 0.8);
     cairo_show_text(cr, text.c_str());
-    if (pen.texts) pen.texts->push_back({text, left, y + size * 0.8, size, pen.mono});
+    const bool on_page =
+        pen.x1 <= pen.x0 || (left + w > pen.x0 && left < pen.x1 && y + size > pen.y0 && y < pen.y1);
+    if (pen.texts && on_page) pen.texts->push_back({text, left, y + size * 0.8, size, pen.mono});
 }
 
 void rounded_rect(cairo_t* cr, double x, double y, double w, double h, double r) {
@@ -62,6 +67,28 @@ void rounded_rect(cairo_t* cr, double x, double y, double w, double h, double r)
 constexpr double kCaptionSize = 20;  // x the UI scale
 
 }  // namespace
+
+// A value's font size per unit of scale, as paint_scene sizes it: 68 % of its cell's height (the
+// lines of several, 80 % between them) and 94 % of its width at most.
+double value_size_per_scale(cairo_t* cr, const SceneCell& c) {
+    const std::vector<std::string> lines = lines_of(c.text);
+    const double by_height =
+        lines.size() > 1 ? c.rect.h * 0.8 / double(lines.size()) / 1.15 : c.rect.h * 0.68;
+    cairo_set_font_size(cr, 100);
+    double widest = 0;
+    for (const std::string& line : lines)
+        widest = std::max(widest, text_width(cr, line) / 100);
+    return widest > 0 ? std::min(by_height, c.rect.w * 0.94 / widest) : by_height;
+}
+
+double readable_scale(cairo_t* cr, const Scene& scene, double ui) {
+    cairo_select_font_face(cr, kMono, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    double needed = 0;
+    for (const SceneCell& c : scene.cells)
+        if (!c.text.empty())
+            needed = std::max(needed, 11.05 * ui / std::max(value_size_per_scale(cr, c), 1e-4));
+    return needed;
+}
 
 std::vector<std::string> caption_lines(cairo_t* cr, const std::string& caption, double width,
                                        double ui) {
@@ -127,10 +154,33 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
     // Fit the picture (its labels' room included) into the rest, centred: the series' whole
     // where given, so that every page has the same scale.
     const Rect& b = page && page->world.w > 0 ? page->world : scene.bounds;
-    const double scale =
-        std::min((width - 2 * margin) / std::max(b.w, 1e-3f), picture_h / std::max(b.h, 1e-3f));
-    const double ox = margin + (width - 2 * margin - b.w * scale) / 2 - b.x * scale;
-    const double oy = top + (picture_h - b.h * scale) / 2 - b.y * scale;
+    const double picture_w = width - 2 * margin;
+    const double fit = std::min(picture_w / std::max(b.w, 1e-3f), picture_h / std::max(b.h, 1e-3f));
+    // Never so small that values fall under 11 x the UI scale (as the window's first view): a
+    // picture too large for the page then shows its focus, or its start.
+    const double least =
+        page && page->readable_scale > 0 ? page->readable_scale : readable_scale(cr, scene, ui);
+    const double scale = std::max(fit, least);
+    float fx0 = 1e30f, fy0 = 1e30f, fx1 = -1e30f, fy1 = -1e30f;
+    for (const SceneCell& c : scene.cells)
+        if (c.focus) {
+            fx0 = std::min(fx0, c.rect.x), fy0 = std::min(fy0, c.rect.y);
+            fx1 = std::max(fx1, c.rect.right()), fy1 = std::max(fy1, c.rect.bottom());
+        }
+    // Where the page's top-left lies in the scene, per axis: centred where the whole fits, else
+    // the focus centred (or the start), never past the picture's edges.
+    const auto start = [&](double lo, double size, double f_lo, double f_hi, double view) {
+        if (size * scale <= view) return lo - (view / scale - size) / 2;
+        const double want = f_hi > f_lo ? (f_lo + f_hi) / 2 - view / scale / 2 : lo;
+        return std::clamp(want, lo, lo + size - view / scale);
+    };
+    const double ox = margin - start(b.x, b.w, fx0, fx1, picture_w) * scale;
+    const double oy = top - start(b.y, b.h, fy0, fy1, picture_h) * scale;
+    cairo_save(cr);
+    cairo_rectangle(cr, margin - 1, top - 1, picture_w + 2, picture_h + 2);
+    cairo_clip(cr);
+    pen.x0 = margin - 1, pen.y0 = top - 1, pen.x1 = margin + picture_w + 1,
+    pen.y1 = top + picture_h + 1;
     auto X = [&](double x) { return ox + x * scale; };
     auto Y = [&](double y) { return oy + y * scale; };
 
@@ -194,6 +244,7 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
         // A label's point is the middle of its line, as in the window.
         draw_text(pen, l.text, X(l.at.x), Y(l.at.y) - size * 0.58, size, l.align);
     }
+    cairo_restore(cr);
 }
 
 }  // namespace scanscope

@@ -27,7 +27,13 @@ struct PageLayout {
     std::size_t notes = 0;  // note lines to leave room for
     std::string caption;    // the step's sentence, wrapped over the picture; empty: none
     int caption_lines = 0;  // lines to leave room for (the series' longest caption)
+    // The scale under which a value would be drawn smaller than 11 x the UI scale (the series'
+    // largest): the picture is drawn at least this large, its focus in view, as the window does.
+    double readable_scale = 0;
 };
+
+// The scale (points per scene unit) at which every value of `scene` is 11 x `ui_scale` or more.
+double readable_scale(cairo_t* cr, const Scene& scene, double ui_scale);
 
 // The caption's lines at this page width (the export leaves room for the longest).
 std::vector<std::string> caption_lines(cairo_t* cr, const std::string& caption, double width,

@@ -299,5 +299,21 @@ TEST(Export, WorksheetHasAPagePerQuestionAndTheKey) {
     EXPECT_NE(bad.output.find("must end in .pdf"), std::string::npos) << bad.output;
 }
 
+// --ui-scale enlarges the values as the window does (issue 39): no value under 11 px x the UI
+// scale; a picture that then outgrows the page shows its focus.
+TEST(Export, UiScaleEnlargesTheValues) {
+    for (const char* scale : {"1", "2"}) {
+        const std::string svg = temp_file(std::string("readable-") + scale + ".svg");
+        ASSERT_EQ(scanscope({"export", "--variant", "blelloch", "--n", "1024", "--view", "array",
+                             "--steps", "6", "--ui-scale", scale, "--out", svg})
+                      .exit_code,
+                  0);
+        const auto sizes = value_font_sizes(svg);
+        ASSERT_FALSE(sizes.empty());
+        for (const std::string& size : sizes)
+            EXPECT_GE(std::stod(size), 11.0 * std::stod(scale) - 0.01) << "UI scale " << scale;
+    }
+}
+
 }  // namespace
 }  // namespace scanscope::test
