@@ -140,6 +140,21 @@ TEST_F(Legibility, EveryUiScaleThemeAndPaletteMeetsTheMeasure) {
             }
 }
 
+// Every lesson at the smallest and a large UI scale, in the dark theme and the colour-blind
+// palette, on the smallest projector.
+TEST_F(Legibility, EveryLessonAtUiScalesOneAndThree) {
+    for (const char* lesson : kHeld)
+        for (const char* scale : {"1", "3"}) {
+            const nlohmann::json layout =
+                layouts({"--lesson", lesson, "--size", "1024x768", "--ui-scale", scale,
+                         "--presenter", "--theme", "dark", "--palette", "colorblind"},
+                        std::string("legible-ui-") + lesson + scale);
+            int held = 0;
+            EXPECT_EQ(presenter_failures(layout, held), "") << lesson << ", UI scale " << scale;
+            EXPECT_GT(held, 10) << lesson;
+        }
+}
+
 // The check itself fails a layout drawn too small: the normal layout's values at 1280x720.
 TEST_F(Legibility, TheMeasureFailsTheNormalLayout) {
     const nlohmann::json layout =
