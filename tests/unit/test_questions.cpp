@@ -115,7 +115,8 @@ TEST(Questions, CellValueIsWhatTheStepLeaves) {
     ASSERT_TRUE(q);
     expect_scored(*q);
     EXPECT_EQ(right_text(*q), "25");
-    EXPECT_NE(q->explanation.find("writes their sum, 25, to temp[7]"), std::string::npos) << q->explanation;
+    EXPECT_NE(q->explanation.find("writes their sum, 25, to temp[7]"), std::string::npos)
+        << q->explanation;
     q = make_question(t, QuestionKind::CellValue, {false, 7, 0}, kBanks32, cell(5));
     ASSERT_TRUE(q);
     EXPECT_EQ(right_text(*q), "15");
