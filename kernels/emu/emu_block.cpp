@@ -15,6 +15,8 @@ EmuBlock::EmuBlock(GridContext& grid, int index)
     threads_.resize(std::size_t(n));
     starts_.resize(std::size_t(n));
     shuffle_slots_.resize(std::size_t(warps()));
+    slot_rounds_.resize(std::size_t(warps()));
+    warp_rounds_.assign(std::size_t(warps()), 1);  // slots start at round 0: never offered
     for (int t = 0; t < n; ++t) {
         starts_[t] = {this, t};
         threads_[t].fiber = std::make_unique<Fiber>(&EmuBlock::thread_main, &starts_[t]);
@@ -41,10 +43,9 @@ void EmuBlock::resume(int tid) {
     t.fiber->resume();
     if (error_) std::rethrow_exception(error_);
     if (t.fiber->finished()) {
+        // Its slots stay: the others of its last collective may not have read them yet.
         t.wait = Wait::Done;
         --live_;
-        for (auto& parity : shuffle_slots_[std::size_t(tid / 32)])
-            parity[tid % 32] = 0;
     }
 }
 
@@ -95,6 +96,7 @@ bool EmuBlock::try_release_warp(int warp) {
                 throw std::logic_error("sync_warp() while other warps wait at a warp collective");
         }
     }
+    ++warp_rounds_[std::size_t(warp)];  // the next collective's values are new ones
     for (int tid = begin; tid < end; ++tid) {
         Thread& t = threads_[tid];
         if (t.wait == Wait::Done) continue;
@@ -198,7 +200,9 @@ void EmuBlock::warp_barrier(int tid) {
 int EmuBlock::exchange(int tid, std::uint32_t value, std::uint16_t line) {
     Thread& t = threads_[tid];
     const int parity = t.shuffle_parity;
+    t.shuffle_round = warp_rounds_[std::size_t(tid / 32)];
     shuffle_slots_[std::size_t(tid / 32)][parity][tid % 32] = value;
+    slot_rounds_[std::size_t(tid / 32)][parity][tid % 32] = t.shuffle_round;
     t.wait = Wait::Shuffle;
     t.shuffle_line = line;
     Fiber::suspend();
@@ -208,19 +212,26 @@ int EmuBlock::exchange(int tid, std::uint32_t value, std::uint16_t line) {
     return parity;
 }
 
+std::uint32_t EmuBlock::offered(int tid, int parity, int lane) const {
+    const std::size_t warp = std::size_t(tid / 32);
+    return slot_rounds_[warp][std::size_t(parity)][std::size_t(lane)] ==
+                   threads_[std::size_t(tid)].shuffle_round
+               ? shuffle_slots_[warp][std::size_t(parity)][std::size_t(lane)]
+               : 0u;
+}
+
 unsigned EmuBlock::ballot(int tid, bool predicate, std::uint16_t line) {
     const int parity = exchange(tid, predicate ? 1u : 0u, line);
-    const auto& slots = shuffle_slots_[std::size_t(tid / 32)][parity];
     unsigned mask = 0;
     for (int lane = 0; lane < 32; ++lane)
-        if (slots[lane]) mask |= 1u << lane;
+        if (offered(tid, parity, lane)) mask |= 1u << lane;
     return mask;
 }
 
 std::uint32_t EmuBlock::shuffle(int tid, std::uint32_t value, int source_lane, std::uint16_t line) {
     Thread& t = threads_[tid];
     const int parity = exchange(tid, value, line);
-    const std::uint32_t got = shuffle_slots_[std::size_t(tid / 32)][parity][source_lane];
+    const std::uint32_t got = offered(tid, parity, source_lane);
     if (CaptureBuffers* c = grid_.capture)
         write_access(*c, global_thread(tid), t.records,
                      {t.step, line, std::uint8_t(AccessKind::Shuffle), 0xff, 4,

@@ -88,6 +88,7 @@ class EmuBlock {
         std::uint32_t records = 0;
         std::uint16_t shuffle_line = 0;
         std::uint8_t shuffle_parity = 0;
+        std::uint32_t shuffle_round = 0;  // the warp collective its last exchange took part in
         std::uint8_t next_array = 0;
         std::uint32_t shared_offset = 0;
     };
@@ -100,6 +101,9 @@ class EmuBlock {
     // Deposits `value` in the warp's slots and waits until every live lane has; returns the slot
     // parity the values are in.
     int exchange(int tid, std::uint32_t value, std::uint16_t line);
+    // What lane `lane` offered in the collective thread `tid` took part in (parity `parity`): 0
+    // where it did not take part (it had finished, or sat out).
+    std::uint32_t offered(int tid, int parity, int lane) const;
     void resume(int tid);
     void snapshot(std::uint32_t step);
     std::uint32_t global_thread(int tid) const { return std::uint32_t(index_ * threads() + tid); }
@@ -111,6 +115,10 @@ class EmuBlock {
     std::vector<Start> starts_;
     std::vector<std::array<std::array<std::uint32_t, 32>, 2>>
         shuffle_slots_;  // [warp][parity][lane]
+    // The collective each slot's value was offered in, so that a value outlives the lane that
+    // offered it (it may finish before the others read) and an old one is never taken as new.
+    std::vector<std::array<std::array<std::uint32_t, 32>, 2>> slot_rounds_;
+    std::vector<std::uint32_t> warp_rounds_;  // [warp]: collectives released so far
     int live_ = 0;
     std::exception_ptr error_;
 };
