@@ -2,6 +2,7 @@
 #include <iostream>
 #include <memory>
 
+#include "analysis/result_check.h"
 #include "capture/capture.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -39,7 +40,8 @@ void register_capture_command(CLI::App& app, CommandSet& set) {
                 if (!v.trace) return kExitFailure;
                 save_trace(*v.trace, *out);
                 std::cout << "trace -> " << *out << "\n";
-                return kExitOk;
+                // As `run`: a wrong output fails (the trace is written all the same, to look at).
+                return v.correct ? kExitOk : kExitFailure;
             }
             if (options->variant.empty())
                 throw CLI::ValidationError("--variant", "give --variant or --kernel");
@@ -62,6 +64,14 @@ void register_capture_command(CLI::App& app, CommandSet& set) {
             for (std::size_t i = 0; i < trace.output.size() && i < 16; ++i)
                 std::cout << " " << format_value(trace.output[i], kind);
             std::cout << (trace.output.size() > 16 ? " ..." : "") << "\n";
+            // As `run`: a wrong output fails (the trace is written all the same: the in-place
+            // race is there to be looked at).
+            if (std::string problem = check_result(run.request, run.input, trace.output);
+                !problem.empty()) {
+                std::cerr << "scanscope capture: the trace is written, but the output is wrong: "
+                          << problem << "\n";
+                return kExitFailure;
+            }
             return kExitOk;
         });
     });

@@ -289,5 +289,20 @@ TEST(CaptureCli, FilesThatAreNotFilesAreRefusedBeforeReading) {
     std::filesystem::remove(fifo);
 }
 
+// capture fails as run does when the output is wrong (issue 40), and writes the trace all the
+// same: the in-place race is there to be looked at.
+TEST(CaptureCli, AWrongOutputFailsButTheTraceIsWritten) {
+    const std::string out = temp_file("race.json");
+    std::remove(out.c_str());
+    const ProcessResult r = scanscope({"capture", "--variant", "hillis-steele-inplace", "--n", "64",
+                                       "--device", "cpu", "--out", out});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("the output is wrong"), std::string::npos) << r.output;
+    EXPECT_EQ(load_trace(out).request.n, 64);
+    const ProcessResult right = scanscope(
+        {"capture", "--variant", "blelloch", "--n", "64", "--device", "cpu", "--out", out});
+    EXPECT_EQ(right.exit_code, 0) << right.output;
+}
+
 }  // namespace
 }  // namespace scanscope::test

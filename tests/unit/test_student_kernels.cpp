@@ -124,6 +124,7 @@ TEST(StudentKernels, TheVerdictAndAnalyzeCountTheSameRaces) {
     const std::string out = temp_file("races.json");
     const ProcessResult captured =
         scanscope({"capture", "--kernel", kernel("missing_barrier"), "--n", "512", "--out", out});
+    EXPECT_EQ(captured.exit_code, 1) << "a wrong output fails, as run does\n" << captured.output;
     const ProcessResult analyzed = scanscope({"analyze", "--trace", out});
     const std::size_t at = captured.output.find("races: ");
     ASSERT_NE(at, std::string::npos) << captured.output;
