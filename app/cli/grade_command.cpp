@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/bench.h"
+#include "capture/capture.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/student_options.h"
@@ -99,6 +100,8 @@ std::string csv_field(const std::string& s) {
 }
 
 int grade(const GradeFlags& f) {
+    // --device gpu where there is none: said once, before any file (not once a row).
+    if (f.device == "gpu") resolve_gpu(DeviceChoice::Gpu);
     // No sandbox, no grading: a class's files are never run as the teacher.
     if (!f.no_sandbox)
         if (std::string why = sandbox_unavailable(); !why.empty()) throw std::runtime_error(why);

@@ -91,6 +91,15 @@ TEST(CaptureCli, AskingForAGpuWhereThereIsNoneIsAClearError) {
                                        "gpu", "--out", temp_file("gpu.json")});
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_NE(r.output.find("no GPU to run on"), std::string::npos) << r.output;
+    // grade says it once, before any file, rather than once a row (issue 40).
+    const ProcessResult graded =
+        scanscope({"grade", "--kernels", std::string(SCANSCOPE_TEST_DATA) + "/student-kernels",
+                   "--device", "gpu"});
+    EXPECT_EQ(graded.exit_code, 1) << graded.output;
+    const std::size_t first = graded.output.find("no GPU to run on");
+    EXPECT_NE(first, std::string::npos) << graded.output;
+    EXPECT_EQ(graded.output.find("no GPU to run on", first + 1), std::string::npos)
+        << graded.output;
 }
 
 // What a teacher and a damaged file found (issue 11): each gets a clear message and the right
