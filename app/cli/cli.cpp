@@ -171,6 +171,20 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         gui_options.height = size.height;
     }
     gui_options.input_text = run_options.input_list;
+    if (!gui_options.kernel.empty()) {
+        // Your kernel runs on the input asked for: --n values from --seed, the type, the
+        // operator and the scan kind (not Harris's eight values whatever was asked).
+        if (run_options.n > 4096) {
+            std::cerr << "scanscope: --n " << run_options.n
+                      << ": the window shows up to 4096 elements (capture takes more)\n";
+            return kExitUsage;
+        }
+        gui_options.kernel_n = run_options.n;
+        gui_options.kernel_seed = app.count("--seed") ? run_options.seed : 0;
+        gui_options.kernel_floats = run_options.type == "float";
+        gui_options.kernel_max = run_options.op == "max";
+        gui_options.kernel_inclusive = run_options.inclusive;
+    }
     if (!run_options.variant.empty()) {
         try {
             gui_options.run = resolve_run(run_options, RunPurpose::Capture);

@@ -1,6 +1,7 @@
 // What the command line tells the windowed app. Plain data: the CLI fills it, the GUI reads it.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -31,6 +32,11 @@ struct GuiOptions {
     std::string kernel;       // a student's kernel file (captured, then watched)
     std::string like;         // its reference variant
     bool no_sandbox = false;  // --no-sandbox: the kernel runs outside the sandbox (trusted)
+    // The kernel's input where --input is not given: kernel_n random values (0: Harris's eight)
+    // from kernel_seed (0: the default), and the request's type, operator and scan kind.
+    int kernel_n = 0;
+    std::uint64_t kernel_seed = 0;
+    bool kernel_floats = false, kernel_max = false, kernel_inclusive = false;
     std::string trace_file;
     std::optional<ResolvedRun> run;
     std::string input_text;  // --input as typed (the controls show it; a kernel runs on it)

@@ -137,7 +137,14 @@ int open_from_options(const GuiOptions& options, AppState& state) {
         if (!options.input_text.empty()) {
             state.form.typed_input = true;
             state.form.typed = options.input_text;
+        } else if (options.kernel_n > 0 || options.kernel_seed > 0) {
+            state.form.typed_input = false;
+            state.form.n = options.kernel_n > 0 ? options.kernel_n : state.form.n;
+            if (options.kernel_seed > 0) state.form.seed = int(options.kernel_seed);
         }
+        state.form.floats = options.kernel_floats;
+        state.form.max = options.kernel_max;
+        state.form.inclusive = options.kernel_inclusive;
         std::error_code ec;
         state.kernel.seen =
             std::filesystem::last_write_time(options.kernel, ec).time_since_epoch().count();

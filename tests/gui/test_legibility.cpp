@@ -259,5 +259,22 @@ TEST_F(Legibility, PredictFromALaterStepSaysWhatItSkipped) {
     EXPECT_NE(status.find("Predict mode asks from step 6 on"), std::string::npos) << status;
 }
 
+// --n and --seed apply to your kernel in the window (issue 40): 64 values, not Harris's eight.
+TEST_F(Legibility, YourKernelRunsOnTheInputAskedFor) {
+    const std::string kernel =
+        std::string(SCANSCOPE_TEST_DATA) + "/../../assets/templates/student_scan.h";
+    const auto first_frame = [&](std::vector<std::string> extra, const std::string& name) {
+        std::vector<std::string> args{"--kernel", kernel, "--size", "1600x1000"};
+        args.insert(args.end(), extra.begin(), extra.end());
+        const nlohmann::json layout = layouts(args, name);
+        int values = 0;
+        for (const auto& t : layout["frames"][0]["texts"])
+            values += t["panel"] == "canvas" && t["role"] == "value";
+        return values;
+    };
+    EXPECT_EQ(first_frame({}, "kernel-default"), 8);
+    EXPECT_EQ(first_frame({"--n", "64", "--seed", "3"}, "kernel-64"), 64);
+}
+
 }  // namespace
 }  // namespace scanscope::test
