@@ -57,22 +57,16 @@ void LayoutLog::record(const Mark& m, const std::string& panel, TextRole role,
         x0 = std::min(x0, v.pos.x), y0 = std::min(y0, v.pos.y);
         x1 = std::max(x1, v.pos.x), y1 = std::max(y1, v.pos.y);
     }
-    DrawnText t;
-    t.panel = panel;
-    t.role = role;
-    t.text = text;
-    t.font_px = font_px;
-    t.focus = focus;
-    if (x1 > x0) {
-        t.box = {x0, y0, x1 - x0, y1 - y0};
-        // What the clip rectangle lets through (ImGui drops whole lines outside it, and the
-        // renderer scissors the rest).
-        const ImVec2 lo = m.list->GetClipRectMin(), hi = m.list->GetClipRectMax();
-        const float vx0 = std::max(x0, lo.x), vy0 = std::max(y0, lo.y);
-        const float vx1 = std::min(x1, hi.x), vy1 = std::min(y1, hi.y);
-        if (vx1 > vx0 && vy1 > vy0) t.visible = {vx0, vy0, vx1 - vx0, vy1 - vy0};
-    }
-    texts_.push_back(std::move(t));
+    record_missing(panel, role, text, font_px, focus);
+    if (x1 <= x0) return;  // nothing drawn: the box stays empty
+    DrawnText& t = texts_.back();
+    t.box = {x0, y0, x1 - x0, y1 - y0};
+    // What the clip rectangle lets through (ImGui drops whole lines outside it, and the renderer
+    // scissors the rest).
+    const ImVec2 lo = m.list->GetClipRectMin(), hi = m.list->GetClipRectMax();
+    const float vx0 = std::max(x0, lo.x), vy0 = std::max(y0, lo.y);
+    const float vx1 = std::min(x1, hi.x), vy1 = std::min(y1, hi.y);
+    if (vx1 > vx0 && vy1 > vy0) t.visible = {vx0, vy0, vx1 - vx0, vy1 - vy0};
 }
 
 void LayoutLog::record_missing(const std::string& panel, TextRole role, const std::string& text,
@@ -84,7 +78,7 @@ void LayoutLog::record_missing(const std::string& panel, TextRole role, const st
     t.text = text;
     t.font_px = font_px;
     t.focus = focus;
-    texts_.push_back(std::move(t));
+    texts_.push_back(std::move(t));  // the box empty until record() reads one
 }
 
 void draw_logged_text(ImDrawList* list, ImFont* font, float size, float x, float y, unsigned color,
