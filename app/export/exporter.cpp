@@ -20,11 +20,6 @@
 namespace scanscope {
 namespace {
 
-cairo_status_t append(void* closure, const unsigned char* data, unsigned int length) {
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
-}
-
 using Surface = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
 using Context = std::unique_ptr<cairo_t, decltype(&cairo_destroy)>;
 
@@ -292,7 +287,8 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
     std::string pdf;
     Surface pdf_surface(nullptr, cairo_surface_destroy);
     if (extension == ".pdf") {
-        pdf_surface.reset(cairo_pdf_surface_create_for_stream(append, &pdf, o.width, o.height));
+        pdf_surface.reset(
+            cairo_pdf_surface_create_for_stream(append_bytes, &pdf, o.width, o.height));
         // The same bytes every time: no creation date.
         cairo_pdf_surface_set_metadata(pdf_surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, "");
         cairo_pdf_surface_set_metadata(pdf_surface.get(), CAIRO_PDF_METADATA_TITLE,
@@ -308,7 +304,7 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
         if (extension == ".png") {
             std::string bytes;
             check(cairo_surface_write_to_png_stream(paint_image(scene, theme, o, page).get(),
-                                                    append, &bytes),
+                                                    append_bytes, &bytes),
                   "PNG");
             files.push_back({numbered_path(o.out, step, count), std::move(bytes)});
         } else if (extension == ".gif") {
@@ -317,8 +313,9 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
             std::string bytes;
             std::vector<PaintedText> texts;
             {
-                Surface svg(cairo_svg_surface_create_for_stream(append, &bytes, o.width, o.height),
-                            cairo_surface_destroy);
+                Surface svg(
+                    cairo_svg_surface_create_for_stream(append_bytes, &bytes, o.width, o.height),
+                    cairo_surface_destroy);
                 Context cr(cairo_create(svg.get()), cairo_destroy);
                 paint_scene(cr.get(), scene, theme, o.width, o.height, o.ui_scale, &texts, &page);
                 cairo_surface_finish(svg.get());

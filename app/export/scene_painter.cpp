@@ -90,21 +90,21 @@ double readable_scale(cairo_t* cr, const Scene& scene, double ui) {
     return needed;
 }
 
-std::vector<std::string> caption_lines(cairo_t* cr, const std::string& caption, double width,
-                                       double ui) {
+cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length) {
+    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
+    return CAIRO_STATUS_SUCCESS;
+}
+
+std::vector<std::string> wrap_text(cairo_t* cr, const std::string& text, double width) {
     std::vector<std::string> lines;
-    if (caption.empty()) return lines;
-    cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    cairo_set_font_size(cr, kCaptionSize * ui);
-    const double room = width - 2 * 16 * ui;
     std::string line;
     std::size_t start = 0;
-    while (start <= caption.size()) {
-        std::size_t end = caption.find(' ', start);
-        if (end == std::string::npos) end = caption.size();
-        const std::string word = caption.substr(start, end - start);
+    while (start <= text.size()) {
+        std::size_t end = text.find(' ', start);
+        if (end == std::string::npos) end = text.size();
+        const std::string word = text.substr(start, end - start);
         const std::string longer = line.empty() ? word : line + " " + word;
-        if (!line.empty() && text_width(cr, longer) > room) {
+        if (!line.empty() && text_width(cr, longer) > width) {
             lines.push_back(line);
             line = word;
         } else {
@@ -114,6 +114,14 @@ std::vector<std::string> caption_lines(cairo_t* cr, const std::string& caption, 
     }
     if (!line.empty()) lines.push_back(line);
     return lines;
+}
+
+std::vector<std::string> caption_lines(cairo_t* cr, const std::string& caption, double width,
+                                       double ui) {
+    if (caption.empty()) return {};
+    cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    cairo_set_font_size(cr, kCaptionSize * ui);
+    return wrap_text(cr, caption, width - 2 * 16 * ui);
 }
 
 void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double width, double height,

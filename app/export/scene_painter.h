@@ -35,6 +35,12 @@ struct PageLayout {
 // The scale (points per scene unit) at which every value of `scene` is 11 x `ui_scale` or more.
 double readable_scale(cairo_t* cr, const Scene& scene, double ui_scale);
 
+// Cairo's write function appending to the std::string at `closure` (PDF, SVG, PNG streams).
+cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length);
+
+// `text` broken at spaces into lines no wider than `width` at the current font.
+std::vector<std::string> wrap_text(cairo_t* cr, const std::string& text, double width);
+
 // The caption's lines at this page width (the export leaves room for the longest).
 std::vector<std::string> caption_lines(cairo_t* cr, const std::string& caption, double width,
                                        double ui_scale);

@@ -17,45 +17,12 @@ namespace {
 constexpr const char* kSans = "DejaVu Sans";
 constexpr double kMargin = 36;  // half an inch
 
-cairo_status_t append(void* closure, const unsigned char* data, unsigned int length) {
-    static_cast<std::string*>(closure)->append(reinterpret_cast<const char*>(data), length);
-    return CAIRO_STATUS_SUCCESS;
-}
-
-double text_width(cairo_t* cr, const std::string& text) {
-    cairo_text_extents_t e;
-    cairo_text_extents(cr, text.c_str(), &e);
-    return e.x_advance;
-}
-
-// `text` broken into lines no wider than `width` at the current font.
-std::vector<std::string> wrapped(cairo_t* cr, const std::string& text, double width) {
-    std::vector<std::string> lines;
-    std::string line;
-    std::size_t start = 0;
-    while (start <= text.size()) {
-        std::size_t end = text.find(' ', start);
-        if (end == std::string::npos) end = text.size();
-        const std::string word = text.substr(start, end - start);
-        const std::string longer = line.empty() ? word : line + " " + word;
-        if (!line.empty() && text_width(cr, longer) > width) {
-            lines.push_back(line);
-            line = word;
-        } else {
-            line = longer;
-        }
-        start = end + 1;
-    }
-    if (!line.empty()) lines.push_back(line);
-    return lines;
-}
-
 // Writes `text` wrapped from (x, y), its first line's top; returns the y under it.
 double paragraph(cairo_t* cr, const std::string& text, double x, double y, double width,
                  double size, const Color& color) {
     cairo_set_font_size(cr, size);
     cairo_set_source_rgb(cr, color.r, color.g, color.b);
-    for (const std::string& line : wrapped(cr, text, width)) {
+    for (const std::string& line : wrap_text(cr, text, width)) {
         cairo_move_to(cr, x, y + size * 0.85);
         cairo_show_text(cr, line.c_str());
         y += size * 1.3;
@@ -77,7 +44,7 @@ void write_worksheet(Session& s, const Theme& theme, const std::vector<Question>
     std::string pdf;
     using Surface = std::unique_ptr<cairo_surface_t, decltype(&cairo_surface_destroy)>;
     using Context = std::unique_ptr<cairo_t, decltype(&cairo_destroy)>;
-    Surface surface(cairo_pdf_surface_create_for_stream(append, &pdf, o.width, o.height),
+    Surface surface(cairo_pdf_surface_create_for_stream(append_bytes, &pdf, o.width, o.height),
                     cairo_surface_destroy);
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_CREATE_DATE, "");
     cairo_pdf_surface_set_metadata(surface.get(), CAIRO_PDF_METADATA_TITLE, o.title.c_str());
@@ -150,7 +117,7 @@ void write_worksheet(Session& s, const Theme& theme, const std::vector<Question>
         std::string why = q.explanation;
         if (!q.lesson_note.empty()) why += " " + q.lesson_note;
         cairo_set_font_size(cr.get(), 10);
-        const double needed = 16 + 10 * 1.3 * double(wrapped(cr.get(), why, text_w - 12).size());
+        const double needed = 16 + 10 * 1.3 * double(wrap_text(cr.get(), why, text_w - 12).size());
         if (y + needed > h - kMargin) {
             if (i > 0) cairo_show_page(cr.get());
             cairo_set_source_rgb(cr.get(), 1, 1, 1);
