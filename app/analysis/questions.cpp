@@ -760,6 +760,20 @@ std::optional<Question> question_at(const Trace& trace, const std::vector<Questi
     return default_question(trace, place, config);
 }
 
+std::vector<Question> all_questions(const Trace& trace, const std::vector<Question>& scripted,
+                                    const BankConfig& config, bool scripted_only, int block) {
+    std::vector<Question> out;
+    const auto walk = [&](bool event, int frames) {
+        for (int frame = 1; frame < frames; ++frame)
+            if (auto q = question_at(trace, scripted, {event, frame, block}, config, scripted_only))
+                out.push_back(std::move(*q));
+    };
+    walk(false, int(trace.frame_count()));
+    if (const int l = lookback_launch(trace); l >= 0)
+        walk(true, int(trace.launches[std::size_t(l)].events.size()));
+    return out;
+}
+
 int lookback_start_event(const Trace& trace, int tile) {
     const int l = lookback_launch(trace);
     if (l < 0) return -1;

@@ -66,6 +66,12 @@ std::optional<Question> question_at(const Trace& trace, const std::vector<Questi
                                     const QuestionPlace& place, const BankConfig& config,
                                     bool scripted_only = false);
 
+// Every question asked on the trace, step by step and then look-back event by event, as
+// question_at asks them (about block `block`): a worksheet's, `scanscope questions`'.
+std::vector<Question> all_questions(const Trace& trace, const std::vector<Question>& scripted,
+                                    const BankConfig& config, bool scripted_only = false,
+                                    int block = 0);
+
 // The look-back event at which tile `tile` reads its first predecessor; -1 if it never does.
 int lookback_start_event(const Trace& trace, int tile);
 

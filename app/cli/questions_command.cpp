@@ -7,7 +7,6 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/open_source.h"
-#include "model/trace_queries.h"
 #include "variants/run.h"
 
 namespace scanscope {
@@ -45,18 +44,11 @@ int list_questions(const QuestionsFlags& f) {
             throw BadRequest("lesson '" + opened.lesson->key + "': " + e.what());
         }
     }
-    int count = 0;
-    auto walk = [&](bool event, int frames) {
-        for (int frame = 1; frame < frames; ++frame)
-            if (const auto q = question_at(trace, scripted, {event, frame, f.block},
-                                           s.bank_config(), f.scripted_only)) {
-                print_question(*q, f.answers);
-                ++count;
-            }
-    };
-    walk(false, int(trace.frame_count()));
-    if (lookback_launch(trace) >= 0)
-        walk(true, int(trace.launches[std::size_t(lookback_launch(trace))].events.size()));
+    const std::vector<Question> questions =
+        all_questions(trace, scripted, s.bank_config(), f.scripted_only, f.block);
+    for (const Question& q : questions)
+        print_question(q, f.answers);
+    const std::size_t count = questions.size();
     std::cout << count << " questions (" << scripted.size() << " from the lesson)\n";
     return kExitOk;
 }

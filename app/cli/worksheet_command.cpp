@@ -10,7 +10,6 @@
 #include "cli/size_option.h"
 #include "export/exporter.h"
 #include "export/worksheet.h"
-#include "model/trace_queries.h"
 
 namespace scanscope {
 namespace {
@@ -35,16 +34,8 @@ int make_worksheet(const WorksheetFlags& f) {
     }
     // The lesson's own questions; with --all (or no lesson), every step's, as predict mode asks.
     const bool only_scripted = opened.lesson && !f.all;
-    std::vector<Question> questions;
-    auto walk = [&](bool event, int frames) {
-        for (int frame = 1; frame < frames; ++frame)
-            if (auto q =
-                    question_at(trace, scripted, {event, frame, 0}, s.bank_config(), only_scripted))
-                questions.push_back(std::move(*q));
-    };
-    walk(false, int(trace.frame_count()));
-    if (lookback_launch(trace) >= 0)
-        walk(true, int(trace.launches[std::size_t(lookback_launch(trace))].events.size()));
+    const std::vector<Question> questions =
+        all_questions(trace, scripted, s.bank_config(), only_scripted);
     WorksheetOptions o;
     o.out = f.out;
     o.title = !f.title.empty() ? f.title
