@@ -112,6 +112,15 @@ PresenterFit presenter_fit(const Scene& s, const UiFonts& fonts, float width, fl
     return f;
 }
 
+// What the scene's notes take, wrapped under a canvas this wide.
+float notes_height(const Scene& s, float width) {
+    float h = 0;
+    for (const std::string& note : s.notes)
+        h += ImGui::CalcTextSize(note.c_str(), nullptr, false, width).y +
+             ImGui::GetStyle().ItemSpacing.y;
+    return h;
+}
+
 void text_at(ImDrawList* list, ImFont* font, float size, ImVec2 at, Align align, ImU32 color,
              const std::string& text, const char* panel, TextRole role) {
     const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
@@ -125,10 +134,7 @@ void text_at(ImDrawList* list, ImFont* font, float size, ImVec2 at, Align align,
 
 bool CanvasView::focus_fits_in(const Scene& scene, const UiFonts& fonts, float width, float height,
                                float focus_px) {
-    for (const std::string& note : scene.notes)
-        height -= ImGui::CalcTextSize(note.c_str(), nullptr, false, width).y +
-                  ImGui::GetStyle().ItemSpacing.y;
-    return presenter_fit(scene, fonts, width, height, focus_px).fits;
+    return presenter_fit(scene, fonts, width, height - notes_height(scene, width), focus_px).fits;
 }
 
 void CanvasView::render_callback(const ImDrawList* /*list*/, const ImDrawCmd* command) {
@@ -176,11 +182,7 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
         return;
     }
     // Notes wrap under the canvas: reserve what they take at this width.
-    float notes_h = 0;
-    for (const std::string& note : s.notes)
-        notes_h += ImGui::CalcTextSize(note.c_str(), nullptr, false, width).y +
-                   ImGui::GetStyle().ItemSpacing.y;
-    float canvas_h = std::max(height - notes_h, 1.0f);
+    float canvas_h = std::max(height - notes_height(s, width), 1.0f);
     const float ui = fonts.scale;  // text's pixel bounds grow with the UI scale (a projector)
     ImFont* font = fonts.mono;
 
