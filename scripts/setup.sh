@@ -11,6 +11,7 @@ packages=(
     nlohmann-json3-dev libcli11-dev                                      # core and CLI
     libcairo2-dev libgif-dev                                             # export (PNG, SVG, PDF, GIF)
     bubblewrap libseccomp-dev libssl-dev                                 # students' code, sandboxed
+    libclang-14-dev libclang-cpp14-dev                                   # plain CUDA kernel files
     libgtest-dev xvfb libgl1-mesa-dri                                    # tests (Xvfb + Mesa GL)
 )
 # With --tests (scripts/test.sh): what the fuzzing run needs too.

@@ -1,5 +1,7 @@
 #include "cli/student_options.h"
 
+#include "model/cuda_source.h"
+#include "model/student_card.h"
 #include "variants/registry.h"
 
 namespace scanscope {
@@ -23,11 +25,37 @@ void add_kernel_options(CLI::App* command, KernelFlags& flags) {
                      "With --kernel: seconds its compile (at least 20) and its run may take")
         ->check(CLI::Range(0.5, 600.0));
     command->add_flag("--no-sandbox", flags.no_sandbox, kNoSandboxHelp)->needs("--kernel");
+    add_cuda_launch_options(command, flags.blocks, flags.shared_bytes);
+}
+
+void add_cuda_launch_options(CLI::App* command, std::string& blocks, std::string& shared_bytes) {
+    command->add_option("--blocks", blocks,
+                        "A plain CUDA kernel's grid: blocks, a number or an expression in n "
+                        "(n/256); with --block-threads and --shared-bytes");
+    command->add_option("--shared-bytes", shared_bytes,
+                        "A plain CUDA kernel's dynamic shared memory (extern __shared__), in "
+                        "bytes: a number or an expression in n (2*n*sizeof(float))");
 }
 
 ResolvedRun resolve_student_run(RunOptions options, const KernelFlags& flags) {
     options.variant = flags.like.empty() ? "blelloch" : flags.like;
-    return resolve_run(options, RunPurpose::Capture);
+    // A plain CUDA kernel says what its arrays hold: a float kernel gets float values unless
+    // --type says otherwise (the run then says the two disagree).
+    if (options.type == "int" && !flags.kernel.empty()) {
+        try {
+            const StudentSource source = read_student_source(flags.kernel);
+            if (is_plain_cuda(source.lines) && cuda_element_type(source.lines) == "float")
+                options.type = "float";
+        } catch (const std::exception&) {
+            // An unreadable file is reported where it is compiled.
+        }
+    }
+    // --block-threads is the kernel's own block, not the --like variant's.
+    const int block_threads = options.block_threads;
+    options.block_threads = 0;
+    ResolvedRun run = resolve_run(options, RunPurpose::Capture);
+    run.request.block_threads = block_threads;
+    return run;
 }
 
 void print_verdict(const StudentVerdict& v, const std::string& like, std::ostream& out) {
@@ -49,7 +77,7 @@ void print_verdict(const StudentVerdict& v, const std::string& like, std::ostrea
     if (!like.empty())
         out << "  against " << like << ": "
             << (v.first_difference.empty() ? "the same shared memory at every step"
-                                           : "first difference at " + v.first_difference)
+                                           : v.first_difference)
             << "\n";
     out << "  races: " << v.hazards;
     if (v.hazards) out << " (" << v.hazards_between_warps << " between warps)";

@@ -16,10 +16,13 @@ struct KernelFlags {
     std::string like;
     double seconds = 10;
     bool no_sandbox = false;
+    std::string blocks, shared_bytes;  // a plain CUDA kernel's launch (expressions in n)
     StudentLimits limits() const {
         StudentLimits l;
         l.seconds = seconds;
         l.trusted = no_sandbox;
+        l.launch.blocks = blocks;
+        l.launch.shared_bytes = shared_bytes;
         return l;
     }
 };
@@ -29,8 +32,11 @@ constexpr const char* kNoSandboxHelp =
     "Run the kernel file as yourself, outside the sandbox: only for a file you trust, on a "
     "machine without user namespaces";
 
-// --kernel, --like, --time-limit, --no-sandbox; makes --variant optional (checked by the command).
+// --kernel, --like, --time-limit, --no-sandbox, --blocks, --shared-bytes; makes --variant optional
+// (checked by the command).
 void add_kernel_options(CLI::App* command, KernelFlags& flags);
+// --blocks and --shared-bytes (grade offers them too).
+void add_cuda_launch_options(CLI::App* command, std::string& blocks, std::string& shared_bytes);
 
 // The request and input a student kernel runs on: the run options, checked as for the --like
 // variant (blelloch when none is given).

@@ -118,7 +118,7 @@ CaptureOutcome run_job(const CaptureJob& job) {
             if (!job.like.empty())
                 out.verdict += v.first_difference.empty()
                                    ? "; the same shared memory as " + job.like + " at every step"
-                                   : "; first difference at " + v.first_difference;
+                                   : "; " + v.first_difference;
             out.verdict += "; races: " + std::to_string(v.hazards);
             out.score_key = v.trace->request.variant;
             if (!job.like.empty()) {

@@ -1,10 +1,12 @@
 #include "model/student_card.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
 
+#include "model/cuda_source.h"
 #include "platform/file_read.h"
 
 namespace scanscope {
@@ -67,6 +69,26 @@ StudentSource read_student_source(const std::string& path) {
     return s;
 }
 
+namespace {
+
+// A plain CUDA file's card: its steps begin at the kernel's brace and at each __syncthreads().
+void fill_cuda_card(const StudentSource& source, VariantInfo& card) {
+    const std::vector<CudaStepMark> marks = cuda_step_marks(source.lines);
+    for (std::size_t i = 0; i < source.lines.size(); ++i) {
+        const int line = int(i + 1);
+        const auto mark = std::find_if(marks.begin(), marks.end(),
+                                       [&](const CudaStepMark& m) { return m.line == line; });
+        const std::uint16_t id = mark == marks.end() ? 0 : std::uint16_t(line);
+        card.listing.push_back({id, source.lines[i], ListingForm::Both});
+        if (id) card.labels.push_back({id, cuda_step_phase(source.lines, *mark), mark->vars, ""});
+    }
+    card.shared_arrays = cuda_shared_arrays(source.lines);
+    if (cuda_is_reduction(source.lines)) card.algorithm = Algorithm::Reduce;
+    card.tree_view = card.algorithm == Algorithm::Scan;
+}
+
+}  // namespace
+
 VariantInfo student_card(const StudentSource& source) {
     VariantInfo card;
     card.key = std::string(kStudentPrefix) + source.name;
@@ -76,6 +98,12 @@ VariantInfo student_card(const StudentSource& source) {
     card.lesson = "Your kernel, from " + source.path + ".";
     card.max_n = kMaxStudentN;
     card.tree_view = true;  // the history of shared memory, step by step, fits any block scan
+    if (is_plain_cuda(source.lines)) {
+        fill_cuda_card(source, card);
+        if (card.labels.empty())
+            throw std::runtime_error("'" + source.path + "': its __global__ function has no body");
+        return card;
+    }
     static const std::regex array(R"(auto\s+(\w+)\s*=\s*shared_memory\s*<)");
     for (std::size_t i = 0; i < source.lines.size(); ++i) {
         const std::string& line = source.lines[i];

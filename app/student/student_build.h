@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/student_card.h"
+#include "student/cuda_launch.h"
 
 namespace scanscope {
 
@@ -22,6 +23,7 @@ struct StudentLimits {
     // --no-sandbox: the compiler and the kernel run as the caller's user, outside the sandbox
     // (for machines without user namespaces; trusts the file).
     bool trusted = false;
+    CudaLaunchOptions launch;  // a plain CUDA kernel's launch, from the command line
 };
 
 // A compile gets the run's --time-limit, but never less than this: a cold compiler on a busy
@@ -40,8 +42,16 @@ struct StudentBuild {
     bool ok = false;
     std::string library;  // the shared library's bytes, when ok (checked against its hash)
     std::vector<CompileError> errors;
-    std::string log;  // the compiler's output
+    std::string log;        // the compiler's output
+    std::string rewritten;  // a plain CUDA file as the front end rewrote it (for NVRTC)
 };
+
+// Where the plain CUDA front end is (scanscope-cuda-front, beside scanscope; or
+// $SCANSCOPE_CUDA_FRONT). Throws std::runtime_error, saying what to install, where it is not.
+std::string cuda_front_program();
+
+// The name the file has inside the sandbox: src/ and its own file name.
+std::string sandbox_source_name(const StudentSource& source);
 
 // Throws std::runtime_error where there is no compiler, no kernel sources to compile against,
 // or no sandbox (and the limits do not trust the file).

@@ -17,6 +17,7 @@
 #include "device/device_info.h"
 #include "gpu/nvrtc_student.h"
 #include "model/assemble.h"
+#include "model/cuda_source.h"
 #include "model/trace_json.h"
 #include "platform/content_hash.h"
 #include "platform/data_dir.h"
@@ -70,8 +71,19 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
         throw BadRequest(e.what());
     }
     if (request.n < 1 || request.n > kMaxStudentN)
-        throw BadRequest("a student kernel scans one block: n from 1 to " +
-                         std::to_string(kMaxStudentN) + " (got " + std::to_string(request.n) + ")");
+        throw BadRequest("a student's kernel runs on n from 1 to " + std::to_string(kMaxStudentN) +
+                         " (got " + std::to_string(request.n) + ")");
+    const bool cuda = is_plain_cuda(source.lines);
+    CudaLaunch launch;
+    if (cuda) {
+        CudaLaunchOptions options = limits.launch;
+        if (!options.threads) options.threads = request.block_threads;
+        try {
+            launch = cuda_launch(source.lines, request.n, 4, options);
+        } catch (const std::runtime_error& e) {
+            throw BadRequest(e.what());
+        }
+    }
     register_student_variant(card);
     request.variant = card.key;
 
@@ -88,12 +100,17 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
     const char* runner_env = std::getenv("SCANSCOPE_STUDENT_RUNNER");
     const std::string runner =
         runner_env && *runner_env ? std::string(runner_env) : self_executable();
-    const nlohmann::json j = {{"n", request.n},
-                              {"type", request.type == ElementType::Float32 ? 1 : 0},
-                              {"op", request.op == OpKind::Max ? 1 : 0},
-                              {"inclusive", request.inclusive},
-                              {"input", input}};
-    const std::string file = "src/" + source.name + ".h";
+    nlohmann::json j = {{"n", request.n},
+                        {"type", request.type == ElementType::Float32 ? 1 : 0},
+                        {"op", request.op == OpKind::Max ? 1 : 0},
+                        {"inclusive", request.inclusive},
+                        {"input", input}};
+    if (cuda)
+        j["launch"] = {{"threads", launch.threads},
+                       {"blocks", launch.blocks},
+                       {"shared_bytes", launch.shared_bytes},
+                       {"reduce", card.algorithm == Algorithm::Reduce}};
+    const std::string file = cuda ? sandbox_source_name(source) : "src/" + source.name + ".h";
     SandboxJob job;
     job.trusted = limits.trusted;
     job.gpu = gpu;
@@ -219,6 +236,7 @@ int run_student_child(const std::string& kernel_path, const std::string& library
         }
         emu::EmuLauncher launcher(&raw, 1);
         std::vector<std::uint32_t> output(input.size());
+        if (j.contains("launch") && j.at("launch").at("reduce").get<bool>()) output.resize(1);
         student::StudentCall call;
         call.type = request.type == ElementType::Float32 ? 1 : 0;
         call.op = request.op == OpKind::Max ? 1 : 0;
@@ -227,6 +245,13 @@ int run_student_child(const std::string& kernel_path, const std::string& library
         call.input = input.data();
         call.output = output.data();
         call.launcher = &launcher;
+        if (j.contains("launch")) {
+            const nlohmann::json& l = j.at("launch");
+            call.threads = l.at("threads").get<int>();
+            call.blocks = l.at("blocks").get<int>();
+            call.dynamic_shared_bytes = l.at("shared_bytes").get<int>();
+            call.reduce = l.at("reduce").get<bool>() ? 1 : 0;
+        }
         if (entry(&call) != 0) {
             std::cerr << call.error << "\n";
             return kKernelFailed;

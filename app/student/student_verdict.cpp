@@ -4,14 +4,41 @@
 #include "analysis/result_check.h"
 #include "capture/capture.h"
 #include "model/trace_queries.h"
+#include "variants/registry.h"
 #include "variants/timing.h"
 
 namespace scanscope {
+
+namespace {
+
+// "thread 3 at line 19": who wrote `word` last in the step, where the step has that write.
+std::string writer_of(const Step& step, std::uint32_t word) {
+    std::string who;
+    for (const WarpAccess& a : step.accesses) {
+        if (a.kind != AccessKind::Write) continue;
+        for (const LaneAccess& l : a.lanes)
+            if (l.address / 4 == word)
+                who = "thread " + std::to_string(a.warp * 32 + l.lane) + " at line " +
+                      std::to_string(a.line);
+    }
+    return who;
+}
+
+std::string steps_text(int n) {
+    return std::to_string(n) + (n == 1 ? " step" : " steps");
+}
+
+}  // namespace
 
 std::string first_difference(const Trace& mine, const Trace& reference) {
     const Launch& a = mine.launches.front();
     const Launch& b = reference.launches.front();
     const int steps = std::min(a.steps_of(0), b.steps_of(0));
+    const std::string& other = reference.request.variant;
+    const std::string counts = a.steps_of(0) == b.steps_of(0)
+                                   ? std::string()
+                                   : " (" + steps_text(a.steps_of(0)) + " against " + other +
+                                         "'s " + std::to_string(b.steps_of(0)) + ")";
     for (int k = 0; k < steps; ++k) {
         const Step* x = find_step(a, 0, k);
         const Step* y = find_step(b, 0, k);
@@ -22,18 +49,22 @@ std::string first_difference(const Trace& mine, const Trace& reference) {
             const bool dy = w < y->defined.size() && y->defined[w];
             if (!dx || !dy || x->shared[w] == y->shared[w]) continue;
             const StepLabel* label = mine.label(x->line);
-            return "step " + std::to_string(k + 1) +
+            const StepLabel* theirs = reference.label(y->line);
+            const std::string writer = writer_of(*x, std::uint32_t(w));
+            return "first difference at step " + std::to_string(k + 1) +
                    (label ? " (" + label->phase + ")" : std::string()) + ": " +
                    word_name(a, std::uint32_t(w)) + " is " +
-                   word_value(mine, a, std::uint32_t(w), x->shared[w]) + ", " +
-                   reference.request.variant + " has " +
-                   word_value(reference, b, std::uint32_t(w), y->shared[w]);
+                   word_value(mine, a, std::uint32_t(w), x->shared[w]) +
+                   (writer.empty() ? std::string() : ", written by " + writer) + "; " + other +
+                   " has " + word_value(reference, b, std::uint32_t(w), y->shared[w]) +
+                   (theirs ? " after its step " + std::to_string(k + 1) + " (" + theirs->phase + ")"
+                           : std::string()) +
+                   counts;
         }
     }
     if (a.steps_of(0) != b.steps_of(0))
-        return "no cell differs in the first " + std::to_string(steps) + " steps, but yours has " +
-               std::to_string(a.steps_of(0)) + " steps and " + reference.request.variant + " has " +
-               std::to_string(b.steps_of(0));
+        return "the same shared memory for " + steps_text(steps) + ", then " +
+               (a.steps_of(0) < b.steps_of(0) ? "yours ends" : "yours goes on") + counts;
     return {};
 }
 
@@ -61,6 +92,10 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
     if (!like.empty()) {
         RunRequest reference = request;
         reference.variant = like;
+        reference.card = nullptr;
+        // The student's block for a reference that takes one (multi-block), else its own.
+        if (const VariantInfo* card = find_variant(like); card && !card->multi_block)
+            reference.block_threads = 0;
         const Trace r =
             capture_trace(reference, input, gpu ? DeviceChoice::Gpu : DeviceChoice::Cpu);
         v.first_difference = first_difference(t, r);

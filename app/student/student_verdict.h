@@ -18,7 +18,7 @@ struct StudentVerdict {
     std::string failure;  // why it did not compile or run
     bool correct = false;
     std::string wrong;             // the first wrong output element, when not correct
-    std::string first_difference;  // against the reference: "step 3 (up-sweep): temp[7] is 14 ..."
+    std::string first_difference;  // "first difference at step 3 (up-sweep): temp[7] is 14, ..."
     std::size_t hazards = 0, hazards_between_warps = 0;
     ConflictTotals conflicts;
     double gpu_ms = 0, reference_ms = 0;  // on the GPU with limits.time_reps > 0: median times
@@ -34,7 +34,8 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
                              const StudentLimits& limits = {}, bool gpu = false);
 
 // The first step whose shared memory differs (words both define), named with the step, the
-// cell and both values; where none differs but one has more steps, that. Empty when they agree.
+// cell, both values and the thread and line that wrote it, and the step counts where they
+// differ; where no cell differs but one has more steps, that. Empty when they agree.
 std::string first_difference(const Trace& mine, const Trace& reference);
 
 }  // namespace scanscope

@@ -97,6 +97,11 @@ class SharedArray {
                                    id_, index.line);
     }
     SS_HD_INLINE int size() const { return count_; }
+    // The array's parts, for a view that records each access itself through operator[] (a
+    // student's plain CUDA kernel: kernels/student/cuda_shim.h).
+    SS_HD_INLINE T* storage() const { return base_; }
+    SS_HD_INLINE std::uint32_t byte_offset() const { return offset_; }
+    SS_HD_INLINE std::uint8_t id() const { return id_; }
     // Element i's address, for the copies and vector loads of the timed GPU kernel, which the
     // hardware makes without a recorded access (cp.async, ld.shared.v4). A recording block (the
     // capture, the emulation, every student's kernel) has no such address: each shared access it

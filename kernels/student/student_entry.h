@@ -10,11 +10,12 @@
 #include <vector>
 
 #include "core/bits.h"
+#include "core/ops.h"
 #include "emu/emu_launcher.h"
 
 namespace scanscope::student {
 
-constexpr int kStudentAbi = 1;
+constexpr int kStudentAbi = 2;
 
 struct StudentCall {
     int abi = kStudentAbi;
@@ -26,6 +27,10 @@ struct StudentCall {
     std::uint32_t* output = nullptr;       // n
     emu::EmuLauncher* launcher = nullptr;
     char error[2048] = {};
+    // A plain CUDA kernel's launch (kernels/student/cuda_entry.h); the block-interface form asks
+    // its own struct instead.
+    int threads = 0, blocks = 0, dynamic_shared_bytes = 0;
+    int reduce = 0;  // the output is one value: the blocks' results combined
 };
 
 using EntryFn = int (*)(StudentCall*);

@@ -1,0 +1,31 @@
+// The launch of a student's plain CUDA kernel: its block, grid and dynamic shared memory, each an
+// expression in n (`threads=n/2`, `shared=2*n*sizeof(float)`), from the command line
+// (--block-threads, --blocks, --shared-bytes), else the file's `// scanscope:` line, else one
+// block of n threads (at most 1024) and as many blocks as n needs.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace scanscope {
+
+struct CudaLaunchOptions {
+    int threads = 0;  // --block-threads (0: not given)
+    std::string blocks, shared_bytes;
+};
+
+struct CudaLaunch {
+    int threads = 0, blocks = 0, shared_bytes = 0;
+    std::string text() const;  // "2 blocks of 256 threads, 2048 bytes of dynamic shared memory"
+};
+
+// Throws std::runtime_error naming the expression that is malformed or out of range, or the
+// extern __shared__ array that has no size.
+CudaLaunch cuda_launch(const std::vector<std::string>& lines, int n, int element_bytes,
+                       const CudaLaunchOptions& options);
+
+// An expression in n: integers, n, sizeof(float|int|T), + - * / % << >> ( ), min(a, b),
+// max(a, b). Throws std::runtime_error.
+long long launch_expression(const std::string& text, int n, int element_bytes);
+
+}  // namespace scanscope

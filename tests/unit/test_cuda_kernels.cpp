@@ -1,0 +1,189 @@
+// Students' kernels written as plain CUDA (tests/data/cuda-kernels): the seeds' listings pasted as
+// printed, through the scanscope binary as a student runs them. Each gets the verdict it deserves;
+// the expected values are the seeds' own worked examples, not ScanScope's output.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <fstream>
+
+#include "core/bits.h"
+#include "model/trace_json.h"
+#include "support/process.h"
+#include "support/temp_file.h"
+
+namespace scanscope::test {
+namespace {
+
+std::string listing(const std::string& name) {
+    return std::string(SCANSCOPE_TEST_DATA) + "/cuda-kernels/" + name + ".cu";
+}
+
+ProcessResult scanscope(std::vector<std::string> args) {
+    return run_process(scanscope_binary(), args);
+}
+
+bool has(const ProcessResult& r, const std::string& text) {
+    return r.output.find(text) != std::string::npos;
+}
+
+// The 1-based line of the file that holds `text`.
+int line_with(const std::string& file, const std::string& text) {
+    std::ifstream in(file);
+    int n = 0;
+    for (std::string line; std::getline(in, line);) {
+        ++n;
+        if (line.find(text) != std::string::npos) return n;
+    }
+    return 0;
+}
+
+std::vector<float> floats(const std::vector<std::uint32_t>& bits) {
+    std::vector<float> v;
+    for (std::uint32_t b : bits)
+        v.push_back(from_bits<float>(b));
+    return v;
+}
+
+class CudaKernels : public ::testing::Test {
+  protected:
+    void SetUp() override {
+#if !SCANSCOPE_HAVE_CUDA_FRONT
+        GTEST_SKIP() << "no clang 14 LibTooling here: scanscope-cuda-front is not built";
+#endif
+    }
+};
+
+const char* kHarrisInput = "3,1,7,0,4,1,6,3";
+
+TEST_F(CudaKernels, HarrisListing1AsPrintedIsACompileErrorAtItsTypo) {
+    const std::string file = listing("harris_listing1");
+    const ProcessResult r = scanscope({"run", "--kernel", file, "--input", kHarrisInput});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    const int line = line_with(file, "+thid1]");
+    EXPECT_TRUE(has(r, "harris_listing1.cu:" + std::to_string(line) + ":")) << r.output;
+    EXPECT_TRUE(has(r, "'thid1'")) << r.output;
+    EXPECT_TRUE(has(r, "^")) << r.output;
+    // Once: not once for the parse and again for the compile.
+    EXPECT_EQ(r.output.find("'thid1'"), r.output.rfind("'thid1'")) << r.output;
+}
+
+// With the typo fixed, Listing 1's += reads the buffer being written, which holds a value from
+// two steps before: wrong, and the wrong cell names the thread and the += line.
+TEST_F(CudaKernels, HarrisListing1NamesTheLineThatWroteTheWrongCell) {
+    const std::string file = listing("harris_listing1_typo_fixed");
+    const ProcessResult r =
+        scanscope({"run", "--kernel", file, "--input", kHarrisInput, "--like", "hillis-steele"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_TRUE(has(r, "output: wrong")) << r.output;
+    const int line = line_with(file, "+= temp[pin*n+thid - offset]");
+    ASSERT_GT(line, 0);
+    EXPECT_TRUE(has(r, "written by thread 1 at line " + std::to_string(line))) << r.output;
+}
+
+TEST_F(CudaKernels, HarrisListing2ScansHarrisExample) {
+    const std::string out = temp_file("listing2.json");
+    const std::string file = listing("harris_listing2");
+    const ProcessResult r =
+        scanscope({"capture", "--kernel", file, "--input", kHarrisInput, "--out", out});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const Trace t = load_trace(out);
+    // The paper prints 14 for the fifth sum, a misprint: 3 + 1 + 7 + 0 + 4 = 15.
+    EXPECT_EQ(floats(t.output), (std::vector<float>{0, 3, 4, 11, 11, 15, 16, 22}));
+    EXPECT_EQ(t.request.type, ElementType::Float32) << "the kernel's arrays are float";
+    // Each __syncthreads() is a step, named by the comment on its loop and showing d.
+    bool up = false, down = false;
+    for (const StepLabel& l : t.labels) {
+        up |=
+            l.phase == "build sum in place up the tree" && l.vars == std::vector<std::string>{"d"};
+        down |= l.phase == "traverse down tree & build scan";
+    }
+    EXPECT_TRUE(up && down);
+    ASSERT_EQ(t.launches.size(), 1u);
+    ASSERT_FALSE(t.launches[0].arrays.empty());
+    EXPECT_EQ(t.launches[0].arrays[0].name, "temp");
+}
+
+// Listing 3's padding for 16 banks, with block A's published slip (bankOffsetB from ai): wrong
+// cells and two threads writing one word. Fixed, it is right; on 32 banks, 2-way conflicts stay.
+TEST_F(CudaKernels, HarrisBlocksAToEShowTheirSlip) {
+    const ProcessResult slip =
+        scanscope({"run", "--kernel", listing("harris_listing2_blocks_a_to_e"), "--n", "64",
+                   "--like", "blelloch"});
+    EXPECT_EQ(slip.exit_code, 1) << slip.output;
+    EXPECT_TRUE(has(slip, "output: wrong")) << slip.output;
+    EXPECT_FALSE(has(slip, "races: 0\n")) << slip.output;
+    const ProcessResult fixed =
+        scanscope({"run", "--kernel", listing("harris_listing2_blocks_a_to_e_fixed"), "--n", "64"});
+    EXPECT_EQ(fixed.exit_code, 0) << fixed.output;
+    EXPECT_TRUE(has(fixed, "output: correct")) << fixed.output;
+    EXPECT_TRUE(has(fixed, "races: 0\n")) << fixed.output;
+    EXPECT_TRUE(has(fixed, "(worst 2-way)")) << fixed.output;
+}
+
+// Kirk and Hwu's ping-pong: the lecture's per-stride values for [3 1 7 0 4 1 6 3].
+TEST_F(CudaKernels, KirkHwuDoubleBufferedScanMatchesTheLecture) {
+    const std::string out = temp_file("kirk_hwu.json");
+    const ProcessResult r = scanscope({"capture", "--kernel", listing("kirk_hwu_double_buffered"),
+                                       "--input", kHarrisInput, "--inclusive", "--out", out});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const Trace t = load_trace(out);
+    EXPECT_EQ(floats(t.output), (std::vector<float>{3, 4, 11, 11, 15, 16, 22, 25}));
+    const Launch& l = t.launches.at(0);
+    ASSERT_EQ(l.arrays.size(), 2u);
+    EXPECT_EQ(l.arrays[0].name, "T0");
+    EXPECT_EQ(l.arrays[1].name, "T1");
+    const std::uint32_t t1 = l.arrays[1].offset / 4;
+    auto words = [&](int step, std::uint32_t first) {
+        std::vector<float> v;
+        for (std::uint32_t w = first; w < first + 8; ++w)
+            v.push_back(from_bits<float>(l.steps.at(std::size_t(step)).shared.at(w)));
+        return v;
+    };
+    EXPECT_EQ(words(1, t1), (std::vector<float>{3, 4, 8, 7, 4, 5, 7, 9}));       // stride 1, T1
+    EXPECT_EQ(words(2, 0), (std::vector<float>{3, 4, 11, 11, 12, 12, 11, 14}));  // stride 2, T0
+}
+
+// The Seneca chapter's reductions, pasted with their host programs: the launch comes from the
+// command line, the host code is parsed and left out, and a reduction is checked as one.
+TEST_F(CudaKernels, SenecaReductionsAreCheckedAsReductions) {
+    const ProcessResult shared =
+        scanscope({"run", "--kernel", listing("seneca_shared_reduction"), "--n", "1024",
+                   "--block-threads", "512", "--like", "reduce-interleaved-divergent"});
+    EXPECT_EQ(shared.exit_code, 0) << shared.output;
+    EXPECT_TRUE(has(shared, "output: correct")) << shared.output;
+    EXPECT_TRUE(has(shared, "the same shared memory at every step")) << shared.output;
+    const ProcessResult medium = scanscope({"run", "--kernel", listing("seneca_medium_reduction"),
+                                            "--n", "1024", "--block-threads", "512"});
+    EXPECT_EQ(medium.exit_code, 0) << medium.output;
+    EXPECT_TRUE(has(medium, "output: correct")) << medium.output;
+    // Threads leave the loop (and the kernel) while others still meet its barrier.
+    const ProcessResult small =
+        scanscope({"run", "--kernel", listing("seneca_small_reduction"), "--n", "8"});
+    EXPECT_EQ(small.exit_code, 0) << small.output;
+    EXPECT_TRUE(has(small, "output: correct")) << small.output;
+}
+
+TEST_F(CudaKernels, ALaunchThatCannotBeIsAUsageError) {
+    const std::string file = listing("harris_listing2");
+    const std::string copy = temp_file("no_size.cu");
+    {
+        std::ifstream in(file);
+        std::ofstream out(copy);
+        for (std::string line; std::getline(in, line);)
+            if (line.find("scanscope:") == std::string::npos) out << line << "\n";
+    }
+    const ProcessResult no_size = scanscope({"run", "--kernel", copy, "--n", "8"});
+    EXPECT_EQ(no_size.exit_code, 2) << no_size.output;
+    EXPECT_TRUE(has(no_size, "extern __shared__ temp[]")) << no_size.output;
+    EXPECT_TRUE(has(no_size, "--shared-bytes")) << no_size.output;
+    const ProcessResult bad =
+        scanscope({"run", "--kernel", copy, "--n", "8", "--shared-bytes", "n*sizeof(double)"});
+    EXPECT_EQ(bad.exit_code, 2) << bad.output;
+    EXPECT_TRUE(has(bad, "sizeof(double)")) << bad.output;
+    const ProcessResult ok = scanscope({"run", "--kernel", copy, "--input", kHarrisInput,
+                                        "--block-threads", "4", "--shared-bytes", "n*4"});
+    EXPECT_EQ(ok.exit_code, 0) << ok.output;
+}
+
+}  // namespace
+}  // namespace scanscope::test
