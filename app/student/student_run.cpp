@@ -32,6 +32,12 @@ namespace {
 
 constexpr int kKernelFailed = 3;
 
+// Where the front end's rewrite of src/FILE lies in the sandbox: gen/FILE.
+std::string rewritten_name(const std::string& source_file) {
+    const std::filesystem::path p(source_file);
+    return (p.parent_path().parent_path() / "gen" / p.filename()).string();
+}
+
 // Why a trace the child sent back is not this kernel's run on this request; empty when it is.
 std::string not_its_own(const Trace& t, const VariantInfo& card, const RunRequest& request,
                         const std::vector<std::uint32_t>& input, bool gpu) {
@@ -117,6 +123,7 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
     job.files = {{file, source_text(source)},
                  {"lib/libkernel.so", build.library, true},
                  {"request.json", j.dump()}};
+    if (cuda) job.files.push_back({rewritten_name(file), build.rewritten});
     const std::string data = find_data_dir();
     job.read_only = {runner, data + "/kernels", data + "/assets", data + "/shaders"};
     job.env = {"SCANSCOPE_DATA_DIR=" + data};
@@ -196,7 +203,8 @@ int run_student_child(const std::string& kernel_path, const std::string& library
             // The same source through NVRTC; the library only tells the block's shape.
             const auto shape =
                 reinterpret_cast<student::ShapeFn>(dlsym(handle, student::kShapeName));
-            if (!shape) throw std::runtime_error("the kernel library has no shape function");
+            if (!shape && !j.contains("launch"))
+                throw std::runtime_error("the kernel library has no shape function");
             NvrtcStudentRun run;
             run.kernel_path = source.path;
             for (const std::string& line : source.lines)
@@ -206,7 +214,26 @@ int run_student_child(const std::string& kernel_path, const std::string& library
             run.op = request.op == OpKind::Max ? 1 : 0;
             run.inclusive = request.inclusive;
             run.n = request.n;
-            shape(request.n, &run.threads, &run.shared_elements);
+            if (j.contains("launch")) {
+                // A plain CUDA file: NVRTC compiles the front end's rewrite, which the library
+                // was compiled from too, and launches it on the request's grid.
+                const auto layout =
+                    reinterpret_cast<void (*)(int*, int*)>(dlsym(handle, "scanscope_cuda_layout"));
+                if (!layout) throw std::runtime_error("the kernel library has no layout function");
+                int in_place = 0;
+                layout(&run.static_shared_bytes, &in_place);
+                run.in_place = in_place != 0;
+                run.plain_cuda = true;
+                std::ifstream rewritten(rewritten_name(kernel_path), std::ios::binary);
+                run.kernel_text.assign(std::istreambuf_iterator<char>(rewritten), {});
+                const nlohmann::json& l = j.at("launch");
+                run.threads = l.at("threads").get<int>();
+                run.blocks = l.at("blocks").get<int>();
+                run.dynamic_shared_bytes = l.at("shared_bytes").get<int>();
+                run.reduce = l.at("reduce").get<bool>();
+            } else {
+                shape(request.n, &run.threads, &run.shared_elements);
+            }
             run.input = input;
             std::vector<std::uint32_t> output;
             try {

@@ -7,9 +7,12 @@
 #include <filesystem>
 #include <memory>
 
+#include "core/bits.h"
+#include "core/ops.h"
 #include "cuda_include_dirs.h"
 #include "gpu/event_timer.cuh"
 #include "gpu/gpu_launcher.cuh"
+#include "student/cuda_buffers.h"
 #include "variants/timing.h"
 
 namespace scanscope {
@@ -89,6 +92,23 @@ const Shim kShims[] = {
 const char* kEntryNames[2][2] = {{"scanscope_student_i32_add", "scanscope_student_i32_max"},
                                  {"scanscope_student_f32_add", "scanscope_student_f32_max"}};
 
+const char* kCudaEntry = "scanscope_cuda_kernel";
+
+// A rewritten plain CUDA file: its Kernel struct, launched capturing and plain. The shim's macros
+// (threadIdx, __syncthreads...) come after the block's own header, which uses the real ones.
+std::string cuda_program(const std::string& kernel_header) {
+    std::string p =
+        "#include \"gpu/gpu_block.cuh\"\n#include \"student/cuda_shim.h\"\n"
+        "#include \"" +
+        kernel_header + "\"\nusing namespace scanscope;\n";
+    for (const char* mode : {"CaptureMode", "PlainMode"})
+        p += std::string("extern \"C\" __global__ void ") + kCudaEntry +
+             (std::string(mode) == "PlainMode" ? "_plain" : "") +
+             "(ScanScopeCudaKernel kernel, LaunchEnv env) {\n    GpuBlock<" + mode +
+             "> block(env);\n    kernel(block);\n    block.finish();\n}\n";
+    return p;
+}
+
 // Each kernel twice: capturing (GpuBlock<CaptureMode>) and plain, for timing (PlainMode).
 std::string program(const std::string& kernel_header) {
     std::string p = "#include \"" + kernel_header +
@@ -111,7 +131,7 @@ std::string program(const std::string& kernel_header) {
 
 std::vector<char> compile(const NvrtcStudentRun& run, int major, int minor) {
     const std::string header = std::filesystem::path(run.kernel_path).filename().string();
-    const std::string source = program(header);
+    const std::string source = run.plain_cuda ? cuda_program(header) : program(header);
     std::vector<const char*> names, texts;
     for (const Shim& s : kShims) {
         names.push_back(s.name);
@@ -186,6 +206,64 @@ struct DeviceIO {
     }
 };
 
+// A plain CUDA kernel's buffers (cuda::Buffers<T>'s layout): input, output (or the input, in
+// place), two zeroed scratch arrays, `count` elements each.
+struct CudaDeviceBuffers {
+    struct Params {
+        void* in;
+        void* out;
+        void* scratch[2];
+        int n, count, dynamic_shared_bytes;
+    } params{};
+    std::size_t bytes;
+    std::unique_ptr<void, cudaError_t (*)(void*)> memory{nullptr, cudaFree};
+
+    explicit CudaDeviceBuffers(const NvrtcStudentRun& run)
+        : bytes(std::size_t(std::max(run.n, run.blocks)) * 4) {
+        void* p = nullptr;
+        SS_CUDA_CHECK(cudaMalloc(&p, 4 * bytes));
+        memory.reset(p);
+        SS_CUDA_CHECK(cudaMemset(p, 0, 4 * bytes));
+        char* base = static_cast<char*>(p);
+        SS_CUDA_CHECK(
+            cudaMemcpy(base, run.input.data(), std::size_t(run.n) * 4, cudaMemcpyHostToDevice));
+        params = {base,
+                  run.in_place ? base : base + bytes,
+                  {base + 2 * bytes, base + 3 * bytes},
+                  run.n,
+                  int(bytes / 4),
+                  run.dynamic_shared_bytes};
+    }
+    // The output words, n of them, or the reduction's one.
+    std::vector<std::uint32_t> output(const NvrtcStudentRun& run) const {
+        std::vector<std::uint32_t> out(bytes / 4);
+        SS_CUDA_CHECK(cudaMemcpy(out.data(), params.out, bytes, cudaMemcpyDeviceToHost));
+        if (!run.reduce) {
+            out.resize(std::size_t(run.n));
+            return out;
+        }
+        const int count = int(out.size());
+        if (run.type == 1) {
+            std::vector<float> f(out.size());
+            for (std::size_t i = 0; i < out.size(); ++i)
+                f[i] = from_bits<float>(out[i]);
+            const float total = run.op
+                                    ? cuda::block_results<float, MaxOp<float>>(
+                                          f.data(), run.blocks, run.threads, run.in_place, count)
+                                    : cuda::block_results<float, AddOp<float>>(
+                                          f.data(), run.blocks, run.threads, run.in_place, count);
+            return {to_bits(total)};
+        }
+        std::vector<std::int32_t> v(out.begin(), out.end());
+        const std::int32_t total =
+            run.op ? cuda::block_results<std::int32_t, MaxOp<std::int32_t>>(
+                         v.data(), run.blocks, run.threads, run.in_place, count)
+                   : cuda::block_results<std::int32_t, AddOp<std::int32_t>>(
+                         v.data(), run.blocks, run.threads, run.in_place, count);
+        return {to_bits(total)};
+    }
+};
+
 CUfunction function(const Loaded& loaded, const std::string& name) {
     CUfunction entry;
     check_driver(driver().get_function(&entry, loaded.module, name.c_str()), "cuModuleGetFunction");
@@ -210,9 +288,66 @@ void load(const NvrtcStudentRun& run, Loaded& loaded) {
     check_driver(driver().load_module(&loaded.module, loaded.cubin.data()), "cuModuleLoadData");
 }
 
+double time_cuda_on_gpu(const NvrtcStudentRun& run, int reps) {
+    Loaded loaded;
+    load(run, loaded);
+    const CUfunction entry = function(loaded, std::string(kCudaEntry) + "_plain");
+    CudaDeviceBuffers device(run);
+    LaunchEnv env;
+    env.shared_bytes = std::uint32_t(run.static_shared_bytes + run.dynamic_shared_bytes);
+    void* params[] = {&device.params, &env};
+    allow_shared(entry, env.shared_bytes);
+    auto launch = [&] {
+        check_driver(driver().launch(entry, unsigned(run.blocks), 1, 1, unsigned(run.threads), 1, 1,
+                                     env.shared_bytes, nullptr, params, nullptr),
+                     "cuLaunchKernel");
+    };
+    launch();  // warm-up
+    check_driver(driver().synchronize(), "the student kernel");
+    return summarize(time_runs(nullptr, std::max(reps, 1), launch)).median_ms;
+}
+
+std::vector<std::uint32_t> run_cuda_on_gpu(const NvrtcStudentRun& run, RawCapture& raw) {
+    Loaded loaded;
+    load(run, loaded);
+    const CUfunction entry = function(loaded, kCudaEntry);
+    CudaDeviceBuffers device(run);
+    const LaunchShape shape{"student kernel", run.blocks, run.threads,
+                            std::uint32_t(run.static_shared_bytes + run.dynamic_shared_bytes)};
+    check_launch_shape(shape);
+    const std::uint32_t shared = shape.shared_bytes + kCaptureScratchBytes;
+    allow_shared(entry, shared);
+    CaptureCapacity capacity;
+    for (;;) {
+        HostCaptureStorage host(shape, capacity);
+        DeviceCaptureStorage storage(host);
+        LaunchEnv env;
+        env.shared_bytes = shape.shared_bytes;
+        env.capture = storage.buffers();
+        void* params[] = {&device.params, &env};
+        check_driver(driver().launch(entry, unsigned(run.blocks), 1, 1, unsigned(run.threads), 1, 1,
+                                     shared, nullptr, params, nullptr),
+                     "cuLaunchKernel");
+        check_driver(driver().synchronize(), "the student kernel");
+        storage.copy_back(host);
+        if (host.overflow() & kSharedOverflow)
+            throw std::runtime_error(
+                "the kernel asks for more shared memory than its launch gives");
+        if (host.overflow() == 0) {
+            raw.launches.push_back(host.to_raw());
+            break;
+        }
+        capacity = host.grown();
+        // Run again from the same input: reset the buffers.
+        device = CudaDeviceBuffers(run);
+    }
+    return device.output(run);
+}
+
 }  // namespace
 
 double time_student_on_gpu(const NvrtcStudentRun& run, int reps) {
+    if (run.plain_cuda) return time_cuda_on_gpu(run, reps);
     Loaded loaded;
     load(run, loaded);
     const CUfunction entry =
@@ -238,6 +373,7 @@ bool nvrtc_built() {
 }
 
 std::vector<std::uint32_t> run_student_on_gpu(const NvrtcStudentRun& run, RawCapture& raw) {
+    if (run.plain_cuda) return run_cuda_on_gpu(run, raw);
     Loaded loaded;
     load(run, loaded);
     const CUfunction entry = function(loaded, kEntryNames[run.type][run.op]);

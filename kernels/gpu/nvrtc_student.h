@@ -23,6 +23,12 @@ struct NvrtcStudentRun {
     int threads = 0;          // from the kernel's threads_for(n)
     int shared_elements = 0;  // from its shared_elements(n)
     std::vector<std::uint32_t> input;
+    // A plain CUDA file: kernel_text is the front end's rewrite (app/student/cuda_rewrite.h),
+    // launched on this grid; its output is n values, or one for a reduction.
+    bool plain_cuda = false;
+    int blocks = 1;
+    int dynamic_shared_bytes = 0, static_shared_bytes = 0;
+    bool in_place = false, reduce = false;
 };
 
 // A compile error: NVRTC's log, with the student's file named as they wrote it.

@@ -15,19 +15,10 @@
 #include "core/capture_format.h"
 #include "core/ops.h"
 
+#include "student/cuda_shim.h"
 #include "student/student_entry.h"
 
 namespace scanscope::cuda {
-
-template <class T>
-struct Buffers {
-    T* in = nullptr;
-    T* out = nullptr;
-    T* scratch[2] = {nullptr, nullptr};
-    int n = 0;
-    int count = 0;  // elements in each buffer
-    int dynamic_shared_bytes = 0;
-};
 
 constexpr int kMaxSharedBytes = 48 * 1024;
 
@@ -66,12 +57,8 @@ void run_cuda_typed(student::StudentCall& call) {
             call.output[i] = to_bits(b.out[i]);
         return;
     }
-    // Each block's result: out[block], or, reduced in place, the first element of its part.
-    T total = b.out[0];
-    for (int k = 1; k < call.blocks; ++k) {
-        const int at = Kernel::kInPlace ? k * call.threads : k;
-        if (at < b.count) total = Op::combine(total, b.out[at]);
-    }
+    const T total =
+        block_results<T, Op>(b.out, call.blocks, call.threads, Kernel::kInPlace, b.count);
     call.output[0] = to_bits(total);
 }
 

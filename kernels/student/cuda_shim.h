@@ -16,6 +16,7 @@
 #include "core/bits.h"
 #include "core/hd.h"
 #include "core/shared_memory.h"
+#include "student/cuda_buffers.h"
 
 #if !defined(__CUDACC__) && !defined(__CUDACC_RTC__)
 #include <cmath>

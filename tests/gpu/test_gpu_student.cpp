@@ -39,6 +39,47 @@ TEST(GpuStudent, NvrtcTracesEqualTheEmulation) {
     }
 }
 
+// The seeds' listings as plain CUDA: the front end's rewrite, compiled by NVRTC and run on the GPU,
+// records what the emulation records, block by block (integer-valued floats add exactly).
+TEST(GpuStudent, PlainCudaTracesEqualTheEmulation) {
+    if (!probe_device().gpu_available)
+        GTEST_SKIP() << "no CUDA device: " << probe_device().cpu_reason;
+    struct Case {
+        const char* file;
+        int n;
+        std::vector<std::string> launch;
+    };
+    const std::vector<Case> cases = {
+        {"harris_listing1_typo_fixed", 256, {}},
+        {"harris_listing2", 256, {}},
+        {"harris_listing2_blocks_a_to_e_fixed", 256, {}},
+        {"kirk_hwu_double_buffered", 64, {}},
+        {"seneca_shared_reduction", 1024, {"--block-threads", "512"}},
+        {"seneca_medium_reduction", 1024, {"--block-threads", "512"}},
+    };
+    for (const Case& c : cases) {
+        const std::string kernel =
+            std::string(SCANSCOPE_TEST_DATA) + "/cuda-kernels/" + c.file + ".cu";
+        std::string input;
+        for (int i = 0; i < c.n; ++i)
+            input += (i ? "," : "") + std::to_string((i * 37 + 11) % 19);
+        Trace traces[2];
+        const char* devices[2] = {"gpu", "cpu"};
+        for (int d = 0; d < 2; ++d) {
+            const std::string out = temp_file(std::string(c.file) + devices[d] + ".json");
+            std::vector<std::string> args = {"capture", "--kernel", kernel,  "--device", devices[d],
+                                             "--input", input,      "--out", out};
+            args.insert(args.end(), c.launch.begin(), c.launch.end());
+            const ProcessResult r = run_process(scanscope_binary(), args);
+            ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << c.file << ": " << r.output;
+            traces[d] = load_trace(out);
+        }
+        EXPECT_EQ(traces[0].source.kind, "gpu") << c.file;
+        EXPECT_TRUE(same_capture(traces[0], traces[1])) << c.file;
+        EXPECT_EQ(traces[0].output, traces[1].output) << c.file;
+    }
+}
+
 // On the GPU a kernel that goes out of bounds is stopped by the hardware: a verdict, and the
 // caller (this test) carries on; an endless loop meets the time limit.
 TEST(GpuStudent, MistakesOnTheGpuGetVerdicts) {
