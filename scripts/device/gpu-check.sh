@@ -6,7 +6,7 @@
 #
 #   scripts/device/gpu-check.sh [STAGE...]
 #     build     configure and build (always first)
-#     test      ctest -L gpu, then the other tests
+#     test      ctest -L gpu, then the other tests (not with GPU_ONLY=1)
 #     sanitize  compute-sanitizer memcheck and racecheck on every variant (timed and capturing);
 #               SANITIZE_VARIANTS="a|b" limits it to those variants; SANITIZE_LARGE="n..." adds
 #               memcheck and racecheck of the timed shape at those sizes (for the variants that
@@ -97,6 +97,7 @@ stage_test() {
     (cd "$build" && ctest -L gpu --output-on-failure --timeout 900 -j 4) >"$logs/ctest-gpu.log" 2>&1
     ctest_summary "ctest -L gpu" "$logs/ctest-gpu.log"
     grep -E "\*\*\*Failed|\*\*\*Skipped|Failure|Expected|Which is|first_difference" "$logs/ctest-gpu.log" | head -30
+    [ -n "${GPU_ONLY:-}" ] && { note "ctest (not gpu)" "skipped (GPU_ONLY)"; return; }
     (cd "$build" && ctest -LE gpu --output-on-failure --timeout 900 -j 8) >"$logs/ctest-rest.log" 2>&1
     ctest_summary "ctest (not gpu)" "$logs/ctest-rest.log"
 }
