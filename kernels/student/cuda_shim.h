@@ -245,9 +245,11 @@ class Global {
 
   private:
     SS_HD_INLINE void check(int i, int line) const {
-#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#if defined(__CUDA_ARCH__)
         (void)line;
         if (i < 0 || i >= count_) __trap();
+#elif defined(__CUDACC__) || defined(__CUDACC_RTC__)
+        (void)i, (void)line;  // nvcc's host pass: the kernel never runs there
 #else
         if (i < 0 || i >= count_)
             throw std::out_of_range("thread " + std::to_string(block_->thread()) + " of block " +

@@ -71,7 +71,9 @@ TEST(GpuStudent, PlainCudaTracesEqualTheEmulation) {
                                              "--input", input,      "--out", out};
             args.insert(args.end(), c.launch.begin(), c.launch.end());
             const ProcessResult r = run_process(scanscope_binary(), args);
-            ASSERT_TRUE(r.exit_code == 0 || r.exit_code == 1) << c.file << ": " << r.output;
+            // Listing 1's output is wrong (exit 1), but it runs: the trace is written.
+            ASSERT_TRUE(r.output.find("does not") == std::string::npos && r.exit_code <= 1)
+                << c.file << " on the " << devices[d] << ": " << r.output;
             traces[d] = load_trace(out);
         }
         EXPECT_EQ(traces[0].source.kind, "gpu") << c.file;
