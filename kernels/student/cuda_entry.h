@@ -83,11 +83,14 @@ int run_cuda(student::StudentCall* call) {
 
 }  // namespace scanscope::cuda
 
-#define SCANSCOPE_CUDA_ENTRY(Kernel)                                                   \
-    extern "C" int scanscope_student_run(scanscope::student::StudentCall* call) {      \
-        return scanscope::cuda::run_cuda<Kernel>(call);                                \
-    }                                                                                  \
-    extern "C" void scanscope_student_shape(int, int* threads, int* shared_elements) { \
-        *threads = 0; /* the request gives a plain CUDA kernel's shape */              \
-        *shared_elements = 0;                                                          \
+// The GPU path (kernels/gpu/nvrtc_student.cu) compiles the rewritten file again with NVRTC and
+// asks the library for what the rewrite decided: the static shared bytes and whether the kernel
+// works in place.
+#define SCANSCOPE_CUDA_ENTRY(Kernel)                                                 \
+    extern "C" int scanscope_student_run(scanscope::student::StudentCall* call) {    \
+        return scanscope::cuda::run_cuda<Kernel>(call);                              \
+    }                                                                                \
+    extern "C" void scanscope_cuda_layout(int* static_shared_bytes, int* in_place) { \
+        *static_shared_bytes = Kernel::kStaticSharedBytes;                           \
+        *in_place = Kernel::kInPlace ? 1 : 0;                                        \
     }
