@@ -2,12 +2,18 @@
 
 #include <map>
 
+#include "model/trace_queries.h"
+
 namespace scanscope {
 namespace {
 
+struct Use {
+    int thread;
+    std::uint16_t line;
+};
 struct WordUse {
-    std::vector<int> writers;
-    std::vector<int> readers;
+    std::vector<Use> writers;
+    std::vector<Use> readers;
 };
 
 // Appends the hazards of one step (at most `limit`); counts them all, and those between warps.
@@ -22,7 +28,7 @@ Counts collect(int launch_index, const Step& step, std::size_t limit, std::vecto
             WordUse& use = words[l.address / 4];
             auto& list = a.kind == AccessKind::Write ? use.writers : use.readers;
             const int thread = a.warp * 32 + l.lane;
-            if (list.empty() || list.back() != thread) list.push_back(thread);
+            if (list.empty() || list.back().thread != thread) list.push_back({thread, a.line});
         }
     }
     Counts counts;
@@ -31,18 +37,20 @@ Counts collect(int launch_index, const Step& step, std::size_t limit, std::vecto
         const std::uint32_t word = entry.first;  // a named copy: lambdas cannot capture bindings
         const WordUse& use = entry.second;
         for (std::size_t w = 0; w < use.writers.size(); ++w) {
-            const int writer = use.writers[w];
-            auto emit = [&](int other, bool write_write) {
-                const Hazard h{launch_index, step.block, step.index, word * 4,
-                               write_write,  writer,     other};
+            const Use writer = use.writers[w];
+            auto emit = [&](Use other, bool write_write) {
+                Hazard h{launch_index, step.block,    step.index,  word * 4,
+                         write_write,  writer.thread, other.thread};
+                h.writer_line = writer.line;
+                h.other_line = other.line;
                 ++counts.total;
                 counts.between_warps += h.across_warps() ? 1 : 0;
                 if (listed++ < limit) out.push_back(h);
             };
             for (std::size_t v = w + 1; v < use.writers.size(); ++v)
-                if (use.writers[v] != writer) emit(use.writers[v], true);
-            for (int reader : use.readers)
-                if (reader != writer) emit(reader, false);
+                if (use.writers[v].thread != writer.thread) emit(use.writers[v], true);
+            for (const Use& reader : use.readers)
+                if (reader.thread != writer.thread) emit(reader, false);
         }
     }
     return counts;
@@ -59,6 +67,16 @@ HazardReport find_hazards(const Trace& trace, std::size_t limit_per_step) {
             report.between_warps += c.between_warps;
         }
     return report;
+}
+
+std::string hazard_sentence(const Trace& trace, const Hazard& h) {
+    const Launch& l = trace.launches.at(std::size_t(h.launch));
+    auto thread = [](int t) {
+        return "thread " + std::to_string(t) + " (warp " + std::to_string(t / 32) + ")";
+    };
+    return thread(h.other) + (h.write_write ? " writes " : " reads ") +
+           word_name(l, h.address / 4) + " at line " + std::to_string(h.other_line) + " while " +
+           thread(h.writer) + " writes it at line " + std::to_string(h.writer_line);
 }
 
 std::vector<Hazard> step_hazards(const Trace& trace, int launch, int step_index) {

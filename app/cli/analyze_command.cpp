@@ -75,10 +75,7 @@ std::vector<StepHazards> hazards_by_step(const Trace& trace, std::vector<Hazard>
 
 std::string hazard_text(const Trace& trace, const Hazard& h) {
     return "step " + std::to_string(trace.step_number(h.launch, h.step)) + " block " +
-           std::to_string(h.block) + ": thread " + std::to_string(h.other) + " (warp " +
-           std::to_string(h.other / 32) + ")" + (h.write_write ? " writes" : " reads") + " byte " +
-           std::to_string(h.address) + " that thread " + std::to_string(h.writer) + " (warp " +
-           std::to_string(h.writer / 32) + ") writes";
+           std::to_string(h.block) + ": " + hazard_sentence(trace, h);
 }
 
 nlohmann::ordered_json hazards_json(const Trace& trace) {
@@ -99,15 +96,19 @@ nlohmann::ordered_json hazards_json(const Trace& trace) {
     j["between_warps"] = between;
     j["first"] = nlohmann::ordered_json::array();
     for (const Hazard& h : examples)
-        j["first"].push_back({{"launch", h.launch},
-                              {"block", h.block},
-                              {"step", trace.step_number(h.launch, h.step)},
-                              {"kind", h.write_write ? "write-write" : "read-write"},
-                              {"address", h.address},
-                              {"writer", h.writer},
-                              {"writer_warp", h.writer / 32},
-                              {"other", h.other},
-                              {"other_warp", h.other / 32}});
+        j["first"].push_back(
+            {{"launch", h.launch},
+             {"block", h.block},
+             {"step", trace.step_number(h.launch, h.step)},
+             {"kind", h.write_write ? "write-write" : "read-write"},
+             {"address", h.address},
+             {"cell", word_name(trace.launches.at(std::size_t(h.launch)), h.address / 4)},
+             {"writer", h.writer},
+             {"writer_warp", h.writer / 32},
+             {"writer_line", h.writer_line},
+             {"other", h.other},
+             {"other_warp", h.other / 32},
+             {"other_line", h.other_line}});
     return j;
 }
 

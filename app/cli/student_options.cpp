@@ -80,7 +80,9 @@ void print_verdict(const StudentVerdict& v, const std::string& like, std::ostrea
                                            : v.first_difference)
             << "\n";
     out << "  races: " << v.hazards;
-    if (v.hazards) out << " (" << v.hazards_between_warps << " between warps)";
+    if (v.hazards)
+        out << " (" << v.hazards_between_warps << " between warps); the first, at "
+            << v.first_hazard;
     out << "\n  bank conflicts: " << v.conflicts.load_conflicts << " on loads, "
         << v.conflicts.store_conflicts << " on stores (worst " << v.conflicts.max_degree
         << "-way)\n";

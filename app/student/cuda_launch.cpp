@@ -171,12 +171,17 @@ CudaLaunch cuda_launch(const std::vector<std::string>& lines, int n, int element
     CudaLaunch l;
     l.threads = pick(options.threads ? std::to_string(options.threads) : std::string(), "threads",
                      "--block-threads", "min(n, 1024)", 1, 1024);
-    l.blocks =
-        pick(options.blocks, "blocks", "--blocks",
-             "(n + " + std::to_string(l.threads) + " - 1) / " + std::to_string(l.threads), 1, 4096);
+    // A kernel that never reads blockIdx is written for one block; one that does gets as many
+    // blocks as n needs at one element a thread.
+    static const std::regex block_index(R"(\bblockIdx\b)");
+    const std::string code = code_only(lines);
+    const std::string blocks_default =
+        std::regex_search(code, block_index)
+            ? "(n + " + std::to_string(l.threads) + " - 1) / " + std::to_string(l.threads)
+            : "1";
+    l.blocks = pick(options.blocks, "blocks", "--blocks", blocks_default, 1, 4096);
     l.shared_bytes = pick(options.shared_bytes, "shared", "--shared-bytes", "0", 0, 48 * 1024);
     static const std::regex dynamic(R"(extern\s+__shared__[^;\[]*?(\w+)\s*\[)");
-    const std::string code = code_only(lines);
     std::smatch m;
     if (l.shared_bytes == 0 && std::regex_search(code, m, dynamic))
         throw std::runtime_error("the kernel declares extern __shared__ " + m[1].str() +

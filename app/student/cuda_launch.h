@@ -1,7 +1,8 @@
 // The launch of a student's plain CUDA kernel: its block, grid and dynamic shared memory, each an
 // expression in n (`threads=n/2`, `shared=2*n*sizeof(float)`), from the command line
-// (--block-threads, --blocks, --shared-bytes), else the file's `// scanscope:` line, else one
-// block of n threads (at most 1024) and as many blocks as n needs.
+// (--block-threads, --blocks, --shared-bytes), else the file's `// scanscope:` line, else blocks
+// of n threads (at most 1024): one block, or, for a kernel that reads blockIdx, as many as n
+// needs at one element a thread.
 #pragma once
 
 #include <string>

@@ -88,6 +88,17 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
     const HazardReport hazards = find_hazards(t);
     v.hazards = hazards.total;
     v.hazards_between_warps = hazards.between_warps;
+    if (!hazards.hazards.empty()) {
+        const Hazard& h = hazards.hazards.front();
+        const Step& step = t.launches.at(std::size_t(h.launch)).steps.at(std::size_t(h.step));
+        const StepLabel* label = t.label(step.line);
+        v.first_hazard =
+            "step " + std::to_string(t.step_number(h.launch, h.step)) +
+            (label ? " (" + label->phase + ")" : std::string()) +
+            (t.launches[std::size_t(h.launch)].grid > 1 ? ", block " + std::to_string(h.block)
+                                                        : std::string()) +
+            ": " + hazard_sentence(t, h);
+    }
     v.conflicts = analyze_banks(t, {t.request.banks, t.bank_width_bytes}).totals;
     if (!like.empty()) {
         RunRequest reference = request;

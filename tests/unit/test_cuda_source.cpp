@@ -49,7 +49,10 @@ TEST(CudaSource, TheAnnotationIsCheckedAndReadAsExpressionsInN) {
     EXPECT_EQ(note.at("threads"), "n/2");
     const CudaLaunch l = cuda_launch(kKernel, 256, 4, {});
     EXPECT_EQ(l.threads, 128);
-    EXPECT_EQ(l.blocks, 2);  // the default: as many blocks as n needs
+    EXPECT_EQ(l.blocks, 1);  // the default for a kernel that never reads blockIdx
+    std::vector<std::string> grid = kKernel;
+    grid[5] = "        __syncthreads(); int b = blockIdx.x;";
+    EXPECT_EQ(cuda_launch(grid, 256, 4, {}).blocks, 2);  // one that does: as many as n needs
     EXPECT_EQ(l.shared_bytes, 2048);
     CudaLaunchOptions o;
     o.threads = 64;
