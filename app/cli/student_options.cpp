@@ -79,6 +79,7 @@ void print_verdict(const StudentVerdict& v, const std::string& like, std::ostrea
             << (v.first_difference.empty() ? "the same shared memory at every step"
                                            : v.first_difference)
             << "\n";
+    if (!v.barrier_split.empty()) out << "  barrier: " << v.barrier_split << "\n";
     out << "  races: " << v.hazards;
     if (v.hazards)
         out << " (" << v.hazards_between_warps << " between warps); the first, at "

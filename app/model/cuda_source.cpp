@@ -221,6 +221,33 @@ bool cuda_is_reduction(const std::vector<std::string>& lines) {
     return name.find("reduc") != std::string::npos;
 }
 
+int enclosing_if_line(const std::vector<std::string>& lines, int line) {
+    const std::string code = code_only(lines);
+    std::size_t at = 0;  // the start of `line`
+    for (int l = 1; l < line && at != std::string::npos; ++l)
+        at = code.find('\n', at) == std::string::npos ? std::string::npos : code.find('\n', at) + 1;
+    if (at == std::string::npos) return 0;
+    // The line's last statement (its last ';'): inside an if written on the same line too.
+    const std::size_t eol = std::min(code.find('\n', at), code.size());
+    const std::size_t semicolon = code.rfind(';', eol);
+    const std::size_t first = semicolon != std::string::npos && semicolon >= at
+                                  ? semicolon
+                                  : code.find_first_not_of(" \t", at);
+    static const std::regex keyword(R"(\bif\s*\()");
+    int found = 0;
+    for (std::sregex_iterator it(code.begin(), code.end(), keyword), end; it != end; ++it) {
+        const std::size_t open = std::size_t(it->position() + it->length() - 1);
+        const std::size_t close = matching(code, open);
+        if (close == std::string::npos || open > first) continue;
+        const std::size_t body = code.find_first_not_of(" \t\n\r", close + 1);
+        if (body == std::string::npos) continue;
+        const std::size_t stop = code[body] == '{' ? matching(code, body) : code.find(';', body);
+        if (stop != std::string::npos && body <= first && first <= stop)
+            found = line_of(code, std::size_t(it->position()));  // later ones are inner
+    }
+    return found;
+}
+
 std::string cuda_step_phase(const std::vector<std::string>& lines, const CudaStepMark& mark) {
     auto comment = [&](int line) {
         if (line < 1 || line > int(lines.size())) return std::string();

@@ -46,6 +46,9 @@ std::string cuda_element_type(const std::vector<std::string>& lines);
 // A reduction: the annotation says kind=reduce, or the kernel's name has "reduc" in it.
 bool cuda_is_reduction(const std::vector<std::string>& lines);
 
+// The line of the innermost `if` whose body holds `line` (0: none). Any C-like kernel file.
+int enclosing_if_line(const std::vector<std::string>& lines, int line);
+
 // What a step mark's label says: the comment on its line, else the comment on the line of the
 // loop around it, else "start" (the kernel's first step) or "line N".
 std::string cuda_step_phase(const std::vector<std::string>& lines, const CudaStepMark& mark);

@@ -12,8 +12,9 @@ bool Launch::operator==(const Launch& o) const {
             a.value != b.value || a.time_ns != b.time_ns)
             return false;
     }
-    return name == o.name && grid == o.grid && block == o.block && shared_bytes == o.shared_bytes &&
-           arrays == o.arrays && steps == o.steps && globals == o.globals && tiles == o.tiles;
+    return barrier_splits == o.barrier_splits && name == o.name && grid == o.grid &&
+           block == o.block && shared_bytes == o.shared_bytes && arrays == o.arrays &&
+           steps == o.steps && globals == o.globals && tiles == o.tiles;
 }
 
 int Launch::first_step(int b) const {

@@ -81,6 +81,17 @@ struct GlobalBuffer {
     }
 };
 
+// A block barrier its threads reached from different lines (the emulation notes the first of each
+// block; see RawBarrierSplit).
+struct BarrierSplit {
+    int block = 0;
+    int step = 0;                      // the step, within the block, that the barrier ended
+    std::vector<std::uint16_t> lines;  // each thread's barrier line; 0: it had finished
+    bool operator==(const BarrierSplit& o) const {
+        return block == o.block && step == o.step && lines == o.lines;
+    }
+};
+
 struct Launch {
     std::string name;
     int grid = 1;
@@ -90,6 +101,7 @@ struct Launch {
     std::vector<Step> steps;            // block 0's steps, then block 1's, ...
     std::vector<GlobalBuffer> globals;  // after the launch
     std::vector<TileEvent> events;      // look-back descriptor events, in the order logged
+    std::vector<BarrierSplit> barrier_splits;
     int tiles = 0;  // tiles dealt round the blocks (persistent kernels); 0: one a block
     bool operator==(const Launch& o) const;
     // How many tiles the look-back's events may name.

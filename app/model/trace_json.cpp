@@ -141,6 +141,12 @@ ordered launch_to_json(const Launch& l, ElementKind element, bool with_steps = t
         j["globals"].push_back(
             {{"name", g.name}, {"element_bytes", g.element_bytes}, {"values", std::move(values)}});
     }
+    if (!l.barrier_splits.empty()) {
+        j["barrier_splits"] = ordered::array();
+        for (const BarrierSplit& s : l.barrier_splits)
+            j["barrier_splits"].push_back(
+                {{"block", s.block}, {"step", s.step}, {"lines", s.lines}});
+    }
     j["events"] = ordered::array();
     for (const TileEvent& e : l.events)
         j["events"].push_back(
@@ -366,6 +372,20 @@ Launch launch_from_json(const Reader& r, ElementKind element,
             }
         }
         l.globals.push_back(std::move(buffer));
+    }
+    if (r.has("barrier_splits")) {  // optional: where the emulation saw a barrier split
+        const Reader splits = r["barrier_splits"];
+        for (std::size_t i = 0; i < splits.size(); ++i) {
+            const Reader s = splits[i];
+            BarrierSplit split;
+            split.block = int(s["block"].integer(0, l.grid - 1));
+            split.step = int(s["step"].integer(0, std::max(l.steps_of(split.block) - 1, 0)));
+            const Reader lines = s["lines"];
+            if (int(lines.size()) != l.block) lines.fail("one line for each thread of the block");
+            for (std::size_t t = 0; t < lines.size(); ++t)
+                split.lines.push_back(std::uint16_t(lines[t].integer(0, 65535)));
+            l.barrier_splits.push_back(std::move(split));
+        }
     }
     const Reader events = r["events"];
     for (std::size_t i = 0; i < events.size(); ++i) {

@@ -1,8 +1,12 @@
 #include "student/student_verdict.h"
 
+#include <algorithm>
+#include <map>
+
 #include "analysis/hazards.h"
 #include "analysis/result_check.h"
 #include "capture/capture.h"
+#include "model/cuda_source.h"
 #include "model/trace_queries.h"
 #include "variants/registry.h"
 #include "variants/timing.h"
@@ -22,6 +26,53 @@ std::string writer_of(const Step& step, std::uint32_t word) {
                       std::to_string(a.line);
     }
     return who;
+}
+
+// "0-15, 32-47"
+std::string ranges_text(const std::vector<int>& threads) {
+    std::string text;
+    for (std::size_t i = 0; i < threads.size();) {
+        std::size_t j = i;
+        while (j + 1 < threads.size() && threads[j + 1] == threads[j] + 1)
+            ++j;
+        text += (text.empty() ? "" : ", ") + std::to_string(threads[i]) +
+                (j > i ? "-" + std::to_string(threads[j]) : std::string());
+        i = j + 1;
+    }
+    return text;
+}
+
+// Where a barrier's threads came from, grouped by line, each with the if around its line.
+std::string split_sentence(const Trace& t, const BarrierSplit& s) {
+    std::map<std::uint16_t, std::vector<int>> by_line;
+    for (std::size_t i = 0; i < s.lines.size(); ++i)
+        by_line[s.lines[i]].push_back(int(i));
+    std::vector<std::string> source;
+    for (const ListingLine& l : t.listing)
+        source.push_back(l.text);
+    std::vector<std::pair<int, std::uint16_t>> order;  // by first thread
+    for (const auto& [line, threads] : by_line)
+        order.push_back({threads.front(), line});
+    std::sort(order.begin(), order.end());
+    std::string text;
+    for (const auto& [first, line] : order) {
+        const std::vector<int>& threads = by_line[line];
+        const bool one = threads.size() == 1;
+        const std::string who = (one ? "thread " : "threads ") + ranges_text(threads);
+        if (!text.empty()) text += "; ";
+        if (line == 0) {
+            text += who + (one ? " has" : " have") + " finished";
+            continue;
+        }
+        text += who + (one ? " waits" : " wait") + " at line " + std::to_string(line);
+        if (const int guard = enclosing_if_line(source, line); guard > 0)
+            text += " (inside line " + std::to_string(guard) + "'s if)";
+    }
+    const std::string block =
+        t.launches.front().grid > 1 ? " of block " + std::to_string(s.block) : std::string();
+    return "one barrier" + block + " met from different lines at the end of step " +
+           std::to_string(s.step + 1) + ": " + text +
+           "; a barrier counts arrivals, so from there the threads pair up wrongly";
 }
 
 std::string steps_text(int n) {
@@ -88,6 +139,9 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
     const HazardReport hazards = find_hazards(t);
     v.hazards = hazards.total;
     v.hazards_between_warps = hazards.between_warps;
+    for (const Launch& l : t.launches)
+        if (!l.barrier_splits.empty() && v.barrier_split.empty())
+            v.barrier_split = split_sentence(t, l.barrier_splits.front());
     if (!hazards.hazards.empty()) {
         const Hazard& h = hazards.hazards.front();
         const Step& step = t.launches.at(std::size_t(h.launch)).steps.at(std::size_t(h.step));

@@ -20,8 +20,10 @@ struct StudentVerdict {
     std::string wrong;             // the first wrong output element, when not correct
     std::string first_difference;  // "first difference at step 3 (up-sweep): temp[7] is 14, ..."
     std::size_t hazards = 0, hazards_between_warps = 0;
-    std::string
-        first_hazard;  // "step 3 (up-sweep): thread 3 (warp 0) reads temp[1] at line 30 ..."
+    // "step 3 (up-sweep): thread 3 (warp 0) reads temp[1] at line 30 while thread 2 ..."
+    std::string first_hazard;
+    // "one barrier met from different lines at the end of step 2: threads 0-15 wait at line 42"
+    std::string barrier_split;
     ConflictTotals conflicts;
     double gpu_ms = 0, reference_ms = 0;  // on the GPU with limits.time_reps > 0: median times
     std::optional<Trace> trace;

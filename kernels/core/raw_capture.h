@@ -17,6 +17,14 @@ struct RawGlobal {
     std::vector<std::uint64_t> values;  // bits, widened
 };
 
+// A block barrier its threads reached from different lines (a barrier inside divergent code): the
+// emulation pairs them as the hardware does, by arrival, and notes where each thread was.
+struct RawBarrierSplit {
+    int block = 0;
+    int step = 0;                      // the step the barrier ended
+    std::vector<std::uint16_t> lines;  // each thread's barrier line; 0: the thread had finished
+};
+
 struct RawLaunch {
     LaunchShape shape;
     std::vector<std::vector<AccessRecord>> thread_records;           // [block * threads + thread]
@@ -25,6 +33,7 @@ struct RawLaunch {
     std::vector<ArrayRecord> arrays;
     std::vector<TileEvent> events;  // in the order they were logged
     std::vector<RawGlobal> globals;
+    std::vector<RawBarrierSplit> barrier_splits;  // the emulation's, the first of each block
 };
 
 struct RawCapture {

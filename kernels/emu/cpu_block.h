@@ -43,7 +43,7 @@ class CpuBlock {
 
     template <class... V>
     void sync(std::uint16_t line, V... vars) {
-        block_.block_barrier(tid_);
+        block_.block_barrier(tid_, line);
         block_.mark(tid_, line, make_mark(line, StepBoundary::Block, vars...));
     }
     template <class... V>

@@ -116,6 +116,7 @@ bool EmuBlock::try_release_block_barrier() {
         if (t.wait != Wait::Done && t.wait != Wait::BlockBarrier) return false;
     // Every thread takes thread 0's step number (warp barriers may have advanced it alone).
     const std::uint16_t ended = threads_[0].step;
+    note_split(ended);
     snapshot(ended);
     for (Thread& t : threads_) {
         if (t.wait == Wait::Done) continue;
@@ -125,6 +126,26 @@ bool EmuBlock::try_release_block_barrier() {
     }
     ++grid_.clock;
     return true;
+}
+
+// Threads that meet at one barrier from different lines: noted once a block, for the verdict.
+void EmuBlock::note_split(std::uint16_t step) {
+    if (!grid_.barrier_splits || split_noted_) return;
+    std::uint16_t first = 0;
+    bool split = false;
+    for (const Thread& t : threads_) {
+        if (t.wait != Wait::BlockBarrier) continue;
+        if (!first) first = t.barrier_line;
+        split |= t.barrier_line != first;
+    }
+    if (!split) return;
+    RawBarrierSplit s;
+    s.block = index_;
+    s.step = step;
+    for (const Thread& t : threads_)
+        s.lines.push_back(t.wait == Wait::BlockBarrier ? t.barrier_line : std::uint16_t(0));
+    grid_.barrier_splits->push_back(std::move(s));
+    split_noted_ = true;
 }
 
 void EmuBlock::run_to_completion() {
@@ -187,8 +208,9 @@ void EmuBlock::shared_access(int tid, AccessKind kind, std::uint16_t line, std::
     Fiber::suspend();  // the next lane takes its turn: lockstep
 }
 
-void EmuBlock::block_barrier(int tid) {
+void EmuBlock::block_barrier(int tid, std::uint16_t line) {
     threads_[tid].wait = Wait::BlockBarrier;
+    threads_[tid].barrier_line = line;
     Fiber::suspend();
 }
 

@@ -15,6 +15,7 @@
 
 #include "core/capture_format.h"
 #include "core/launch_shape.h"
+#include "core/raw_capture.h"
 #include "emu/fiber.h"
 
 namespace scanscope::emu {
@@ -27,7 +28,8 @@ struct GridContext {
     const LaunchShape* shape = nullptr;
     const KernelFn* kernel = nullptr;
     CaptureBuffers* capture = nullptr;  // null for a plain (timed or tested) run
-    std::uint64_t clock = 0;            // logical time: scheduling decisions so far
+    std::vector<RawBarrierSplit>* barrier_splits = nullptr;  // where split barriers are noted
+    std::uint64_t clock = 0;  // logical time: scheduling decisions so far
 };
 
 enum class Wait : std::uint8_t { Running, BlockBarrier, WarpBarrier, Shuffle, Done };
@@ -64,7 +66,7 @@ class EmuBlock {
     std::uint32_t shared_bytes() const { return std::uint32_t(shared_.size()); }
     void shared_access(int tid, AccessKind kind, std::uint16_t line, std::uint8_t array,
                        std::uint32_t address, std::uint32_t value);
-    void block_barrier(int tid);
+    void block_barrier(int tid, std::uint16_t line);
     void warp_barrier(int tid);
     // Deposits `value`, waits for the warp, returns the bits `source_lane` deposited.
     std::uint32_t shuffle(int tid, std::uint32_t value, int source_lane, std::uint16_t line);
@@ -87,6 +89,7 @@ class EmuBlock {
         StepBoundary boundary = StepBoundary::Start;
         std::uint32_t records = 0;
         std::uint16_t shuffle_line = 0;
+        std::uint16_t barrier_line = 0;  // where it waits at a block barrier
         std::uint8_t shuffle_parity = 0;
         std::uint32_t shuffle_round = 0;  // the warp collective its last exchange took part in
         std::uint8_t next_array = 0;
@@ -106,6 +109,7 @@ class EmuBlock {
     std::uint32_t offered(int tid, int parity, int lane) const;
     void resume(int tid);
     void snapshot(std::uint32_t step);
+    void note_split(std::uint16_t step);
     std::uint32_t global_thread(int tid) const { return std::uint32_t(index_ * threads() + tid); }
 
     GridContext& grid_;
@@ -120,6 +124,7 @@ class EmuBlock {
     std::vector<std::array<std::array<std::uint32_t, 32>, 2>> slot_rounds_;
     std::vector<std::uint32_t> warp_rounds_;  // [warp]: collectives released so far
     int live_ = 0;
+    bool split_noted_ = false;
     std::exception_ptr error_;
 };
 

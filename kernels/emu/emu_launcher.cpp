@@ -41,9 +41,11 @@ void EmuLauncher::run(const LaunchShape& shape, const KernelFn& body,
                                      " MiB; captures are for teaching sizes (try a smaller n)");
         HostCaptureStorage storage(shape, capacity);
         CaptureBuffers buffers = storage.buffers();
-        run_grid(shape, body, &buffers);
+        std::vector<RawBarrierSplit> splits;
+        run_grid(shape, body, &buffers, &splits);
         if (storage.overflow() == 0) {
             RawLaunch raw = storage.to_raw();
+            raw.barrier_splits = std::move(splits);
             for (const GlobalView& g : globals) {
                 RawGlobal global{g.name, g.element_bytes, std::vector<std::uint64_t>(g.count)};
                 for (std::size_t i = 0; i < g.count; ++i) {
@@ -63,12 +65,13 @@ void EmuLauncher::run(const LaunchShape& shape, const KernelFn& body,
     }
 }
 
-void EmuLauncher::run_grid(const LaunchShape& shape, const KernelFn& body,
-                           CaptureBuffers* capture) {
+void EmuLauncher::run_grid(const LaunchShape& shape, const KernelFn& body, CaptureBuffers* capture,
+                           std::vector<RawBarrierSplit>* splits) {
     GridContext grid;
     grid.shape = &shape;
     grid.kernel = &body;
     grid.capture = capture;
+    grid.barrier_splits = splits;
     if (shape.emulated_resident_blocks > 1) return run_interleaved(grid);
     for (int b = 0; b < shape.grid; ++b) {
         EmuBlock block(grid, b);

@@ -68,7 +68,8 @@ class EmuLauncher {
     void* alloc_bytes(std::size_t bytes);
     void run(const LaunchShape& shape, const KernelFn& body,
              const std::vector<GlobalView>& globals);
-    void run_grid(const LaunchShape& shape, const KernelFn& body, CaptureBuffers* capture);
+    void run_grid(const LaunchShape& shape, const KernelFn& body, CaptureBuffers* capture,
+                  std::vector<RawBarrierSplit>* splits = nullptr);
     void run_interleaved(GridContext& grid);
 
     RawCapture* capture_;

@@ -163,6 +163,29 @@ TEST_F(CudaKernels, SenecaReductionsAreCheckedAsReductions) {
     EXPECT_TRUE(has(small, "output: correct")) << small.output;
 }
 
+// A barrier inside an if that half the block enters: the verdict says who waited where, and the
+// trace keeps it (a file that names where each thread was).
+TEST_F(CudaKernels, ADivergentBarrierNamesWhoWaitedWhere) {
+    const std::string file = listing("divergent_barrier");
+    const std::string out = temp_file("divergent.json");
+    const ProcessResult r =
+        scanscope({"capture", "--kernel", file, "--n", "32", "--inclusive", "--out", out});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    const std::string guard = std::to_string(line_with(file, "if (t < 16)"));
+    const std::string inside = std::to_string(line_with(file, "only threads 0-15 wait here"));
+    EXPECT_TRUE(has(r, "threads 0-15 wait at line " + inside + " (inside line " + guard +
+                           "'s if); threads 16-31 wait at line " +
+                           std::to_string(line_with(file, "temp[t] += v;") - 1)))
+        << r.output;
+    const Trace t = load_trace(out);
+    ASSERT_EQ(t.launches.at(0).barrier_splits.size(), 1u);
+    const BarrierSplit& s = t.launches[0].barrier_splits[0];
+    EXPECT_EQ(s.lines.at(0), std::uint16_t(std::stoi(inside)));
+    const std::string again = temp_file("divergent2.json");
+    save_trace(t, again);
+    EXPECT_EQ(load_trace(again).launches[0].barrier_splits, t.launches[0].barrier_splits);
+}
+
 TEST_F(CudaKernels, ALaunchThatCannotBeIsAUsageError) {
     const std::string file = listing("harris_listing2");
     const std::string copy = temp_file("no_size.cu");

@@ -102,7 +102,10 @@ TEST(StudentKernels, EachMistakeGetsItsVerdict) {
         {"out_of_bounds", 1, {"thread 31 writes out[64], outside [0, 64)"}},
         {"shared_out_of_bounds", 1, {"shared-memory index 64 outside [0, 64)", "thread 31"}},
         {"compile_error", 1, {"does not compile", "compile_error.h:", "rigth", "^"}},
-        {"divergent_barrier", 1, {"output: wrong", "races: "}},
+        {"divergent_barrier",
+         1,
+         {"output: wrong", "races: ", "barrier: one barrier met from different lines",
+          "thread 0 waits at line 43 (inside line 43's if); threads 1-31 wait at line 48"}},
     };
     for (const Verdict& c : cases) {
         const ProcessResult r = scanscope({"run", "--kernel", kernel(c.kernel), "--like",
