@@ -66,7 +66,13 @@ void print_verdict(const StudentVerdict& v, const std::string& like, std::ostrea
             out << "  " << e.text() << "\n";
         return;
     }
-    out << "  compiles\n";
+    out << "  compiles";
+    if (!v.warnings.empty())
+        out << ", with " << v.warnings.size()
+            << (v.warnings.size() == 1 ? " warning" : " warnings");
+    out << "\n";
+    for (const CompileError& w : v.warnings)
+        out << "  " << w.text() << "\n";
     if (!v.ran) {
         out << "  does not run to the end: " << v.failure << "\n";
         return;

@@ -39,6 +39,8 @@ int main(int argc, char** argv) {
         scanscope::rewrite_cuda(file, text.str(), kernels, SCANSCOPE_CLANG_RESOURCE_DIR);
     for (const scanscope::CudaRewriteError& e : r.errors)
         std::cerr << file << ":" << e.line << ":" << e.column << ": error: " << e.message << "\n";
+    for (const scanscope::CudaRewriteError& w : r.warnings)
+        std::cerr << file << ":" << w.line << ":" << w.column << ": warning: " << w.message << "\n";
     if (!r.errors.empty()) return 1;
     if (out.empty()) {
         std::cout << r.text;

@@ -596,7 +596,7 @@ CudaRewrite rewrite_cuda(const std::string& path, const std::string& text,
                                            "-fsyntax-only",
                                            "-ferror-limit=20",
                                            "-Wno-unknown-cuda-version",
-                                           "-w",
+                                           "-Wall",
                                            "-resource-dir=" + resource_dir,
                                            "-I" + kernels + "/student/cuda_stubs",
                                            "-include",
@@ -614,7 +614,10 @@ CudaRewrite rewrite_cuda(const std::string& path, const std::string& text,
     for (const Diag& d : s.diagnostics.found) {
         if (d.in_main_file && in_host(d.line)) continue;
         if (!d.in_main_file && !d.fatal) continue;
-        if (d.error) out.errors.push_back({d.line, d.column, d.message});
+        if (d.error)
+            out.errors.push_back({d.line, d.column, d.message});
+        else if (d.in_main_file)
+            out.warnings.push_back({d.line, d.column, d.message});
     }
     if (out.errors.empty()) out.errors = s.errors;
     if (out.errors.empty()) out.text = s.output;

@@ -29,7 +29,7 @@ struct CudaRewriteError {
 struct CudaRewrite {
     std::string text;  // the rewritten file (when errors is empty)
     std::vector<CudaRewriteError> errors;
-    std::vector<std::string> warnings;  // "line:column: warning: ..."
+    std::vector<CudaRewriteError> warnings;  // clang's, in the kernel's code
 };
 
 // `path` names the file in messages and in clang's view; `kernels` is ScanScope's kernels/

@@ -76,25 +76,70 @@ std::string read_all(const fs::path& path) {
     return in ? std::string(std::istreambuf_iterator<char>(in), {}) : std::string();
 }
 
-std::vector<CompileError> parse_errors(const std::string& log, const StudentSource& source) {
-    static const std::regex located(R"(^(.*?):(\d+):(\d+): (?:fatal )?error: (.*)$)");
-    std::vector<CompileError> errors;
+// One line of advice for the messages students meet most.
+std::string hint_for(const std::string& message) {
+    struct Hint {
+        const char* contains;
+        const char* hint;
+    };
+    static const Hint hints[] = {
+        {"increment expression has no effect",
+         "a loop's step must change its variable: stride *= 2, not stride * 2"},
+        {"expression result unused",
+         "a statement that only computes a value changes nothing: "
+         "did you mean *= or += ?"},
+        {"use of deleted function",
+         "in the block interface, read shared values into variables first, or combine them "
+         "with op(temp[a], temp[b])"},
+        {"no member named 'X'", "threadIdx, blockIdx and blockDim have x, y and z, in lower case"},
+        {"syncthreads", "CUDA spells it __syncthreads(), with two underscores"},
+        {"expected ';'", "the line before the one shown may be missing its ';'"},
+        {"comparison of integers of different signs",
+         "threadIdx.x and blockDim.x are unsigned: a negative int compared with them is huge"},
+    };
+    for (const Hint& h : hints)
+        if (message.find(h.contains) != std::string::npos) return h.hint;
+    return {};
+}
+
+// Errors (or warnings, in the student's file only) as the compilers print them, once each.
+std::vector<CompileError> parse_messages(const std::string& log, const StudentSource& source,
+                                         bool warnings) {
+    static const std::regex located(R"(^(.*?):(\d+):(\d+): (?:fatal )?(error|warning): (.*)$)");
+    std::vector<CompileError> found;
     std::istringstream lines(log);
     for (std::string line; std::getline(lines, line);) {
         std::smatch m;
         if (!std::regex_match(line, m, located)) continue;
-        CompileError e{m[1].str(), std::stoi(m[2].str()), std::stoi(m[3].str()), m[4].str(), ""};
-        if (fs::path(e.file).filename() == fs::path(source.path).filename() && e.line >= 1 &&
-            e.line <= int(source.lines.size()))
+        if ((m[4].str() == "warning") != warnings) continue;
+        CompileError e;
+        e.file = m[1].str();
+        e.line = std::stoi(m[2].str());
+        e.column = std::stoi(m[3].str());
+        e.message = m[5].str();
+        e.warning = warnings;
+        const bool theirs = fs::path(e.file).filename() == fs::path(source.path).filename();
+        if (theirs && e.line >= 1 && e.line <= int(source.lines.size()))
             e.source_line = source.lines[std::size_t(e.line - 1)];
-        // Once each: a template instantiated for ints and floats reports its error twice.
-        const bool seen = std::any_of(errors.begin(), errors.end(), [&](const CompileError& o) {
-            return o.file == e.file && o.line == e.line && o.column == e.column &&
-                   o.message == e.message;
+        if (warnings && !theirs) continue;  // ScanScope's own headers are not theirs to fix
+        e.hint = hint_for(e.message);
+        // Once each: a template instantiated for ints and floats reports its error twice, and
+        // the front end and the compiler may both see one mistake on a line.
+        // One warning a line, the one with a hint where there is one.
+        const auto seen = std::find_if(found.begin(), found.end(), [&](const CompileError& o) {
+            return fs::path(o.file).filename() == fs::path(e.file).filename() && o.line == e.line &&
+                   (o.message == e.message || warnings);
         });
-        if (!seen) errors.push_back(e);
+        if (seen == found.end())
+            found.push_back(e);
+        else if (seen->hint.empty() && !e.hint.empty())
+            *seen = e;
     }
-    return errors;
+    return found;
+}
+
+std::vector<CompileError> parse_errors(const std::string& log, const StudentSource& source) {
+    return parse_messages(log, source, false);
 }
 
 }  // namespace
@@ -103,12 +148,13 @@ std::string CompileError::text() const {
     // As compilers print it, with the file's name (the path is the student's own).
     std::string t = fs::path(file).filename().string() +
                     (line > 0 ? ":" + std::to_string(line) + ":" + std::to_string(column) : "") +
-                    ": error: " + message;
+                    (warning ? ": warning: " : ": error: ") + message;
     if (!source_line.empty()) {
         const std::string number = std::to_string(line);
         t += "\n    " + number + " | " + source_line + "\n    " + std::string(number.size(), ' ') +
              " | " + std::string(std::size_t(std::max(column - 1, 0)), ' ') + "^";
     }
+    if (!hint.empty()) t += "\n    hint: " + hint;
     return t;
 }
 
@@ -163,8 +209,8 @@ StudentBuild build_student_library(const StudentSource& source, const StudentLim
                    "\"\n"
                    "#include \"student/student_entry.h\"\n"
                    "SCANSCOPE_STUDENT_ENTRY(StudentScan)\n";
-    const std::vector<std::string> options = {"-std=c++17", "-O1", "-fPIC", "-shared",
-                                              "-I" + kernels};
+    const std::vector<std::string> options = {
+        "-std=c++17", "-O1", "-fPIC", "-shared", "-Wall", "-Wno-sign-compare", "-I" + kernels};
     std::string key_text = source_text(source) + entry + compiler_identity(cxx) +
                            kernels_hash(kernels) + SCANSCOPE_VERSION;
     if (cuda) key_text += "\n" + compiler_identity(front);
@@ -175,16 +221,18 @@ StudentBuild build_student_library(const StudentSource& source, const StudentLim
     const std::string key = sha256_hex(key_text);
     const fs::path cache = user_cache_dir("builds");
     const fs::path library = cache / (key + ".so"), check = cache / (key + ".sha256"),
-                   saved_rewrite = cache / (key + ".cu");
+                   saved_rewrite = cache / (key + ".cu"), saved_log = cache / (key + ".log");
     StudentBuild build;
     if (!cache.empty()) {
         std::string bytes = read_all(library);
         std::string text = cuda ? read_all(saved_rewrite) : std::string();
         if (!bytes.empty() && (!cuda || !text.empty()) &&
-            read_all(check) == sha256_hex(bytes + text)) {
+            read_all(check) == sha256_hex(bytes + text + read_all(saved_log))) {
             build.ok = true;
             build.library = std::move(bytes);
             build.rewritten = std::move(text);
+            build.log = read_all(saved_log);
+            build.warnings = parse_messages(build.log, source, true);
             return build;
         }
     }
@@ -224,17 +272,19 @@ StudentBuild build_student_library(const StudentSource& source, const StudentLim
                 {source.path, 0, 0,
                  "the compiler stopped: " + r.describe(job.limits.wall_seconds) +
                      (r.output.empty() ? std::string() : "; it said " + quoted_output(r.output)),
-                 ""});
+                 "", false, ""});
         return build;
     }
     build.ok = true;
     build.library = r.returned[0];
     if (cuda) build.rewritten = r.returned[1];
+    build.warnings = parse_messages(r.output, source, true);
     if (!cache.empty()) {
         try {
             write_file(library.string(), build.library);
             if (cuda) write_file(saved_rewrite.string(), build.rewritten);
-            write_file(check.string(), sha256_hex(build.library + build.rewritten));
+            write_file(saved_log.string(), build.log);
+            write_file(check.string(), sha256_hex(build.library + build.rewritten + build.log));
         } catch (const std::exception&) {
             // A cache that cannot be written costs a compile next time, nothing else.
         }

@@ -34,15 +34,18 @@ struct CompileError {
     std::string file;
     int line = 0, column = 0;
     std::string message;
-    std::string source_line;   // the student's line it points at, when it is in their file
-    std::string text() const;  // "my_scan.h:14:9: error: ...\n    14 | temp[x] = ..."
+    std::string source_line;  // the student's line it points at, when it is in their file
+    bool warning = false;
+    std::string hint;          // a line for the mistakes students make most, else empty
+    std::string text() const;  // "my_scan.h:14:9: error: ...\n    14 | temp[x] = ...\n  ^"
 };
 
 struct StudentBuild {
     bool ok = false;
     std::string library;  // the shared library's bytes, when ok (checked against its hash)
     std::vector<CompileError> errors;
-    std::string log;        // the compiler's output
+    std::vector<CompileError> warnings;  // in the student's own file, when it compiled
+    std::string log;                     // the compiler's output
     std::string rewritten;  // a plain CUDA file as the front end rewrote it (for NVRTC)
 };
 

@@ -94,6 +94,7 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
     request.variant = card.key;
 
     const StudentBuild build = build_student_library(source, limits);
+    out.warnings = build.warnings;
     if (!build.ok) {
         out.compile_errors = build.errors;
         out.failure = "does not compile: " + build.errors.front().text();

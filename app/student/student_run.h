@@ -22,6 +22,7 @@ constexpr std::size_t kMaxStudentTraceBytes = 32u << 20;
 struct StudentCapture {
     std::optional<Trace> trace;                // when it ran to the end
     std::vector<CompileError> compile_errors;  // when it did not compile
+    std::vector<CompileError> warnings;        // the compilers' warnings on the file
     std::string failure;                       // what went wrong, in a sentence, when no trace
     double gpu_ms = 0;  // the plain kernel's median time on the GPU (time_reps > 0)
 };

@@ -126,6 +126,7 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
     v.kernel = kernel;
     StudentCapture c = capture_student(kernel, request, input, limits, gpu);
     v.compile_errors = c.compile_errors;
+    v.warnings = c.warnings;
     v.compiled = c.compile_errors.empty();
     if (!c.trace) {
         v.failure = c.failure;

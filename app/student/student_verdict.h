@@ -28,6 +28,7 @@ struct StudentVerdict {
     double gpu_ms = 0, reference_ms = 0;  // on the GPU with limits.time_reps > 0: median times
     std::optional<Trace> trace;
     std::vector<CompileError> compile_errors;
+    std::vector<CompileError> warnings;
 };
 
 // Captures `kernel` on the request's input and judges it. With `like` (a variant key), the same

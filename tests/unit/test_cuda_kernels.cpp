@@ -186,6 +186,19 @@ TEST_F(CudaKernels, ADivergentBarrierNamesWhoWaitedWhere) {
     EXPECT_EQ(load_trace(again).launches[0].barrier_splits, t.launches[0].barrier_splits);
 }
 
+// `stride * 2` for `stride *= 2`: shown as a warning, with its line, a caret and a hint, before
+// the run meets its time limit.
+TEST_F(CudaKernels, WarningsAreShownWithAHint) {
+    const std::string file = listing("stride_times_two");
+    const ProcessResult r = scanscope({"run", "--kernel", file, "--n", "8", "--time-limit", "2"});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    const std::string line = std::to_string(line_with(file, "stride * 2)"));
+    EXPECT_TRUE(has(r, "compiles, with 1 warning")) << r.output;
+    EXPECT_TRUE(has(r, "stride_times_two.cu:" + line + ":")) << r.output;
+    EXPECT_TRUE(has(r, "hint: ")) << r.output;
+    EXPECT_TRUE(has(r, "did not finish in 2 s")) << r.output;
+}
+
 TEST_F(CudaKernels, ALaunchThatCannotBeIsAUsageError) {
     const std::string file = listing("harris_listing2");
     const std::string copy = temp_file("no_size.cu");
