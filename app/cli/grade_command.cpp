@@ -13,6 +13,7 @@
 #include "capture/capture.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/grade_report.h"
 #include "cli/student_options.h"
 #include "model/input_values.h"
 #include "platform/sandbox.h"
@@ -24,9 +25,11 @@ namespace {
 
 struct GradeFlags {
     std::string dir, like = "blelloch", sizes = "8,64,1024", format = "table", type = "int",
-                     device = "cpu";
-    bool inclusive = false, no_sandbox = false;
+                     op = "add", device = "cpu", report;
+    bool inclusive = false, exclusive = false, no_sandbox = false;
     double seconds = 10;
+    int block_threads = 0;
+    std::string blocks, shared_bytes;  // plain CUDA kernels' launch
 };
 
 struct GradeRow {
@@ -38,6 +41,10 @@ struct GradeRow {
     std::uint64_t load_conflicts = 0, store_conflicts = 0;
     double gpu_ms = 0, reference_ms = 0;  // --device gpu: at the largest size
     std::string reason;
+    // --report: the verdict at the first size that went wrong or parted from the reference, else
+    // at the largest, and its size.
+    StudentVerdict shown;
+    int shown_n = 0;
 };
 
 GradeRow grade_one(const std::string& file, const GradeFlags& f,
@@ -51,19 +58,31 @@ GradeRow grade_one(const std::string& file, const GradeFlags& f,
         RunRequest r;
         r.n = int(n);
         r.inclusive = f.inclusive;
-        r.type = f.type == "float" ? ElementType::Float32 : ElementType::Int32;
+        r.type =
+            type_for_kernel(file, f.type) == "float" ? ElementType::Float32 : ElementType::Int32;
+        r.op = f.op == "max" ? OpKind::Max : OpKind::Add;
+        r.block_threads = f.block_threads;
         StudentVerdict v;
         try {
             StudentLimits limits;
             limits.seconds = f.seconds;
             limits.trusted = f.no_sandbox;
             limits.time_reps = f.device == "gpu" ? 20 : 0;
+            limits.launch.blocks = f.blocks;
+            limits.launch.shared_bytes = f.shared_bytes;
             v = judge_student(file, r, random_values(r.n, r.type, 1), f.like, limits,
                               f.device == "gpu");
         } catch (const BadRequest& e) {
             row.compiles = row.runs = row.correct = false;
             row.reason = e.what();
             return row;
+        }
+        // The verdict a report shows: the first that went wrong or parted, else the last.
+        const bool shown_telling = row.shown_n != 0 && (!row.shown.ran || !row.shown.correct ||
+                                                        !row.shown.first_difference.empty());
+        if (!shown_telling) {
+            row.shown = v;
+            row.shown_n = int(n);
         }
         if (!v.compiled) {
             row.compiles = row.runs = row.correct = false;
@@ -108,10 +127,12 @@ int grade(const GradeFlags& f) {
     std::vector<std::string> files;
     std::error_code ec;
     for (const auto& entry : std::filesystem::directory_iterator(f.dir, ec))
-        if (entry.path().extension() == ".h" || entry.path().extension() == ".cuh")
+        if (entry.path().extension() == ".h" || entry.path().extension() == ".cuh" ||
+            entry.path().extension() == ".cu")
             files.push_back(entry.path().string());
     if (ec) throw BadRequest("--kernels '" + f.dir + "': " + ec.message());
-    if (files.empty()) throw BadRequest("--kernels '" + f.dir + "' holds no .h kernel files");
+    if (files.empty())
+        throw BadRequest("--kernels '" + f.dir + "' holds no kernel files (.cu, .cuh, .h)");
     std::sort(files.begin(), files.end());
     std::vector<std::int64_t> sizes;
     try {
@@ -123,6 +144,21 @@ int grade(const GradeFlags& f) {
     for (const std::string& file : files) {
         std::cerr << "grading " << file << "...\n";
         rows.push_back(grade_one(file, f, sizes));
+    }
+    if (!f.report.empty()) {
+        std::vector<ReportPage> pages;
+        for (const GradeRow& r : rows) {
+            ReportPage p;
+            p.file = r.file;
+            p.summary = r.correct ? "correct at n = " + r.correct_at
+                                  : (r.reason.empty() ? "wrong" : r.reason);
+            if (r.correct && !r.difference.empty()) p.summary += "; " + r.difference;
+            p.n = r.shown_n;
+            p.verdict = r.shown;
+            pages.push_back(std::move(p));
+        }
+        write_grade_report(f.report, pages, f.like);
+        std::cerr << "wrote " << pages.size() << " pages and index.md in " << f.report << "\n";
     }
     if (f.format == "json") {
         nlohmann::ordered_json out = nlohmann::ordered_json::array();
@@ -182,7 +218,8 @@ void register_grade_command(CLI::App& app, CommandSet& set) {
     CLI::App* command = app.add_subcommand(
         "grade", "Grade a folder of student kernels against a variant (one row each)");
     auto f = std::make_shared<GradeFlags>();
-    command->add_option("--kernels", f->dir, "Folder of kernel files (*.h)")->required();
+    command->add_option("--kernels", f->dir, "Folder of kernel files (*.cu, *.cuh, *.h)")
+        ->required();
     command->add_option("--like", f->like, "The reference variant (default blelloch)")
         ->check([](const std::string& key) -> std::string {
             return find_variant(key) ? std::string() : "unknown variant '" + key + "'";
@@ -191,7 +228,20 @@ void register_grade_command(CLI::App& app, CommandSet& set) {
     command->add_option("--format", f->format, "table, csv or json")
         ->check(CLI::IsMember({"table", "csv", "json"}));
     command->add_option("--type", f->type, "int or float")->check(CLI::IsMember({"int", "float"}));
-    command->add_flag("--inclusive", f->inclusive, "Inclusive scans (default exclusive)");
+    auto* inclusive = command->add_flag("--inclusive", f->inclusive, "Inclusive scans");
+    auto* exclusive = command->add_flag("--exclusive", f->exclusive, "Exclusive scans (default)");
+    inclusive->excludes(exclusive);
+    command
+        ->add_option("--op", f->op,
+                     "The operator: add or max (a max scan's identity is the "
+                     "type's lowest value)")
+        ->check(CLI::IsMember({"add", "max"}));
+    command->add_option("--block-threads", f->block_threads, "A plain CUDA kernel's block")
+        ->check(CLI::Range(1, 1024));
+    add_cuda_launch_options(command, f->blocks, f->shared_bytes);
+    command->add_option("--report", f->report,
+                        "Also write a page for each kernel (Markdown, with the pictures of the "
+                        "first step that differs) and an index.md into this folder");
     command
         ->add_option("--device", f->device,
                      "cpu (the emulation) or gpu (NVRTC, with times beside the reference)")

@@ -37,19 +37,21 @@ void add_cuda_launch_options(CLI::App* command, std::string& blocks, std::string
                         "bytes: a number or an expression in n (2*n*sizeof(float))");
 }
 
+std::string type_for_kernel(const std::string& kernel, const std::string& type) {
+    if (type != "int" || kernel.empty()) return type;
+    try {
+        const StudentSource source = read_student_source(kernel);
+        if (is_plain_cuda(source.lines) && cuda_element_type(source.lines) == "float")
+            return "float";
+    } catch (const std::exception&) {
+        // An unreadable file is reported where it is compiled.
+    }
+    return type;
+}
+
 ResolvedRun resolve_student_run(RunOptions options, const KernelFlags& flags) {
     options.variant = flags.like.empty() ? "blelloch" : flags.like;
-    // A plain CUDA kernel says what its arrays hold: a float kernel gets float values unless
-    // --type says otherwise (the run then says the two disagree).
-    if (options.type == "int" && !flags.kernel.empty()) {
-        try {
-            const StudentSource source = read_student_source(flags.kernel);
-            if (is_plain_cuda(source.lines) && cuda_element_type(source.lines) == "float")
-                options.type = "float";
-        } catch (const std::exception&) {
-            // An unreadable file is reported where it is compiled.
-        }
-    }
+    options.type = type_for_kernel(flags.kernel, options.type);
     // --block-threads is the kernel's own block, not the --like variant's.
     const int block_threads = options.block_threads;
     options.block_threads = 0;

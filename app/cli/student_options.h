@@ -38,6 +38,10 @@ void add_kernel_options(CLI::App* command, KernelFlags& flags);
 // --blocks and --shared-bytes (grade offers them too).
 void add_cuda_launch_options(CLI::App* command, std::string& blocks, std::string& shared_bytes);
 
+// A plain CUDA kernel says what its arrays hold: a float kernel gets float values where the type
+// was left at its default (int); an explicit --type that disagrees is reported by the run.
+std::string type_for_kernel(const std::string& kernel, const std::string& type);
+
 // The request and input a student kernel runs on: the run options, checked as for the --like
 // variant (blelloch when none is given).
 ResolvedRun resolve_student_run(RunOptions options, const KernelFlags& flags);

@@ -81,7 +81,8 @@ std::string steps_text(int n) {
 
 }  // namespace
 
-std::string first_difference(const Trace& mine, const Trace& reference) {
+std::string first_difference(const Trace& mine, const Trace& reference, int* step) {
+    if (step) *step = -1;
     const Launch& a = mine.launches.front();
     const Launch& b = reference.launches.front();
     const int steps = std::min(a.steps_of(0), b.steps_of(0));
@@ -102,6 +103,7 @@ std::string first_difference(const Trace& mine, const Trace& reference) {
             const StepLabel* label = mine.label(x->line);
             const StepLabel* theirs = reference.label(y->line);
             const std::string writer = writer_of(*x, std::uint32_t(w));
+            if (step) *step = k;
             return "first difference at step " + std::to_string(k + 1) +
                    (label ? " (" + label->phase + ")" : std::string()) + ": " +
                    word_name(a, std::uint32_t(w)) + " is " +
@@ -162,14 +164,14 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
         // The student's block for a reference that takes one (multi-block), else its own.
         if (const VariantInfo* card = find_variant(like); card && !card->multi_block)
             reference.block_threads = 0;
-        const Trace r =
-            capture_trace(reference, input, gpu ? DeviceChoice::Gpu : DeviceChoice::Cpu);
-        v.first_difference = first_difference(t, r);
+        Trace r = capture_trace(reference, input, gpu ? DeviceChoice::Gpu : DeviceChoice::Cpu);
+        v.first_difference = first_difference(t, r, &v.difference_step);
         if (gpu && limits.time_reps > 0)
             v.reference_ms =
                 time_variant_on_gpu(reference, input, {limits.time_reps, /*include_launch=*/true},
                                     nullptr)
                     .median_ms;
+        v.reference = std::move(r);
     }
     v.trace = std::move(c.trace);
     return v;

@@ -27,6 +27,8 @@ struct StudentVerdict {
     ConflictTotals conflicts;
     double gpu_ms = 0, reference_ms = 0;  // on the GPU with limits.time_reps > 0: median times
     std::optional<Trace> trace;
+    std::optional<Trace> reference;  // the --like variant's run on the same input
+    int difference_step = -1;        // the step index of first_difference (-1: none)
     std::vector<CompileError> compile_errors;
     std::vector<CompileError> warnings;
 };
@@ -41,6 +43,7 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
 // The first step whose shared memory differs (words both define), named with the step, the
 // cell, both values and the thread and line that wrote it, and the step counts where they
 // differ; where no cell differs but one has more steps, that. Empty when they agree.
-std::string first_difference(const Trace& mine, const Trace& reference);
+// `step`, when given, gets the index of the step that differs (-1: none, or only the counts).
+std::string first_difference(const Trace& mine, const Trace& reference, int* step = nullptr);
 
 }  // namespace scanscope

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 #include "core/bits.h"
@@ -197,6 +198,38 @@ TEST_F(CudaKernels, WarningsAreShownWithAHint) {
     EXPECT_TRUE(has(r, "stride_times_two.cu:" + line + ":")) << r.output;
     EXPECT_TRUE(has(r, "hint: ")) << r.output;
     EXPECT_TRUE(has(r, "did not finish in 2 s")) << r.output;
+}
+
+// grade over plain CUDA files: the kernel's float type is taken, a report page for each, with the
+// pictures of the step where it parts from the reference.
+TEST_F(CudaKernels, GradeWritesAPageForEachKernel) {
+    const std::string dir = temp_file("class"), report = temp_file("report");
+    std::filesystem::create_directories(dir);
+    for (const char* name : {"harris_listing2_blocks_a_to_e", "harris_listing1"})
+        std::filesystem::copy_file(listing(name), dir + "/" + name + ".cu");
+    const ProcessResult r =
+        scanscope({"grade", "--kernels", dir, "--like", "blelloch", "--n", "32,64", "--format",
+                   "csv", "--report", report, "--time-limit", "5"});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_TRUE(has(r, "\"harris_listing1.cu\",0,0,0")) << r.output;
+    EXPECT_TRUE(has(r, "\"harris_listing2_blocks_a_to_e.cu\",1,1,0")) << r.output;
+    std::ifstream index(report + "/index.md");
+    const std::string index_text((std::istreambuf_iterator<char>(index)), {});
+    EXPECT_NE(index_text.find("[harris_listing1.cu](harris_listing1.md)"), std::string::npos);
+    std::ifstream slip(report + "/harris_listing2_blocks_a_to_e.md");
+    const std::string page((std::istreambuf_iterator<char>(slip)), {});
+    EXPECT_NE(page.find("first difference at step"), std::string::npos) << page;
+    const bool pictures = page.find("![yours](") != std::string::npos;
+    EXPECT_TRUE(pictures || page.find("draws no pictures") != std::string::npos) << page;
+    if (pictures) {
+        const std::size_t at = page.find("![yours](") + 9;
+        EXPECT_TRUE(
+            std::filesystem::exists(report + "/" + page.substr(at, page.find(')', at) - at)));
+    }
+    std::ifstream typo(report + "/harris_listing1.md");
+    const std::string typo_page((std::istreambuf_iterator<char>(typo)), {});
+    EXPECT_NE(typo_page.find("'thid1'"), std::string::npos) << typo_page;
+    EXPECT_NE(typo_page.find("^"), std::string::npos) << typo_page;
 }
 
 TEST_F(CudaKernels, ALaunchThatCannotBeIsAUsageError) {
