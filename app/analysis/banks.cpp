@@ -39,7 +39,9 @@ AccessBanks analyze_access(const WarpAccess& access, const BankConfig& config) {
 }
 
 void ConflictTotals::add(const WarpAccess& access, const AccessBanks& banks) {
-    if (access.kind == AccessKind::Shuffle || banks.active_lanes == 0) return;
+    // Atomics are neither loads nor stores to the hardware's counters (Nsight Compute counts
+    // them apart): drawn with their banks, left out of these totals.
+    if (access.kind == AccessKind::Shuffle || access.atomic || banks.active_lanes == 0) return;
     const bool load = access.kind == AccessKind::Read;
     (load ? load_instructions : store_instructions) += 1;
     (load ? load_wavefronts : store_wavefronts) += std::uint64_t(banks.wavefronts);

@@ -41,10 +41,15 @@ std::string check_launch(const Trace& trace, std::size_t l) {
         std::map<std::uint32_t, std::set<std::uint32_t>> written;
         for (const Hazard& h : step_hazards(trace, int(l), int(s)))
             raced.insert(h.address / 4);
+        // Atomics on one word happen in an order the hardware picks: each read saw the old
+        // value or one the others wrote, and the word ends with one of those.
+        std::set<std::uint32_t> atomic;
         for (const WarpAccess& a : step.accesses)
             if (a.kind == AccessKind::Write)
-                for (const LaneAccess& lane : a.lanes)
+                for (const LaneAccess& lane : a.lanes) {
                     written[lane.address / 4].insert(lane.value);
+                    if (a.atomic) atomic.insert(lane.address / 4);
+                }
         for (const WarpAccess& a : step.accesses) {
             if (a.kind == AccessKind::Shuffle) continue;
             for (const LaneAccess& lane : a.lanes) {
@@ -54,9 +59,9 @@ std::string check_launch(const Trace& trace, std::size_t l) {
                     defined[w] = 1;
                     continue;
                 }
-                const bool seen =
-                    lane.value == state[w] ||
-                    (raced.count(w) && (lane.value == before[w] || written[w].count(lane.value)));
+                const bool seen = lane.value == state[w] ||
+                                  ((raced.count(w) || (a.atomic && atomic.count(w))) &&
+                                   (lane.value == before[w] || written[w].count(lane.value)));
                 if (!seen)
                     return where(trace, l, step) + ": thread " +
                            std::to_string(a.warp * 32 + lane.lane) + " reads shared word " +
@@ -65,6 +70,11 @@ std::string check_launch(const Trace& trace, std::size_t l) {
             }
         }
         for (std::size_t w = 0; w < words; ++w) {
+            if (atomic.count(std::uint32_t(w)) && step.defined[w] &&
+                written[std::uint32_t(w)].count(step.shared[w])) {
+                state[w] = step.shared[w];  // the atomic that came last, whichever it was
+                continue;
+            }
             if (step.defined[w] != defined[w] || (defined[w] && step.shared[w] != state[w]))
                 return where(trace, l, step) + ": shared word " + std::to_string(w) + " holds " +
                        (step.defined[w] ? format_value(step.shared[w], element) : "nothing") +

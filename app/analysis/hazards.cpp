@@ -10,6 +10,7 @@ namespace {
 struct Use {
     int thread;
     std::uint16_t line;
+    bool atomic;
 };
 struct WordUse {
     std::vector<Use> writers;
@@ -28,7 +29,8 @@ Counts collect(int launch_index, const Step& step, std::size_t limit, std::vecto
             WordUse& use = words[l.address / 4];
             auto& list = a.kind == AccessKind::Write ? use.writers : use.readers;
             const int thread = a.warp * 32 + l.lane;
-            if (list.empty() || list.back().thread != thread) list.push_back({thread, a.line});
+            if (list.empty() || list.back().thread != thread)
+                list.push_back({thread, a.line, a.atomic});
         }
     }
     Counts counts;
@@ -47,10 +49,14 @@ Counts collect(int launch_index, const Step& step, std::size_t limit, std::vecto
                 counts.between_warps += h.across_warps() ? 1 : 0;
                 if (listed++ < limit) out.push_back(h);
             };
+            // Two atomic read-modify-writes of one word are ordered by the hardware: no race.
+            auto racing = [&](const Use& other) {
+                return other.thread != writer.thread && !(other.atomic && writer.atomic);
+            };
             for (std::size_t v = w + 1; v < use.writers.size(); ++v)
-                if (use.writers[v].thread != writer.thread) emit(use.writers[v], true);
+                if (racing(use.writers[v])) emit(use.writers[v], true);
             for (const Use& reader : use.readers)
-                if (reader.thread != writer.thread) emit(reader, false);
+                if (racing(reader)) emit(reader, false);
         }
     }
     return counts;

@@ -76,7 +76,8 @@ Launch assemble_launch(const RawLaunch& raw, const VariantInfo& variant) {
                     g.access.warp = t / 32;
                     g.access.line = r.line;
                     g.access.occurrence = std::uint16_t(occurrence);
-                    g.access.kind = static_cast<AccessKind>(r.kind);
+                    g.access.kind = static_cast<AccessKind>(r.kind & ~kAtomicAccess);
+                    g.access.atomic = (r.kind & kAtomicAccess) != 0;
                     g.access.array = r.array;
                     g.access.bytes = r.bytes;
                 }

@@ -188,7 +188,7 @@ std::map<std::string, std::string> cuda_annotation(const std::vector<std::string
 }
 
 std::vector<std::string> cuda_shared_arrays(const std::vector<std::string>& lines) {
-    static const std::regex array(R"(__shared__\s+(?:[\w:<>]+\s*\*?\s+)+?(\w+)\s*\[)");
+    static const std::regex array(R"(__shared__\s+(?:[\w:<>]+\s*\*?\s+)+?(\w+)\s*[\[;])");
     const std::string code = code_only(lines);
     std::vector<std::string> names;
     for (std::sregex_iterator it(code.begin(), code.end(), array), end; it != end; ++it)

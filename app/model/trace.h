@@ -35,10 +35,11 @@ struct WarpAccess {
     AccessKind kind = AccessKind::Read;
     std::uint8_t array = 0;         // shared array id (0xff for shuffles)
     std::uint16_t bytes = 4;        // per lane
+    bool atomic = false;            // the read or the write of an atomic read-modify-write
     std::vector<LaneAccess> lanes;  // active lanes, ascending
     bool operator==(const WarpAccess& o) const {
         return warp == o.warp && line == o.line && occurrence == o.occurrence && kind == o.kind &&
-               array == o.array && bytes == o.bytes && lanes == o.lanes;
+               array == o.array && bytes == o.bytes && atomic == o.atomic && lanes == o.lanes;
     }
 };
 

@@ -92,13 +92,15 @@ ordered step_to_json(const Launch& l, const Step& s, const std::vector<ElementKi
         for (const LaneAccess& lane : a.lanes)
             lanes.push_back(
                 ordered::array({lane.lane, lane.address, value_to_json(lane.value, k)}));
-        accesses.push_back({{"warp", a.warp},
-                            {"line", a.line},
-                            {"occurrence", a.occurrence},
-                            {"kind", kind_name(a.kind)},
-                            {"array", a.array},
-                            {"bytes", a.bytes},
-                            {"lanes", std::move(lanes)}});
+        ordered access = {{"warp", a.warp},
+                          {"line", a.line},
+                          {"occurrence", a.occurrence},
+                          {"kind", kind_name(a.kind)},
+                          {"array", a.array},
+                          {"bytes", a.bytes}};
+        if (a.atomic) access["atomic"] = true;
+        access["lanes"] = std::move(lanes);
+        accesses.push_back(std::move(access));
     }
     step["accesses"] = std::move(accesses);
     return step;
@@ -316,6 +318,7 @@ Launch launch_from_json(const Reader& r, ElementKind element,
             if (access.kind != AccessKind::Shuffle && access.array >= l.arrays.size())
                 a["array"].fail("names no shared array");
             access.bytes = std::uint16_t(a["bytes"].integer(4, 4));
+            if (a.has("atomic")) access.atomic = a["atomic"].flag();
             const ElementKind vk = access_kind(l, access, element);
             const Reader lanes = a["lanes"];
             for (std::size_t n = 0; n < lanes.size(); ++n) {

@@ -118,10 +118,14 @@ class BodyScan : public RecursiveASTVisitor<BodyScan> {
         if (const auto* v = dyn_cast<VarDecl>(ref->getDecl()); v && file_shared_.count(v))
             file_shared_used.insert(v);
         if (const auto* p = dyn_cast<ParmVarDecl>(ref->getDecl())) note_use(ref, p);
+        if (const auto* v = dyn_cast<VarDecl>(ref->getDecl());
+            v && v->hasAttr<CUDASharedAttr>() && !v->getType()->isArrayType())
+            scalar_uses.push_back(ref);
         return true;
     }
 
     std::vector<CallExpr*> helper_calls, barriers;
+    std::vector<DeclRefExpr*> scalar_uses;  // of a `__shared__ T x;`: rewritten as x[0]
     std::vector<VarDecl*> local_shared, pointer_locals;
     std::set<const VarDecl*> file_shared_used;
     std::map<const ParmVarDecl*, std::pair<bool, bool>> param_use;  // read, written
@@ -310,8 +314,8 @@ class Rewrite : public ASTConsumer {
     static std::string shared_maker(const Shared& s) {
         if (s.form == Shared::Extern)
             return "::scanscope::cuda::extern_shared<" + s.element + ">(ss_b)";
-        if (s.form == Shared::Scalar)
-            return "::scanscope::cuda::shared_scalar<" + s.element + ">(ss_b)";
+        if (s.form == Shared::Scalar)  // used as name[0] (see rewrite_body)
+            return "::scanscope::cuda::shared_array<" + s.element + ">(ss_b, 1)";
         return "::scanscope::cuda::shared_array<" + s.element + ">(ss_b, " +
                std::to_string(s.count) + ")";
     }
@@ -414,6 +418,13 @@ class Rewrite : public ASTConsumer {
             if (!editable(b, "the pointer's type")) continue;
             rewriter_.ReplaceText(CharSourceRange::getCharRange(b, v->getLocation()), "auto ");
             views.insert(v);
+        }
+        // A shared word is a one-word array: each use indexes it, so that each access carries
+        // its own line.
+        for (DeclRefExpr* ref : scan.scalar_uses) {
+            const SourceLocation at = ref->getEndLoc();
+            if (!editable(at, "a use of a __shared__ variable")) continue;
+            rewriter_.InsertTextAfterToken(at, "[0]");
         }
         for (CallExpr* call : scan.helper_calls) {
             const SourceLocation end = sm_.getExpansionLoc(call->getCallee()->getEndLoc());

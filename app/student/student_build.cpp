@@ -283,7 +283,7 @@ StudentBuild build_student_library(const StudentSource& source, const StudentLim
         try {
             write_file(library.string(), build.library);
             if (cuda) write_file(saved_rewrite.string(), build.rewritten);
-            write_file(saved_log.string(), build.log);
+            if (!build.log.empty()) write_file(saved_log.string(), build.log);  // its warnings
             write_file(check.string(), sha256_hex(build.library + build.rewritten + build.log));
         } catch (const std::exception&) {
             // A cache that cannot be written costs a compile next time, nothing else.

@@ -8,6 +8,8 @@
 namespace scanscope {
 
 enum class AccessKind : std::uint8_t { Read = 0, Write = 1, Shuffle = 2 };
+// Set in AccessRecord::kind for the read and the write of one atomic read-modify-write.
+constexpr std::uint8_t kAtomicAccess = 0x80;
 
 // One thread's access to shared memory (or a shuffle: `address` is then the source lane).
 struct AccessRecord {

@@ -52,6 +52,29 @@ class SharedRef {
         const T value = other;
         return *this = value;
     }
+    // An atomic read-modify-write (a student's atomicAdd on shared memory): atomic on the GPU,
+    // recorded as the read of the old value and the write of the new. Returns the old value.
+    template <class F>
+    SS_HD_INLINE T atomic_update(F update) const {
+        static_assert(sizeof(T) == 4, "atomics on 4-byte words");
+#if defined(__CUDA_ARCH__)
+        unsigned* word = reinterpret_cast<unsigned*>(const_cast<T*>(element_));
+        unsigned seen = *reinterpret_cast<volatile unsigned*>(word), expected = 0;
+        do {
+            expected = seen;
+            seen = atomicCAS(word, expected, to_bits(update(from_bits<T>(expected))));
+        } while (seen != expected);
+        const T old = from_bits<T>(seen);
+#else
+        const T old = *element_;
+        *element_ = update(old);
+#endif
+        block_.on_shared_access(AccessKind(kAtomicAccess | std::uint8_t(AccessKind::Read)), line_,
+                                array_, address_, to_bits(old));
+        block_.on_shared_access(AccessKind(kAtomicAccess | std::uint8_t(AccessKind::Write)), line_,
+                                array_, address_, to_bits(update(old)));
+        return old;
+    }
 
   private:
     Block& block_;

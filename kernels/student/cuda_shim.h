@@ -74,48 +74,46 @@ struct Address {
         const T current = *this;                                \
         return *this = T(current OP rhs);                       \
     }
-#define SS_CUDA_ELEMENT_OPS                                 \
-    SS_CUDA_COMPOUND(+)                                     \
-    SS_CUDA_COMPOUND(-)                                     \
-    SS_CUDA_COMPOUND(*)                                     \
-    SS_CUDA_COMPOUND(/)                                     \
-    SS_CUDA_COMPOUND(%)                                     \
-    SS_CUDA_COMPOUND(&)                                     \
-    SS_CUDA_COMPOUND(|)                                     \
-    SS_CUDA_COMPOUND(^)                                     \
-    SS_CUDA_COMPOUND(<<)                                    \
-    SS_CUDA_COMPOUND(>>)                                    \
-    SS_HD_INLINE const Self& operator++() const {           \
-        return *this += 1;                                  \
-    }                                                       \
-    SS_HD_INLINE const Self& operator--() const {           \
-        return *this -= 1;                                  \
-    }                                                       \
-    SS_HD_INLINE T operator++(int) const {                  \
-        const T old = *this;                                \
-        *this = T(old + 1);                                 \
-        return old;                                         \
-    }                                                       \
-    SS_HD_INLINE T operator--(int) const {                  \
-        const T old = *this;                                \
-        *this = T(old - 1);                                 \
-        return old;                                         \
-    }                                                       \
-    SS_HD_INLINE Address<Self> operator&() const {          \
-        return {*this};                                     \
-    }                                                       \
-    template <class U>                                      \
-    SS_HD_INLINE T fetch(const U& v, int how) const {       \
-        const T operand = T(value_of(v));                   \
-        const T old = *this;                                \
-        T next = old;                                       \
-        if (how == 0) next = T(old + operand);              \
-        if (how == 1) next = T(old - operand);              \
-        if (how == 2) next = old < operand ? operand : old; \
-        if (how == 3) next = operand < old ? operand : old; \
-        if (how == 4) next = operand;                       \
-        *this = next;                                       \
-        return old;                                         \
+#define SS_CUDA_ELEMENT_OPS                                     \
+    SS_CUDA_COMPOUND(+)                                         \
+    SS_CUDA_COMPOUND(-)                                         \
+    SS_CUDA_COMPOUND(*)                                         \
+    SS_CUDA_COMPOUND(/)                                         \
+    SS_CUDA_COMPOUND(%)                                         \
+    SS_CUDA_COMPOUND(&)                                         \
+    SS_CUDA_COMPOUND(|)                                         \
+    SS_CUDA_COMPOUND(^)                                         \
+    SS_CUDA_COMPOUND(<<)                                        \
+    SS_CUDA_COMPOUND(>>)                                        \
+    SS_HD_INLINE const Self& operator++() const {               \
+        return *this += 1;                                      \
+    }                                                           \
+    SS_HD_INLINE const Self& operator--() const {               \
+        return *this -= 1;                                      \
+    }                                                           \
+    SS_HD_INLINE T operator++(int) const {                      \
+        const T old = *this;                                    \
+        *this = T(old + 1);                                     \
+        return old;                                             \
+    }                                                           \
+    SS_HD_INLINE T operator--(int) const {                      \
+        const T old = *this;                                    \
+        *this = T(old - 1);                                     \
+        return old;                                             \
+    }                                                           \
+    SS_HD_INLINE Address<Self> operator&() const {              \
+        return {*this};                                         \
+    }                                                           \
+    template <class U>                                          \
+    SS_HD_INLINE T fetch(const U& v, int how) const {           \
+        const T operand = T(value_of(v));                       \
+        return atomic_update([operand, how](T old) {            \
+            return how == 0   ? T(old + operand)                \
+                   : how == 1 ? T(old - operand)                \
+                   : how == 2 ? (old < operand ? operand : old) \
+                   : how == 3 ? (operand < old ? operand : old) \
+                              : operand;                        \
+        });                                                     \
     }
 
 // One word of a __shared__ array: every read and write is recorded, with its source line.
@@ -133,6 +131,10 @@ class SharedElement {
         const T v = other;
         ref_ = v;
         return *this;
+    }
+    template <class F>
+    SS_HD_INLINE T atomic_update(F update) const {
+        return ref_.atomic_update(update);
     }
     SS_CUDA_ELEMENT_OPS
 
@@ -179,11 +181,6 @@ template <class T, class B>
 SS_HD_INLINE SharedView<T, B> shared_array(Context<B>& c, int count) {
     return view_of(c.b, c.b.template allocate_shared<T>(count));
 }
-// `__shared__ T name;`: a one-word array, used as a word.
-template <class T, class B>
-SS_HD_INLINE SharedElement<T, B> shared_scalar(Context<B>& c) {
-    return shared_array<T>(c, 1)[SharedIndex(0)];
-}
 // `extern __shared__ T name[];`: the launch's dynamic shared memory. Every such array in a kernel
 // starts at the same place, as in CUDA.
 template <class T, class B>
@@ -214,6 +211,24 @@ class GlobalElement {
         const T v = other;
         *e_ = v;
         return *this;
+    }
+    // Atomic on the GPU (a compare-and-swap loop); the emulation runs one thread at a time.
+    template <class F>
+    SS_HD_INLINE T atomic_update(F update) const {
+        static_assert(sizeof(T) == 4, "atomics on 4-byte words");
+#if defined(__CUDA_ARCH__)
+        unsigned* word = reinterpret_cast<unsigned*>(e_);
+        unsigned seen = *reinterpret_cast<volatile unsigned*>(word), expected = 0;
+        do {
+            expected = seen;
+            seen = atomicCAS(word, expected, to_bits(update(from_bits<T>(expected))));
+        } while (seen != expected);
+        return from_bits<T>(seen);
+#else
+        const T old = *e_;
+        *e_ = update(old);
+        return old;
+#endif
     }
     SS_CUDA_ELEMENT_OPS
 

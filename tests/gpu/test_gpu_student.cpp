@@ -82,6 +82,23 @@ TEST(GpuStudent, PlainCudaTracesEqualTheEmulation) {
     }
 }
 
+// Atomics on the GPU are atomic (the order among them is the hardware's, so only the answer and
+// the trace's agreement with itself are compared with the emulation's).
+TEST(GpuStudent, PlainCudaAtomicsAddUp) {
+    if (!probe_device().gpu_available)
+        GTEST_SKIP() << "no CUDA device: " << probe_device().cpu_reason;
+    const std::string kernel =
+        std::string(SCANSCOPE_TEST_DATA) + "/cuda-kernels/atomic_reduction.cu";
+    for (const char* device : {"gpu", "cpu"}) {
+        const ProcessResult r =
+            run_process(scanscope_binary(), {"run", "--kernel", kernel, "--device", device, "--n",
+                                             "1024", "--block-threads", "256"});
+        EXPECT_EQ(r.exit_code, 0) << device << ": " << r.output;
+        EXPECT_NE(r.output.find("output: correct"), std::string::npos) << device << r.output;
+        EXPECT_NE(r.output.find("races: 0\n"), std::string::npos) << device << r.output;
+    }
+}
+
 // On the GPU a kernel that goes out of bounds is stopped by the hardware: a verdict, and the
 // caller (this test) carries on; an endless loop meets the time limit.
 TEST(GpuStudent, MistakesOnTheGpuGetVerdicts) {

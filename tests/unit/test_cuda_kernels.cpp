@@ -232,6 +232,16 @@ TEST_F(CudaKernels, GradeWritesAPageForEachKernel) {
     EXPECT_NE(typo_page.find("^"), std::string::npos) << typo_page;
 }
 
+// atomicAdd on a shared word and on global memory: right, and no race among the atomics.
+TEST_F(CudaKernels, AtomicsAddUpAndDoNotRace) {
+    const ProcessResult r = scanscope(
+        {"run", "--kernel", listing("atomic_reduction"), "--n", "256", "--block-threads", "64"});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_TRUE(has(r, "output: correct")) << r.output;
+    EXPECT_TRUE(has(r, "races: 0\n")) << r.output;
+    EXPECT_TRUE(has(r, "bank conflicts: 0 on loads, 0 on stores")) << r.output;
+}
+
 TEST_F(CudaKernels, ALaunchThatCannotBeIsAUsageError) {
     const std::string file = listing("harris_listing2");
     const std::string copy = temp_file("no_size.cu");
