@@ -91,7 +91,7 @@ class Expression {
                (std::isalnum(static_cast<unsigned char>(s_[end])) || s_[end] == '_'))
             ++end;
         const std::string word = s_.substr(at_, end - at_);
-        if (word.empty()) fail("expected a number, n, sizeof, min or max");
+        if (word.empty()) fail("expected a number, n, sizeof, min, max or pow2");
         at_ = end;
         if (std::isdigit(static_cast<unsigned char>(word[0]))) {
             if (word.size() > 12) fail("too large");
@@ -115,6 +115,15 @@ class Expression {
                 return type == "T" ? bytes_ : 4;
             fail("sizeof(" + type + ")? ScanScope knows float, int and T");
         }
+        if (word == "pow2") {  // the smallest power of two at least its argument
+            if (!eat("(")) fail("pow2 needs (x)");
+            const long long x = shift();
+            if (!eat(")")) fail("a '(' is not closed");
+            long long p = 1;
+            while (p < x && p < (1ll << 40))
+                p *= 2;
+            return p;
+        }
         if (word == "min" || word == "max") {
             if (!eat("(")) fail(word + " needs (a, b)");
             const long long a = shift();
@@ -123,7 +132,7 @@ class Expression {
             if (!eat(")")) fail("a '(' is not closed");
             return word == "min" ? std::min(a, b) : std::max(a, b);
         }
-        fail("'" + word + "' is not n, a number, sizeof, min or max");
+        fail("'" + word + "' is not n, a number, sizeof, min, max or pow2");
     }
 
     std::string s_;

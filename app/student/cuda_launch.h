@@ -26,7 +26,7 @@ CudaLaunch cuda_launch(const std::vector<std::string>& lines, int n, int element
                        const CudaLaunchOptions& options);
 
 // An expression in n: integers, n, sizeof(float|int|T), + - * / % << >> ( ), min(a, b),
-// max(a, b). Throws std::runtime_error.
+// max(a, b), pow2(x) (the smallest power of two at least x). Throws std::runtime_error.
 long long launch_expression(const std::string& text, int n, int element_bytes);
 
 }  // namespace scanscope

@@ -9,6 +9,7 @@
 
 #include "core/bits.h"
 #include "model/trace_json.h"
+#include "platform/data_dir.h"
 #include "support/process.h"
 #include "support/temp_file.h"
 
@@ -240,6 +241,20 @@ TEST_F(CudaKernels, AtomicsAddUpAndDoNotRace) {
     EXPECT_TRUE(has(r, "output: correct")) << r.output;
     EXPECT_TRUE(has(r, "races: 0\n")) << r.output;
     EXPECT_TRUE(has(r, "bank conflicts: 0 on loads, 0 on stores")) << r.output;
+}
+
+// The plain CUDA templates (a scan, a reduction, a scan over several blocks) are right at every
+// size, powers of two or not, with no warning.
+TEST_F(CudaKernels, TheTemplatesAreRightAtEverySize) {
+    for (const char* name : {"scan", "reduce", "multiblock_scan"})
+        for (const char* n : {"1", "7", "100", "1000", "2048"}) {
+            const ProcessResult r = scanscope(
+                {"run", "--kernel", data_path(std::string("assets/templates/") + name + ".cu"),
+                 "--n", n, "--seed", "5"});
+            EXPECT_EQ(r.exit_code, 0) << name << " at " << n << ": " << r.output;
+            EXPECT_TRUE(has(r, "compiles\n")) << name << " at " << n << ": " << r.output;
+            EXPECT_TRUE(has(r, "output: correct")) << name << " at " << n << ": " << r.output;
+        }
 }
 
 TEST_F(CudaKernels, ALaunchThatCannotBeIsAUsageError) {

@@ -62,6 +62,8 @@ TEST(CudaSource, TheAnnotationIsCheckedAndReadAsExpressionsInN) {
     EXPECT_THROW(cuda_annotation({"// scanscope: threads = 4"}), std::runtime_error);
     EXPECT_EQ(launch_expression("(n + 255) / 256 * 3 % 5", 1000, 4), 2);
     EXPECT_EQ(launch_expression("2*n*sizeof(T)", 8, 4), 64);
+    EXPECT_EQ(launch_expression("pow2(n) / 2", 600, 4), 512);
+    EXPECT_EQ(launch_expression("pow2(1)", 600, 4), 1);
     for (const char* bad : {"n/0", "n +", "(n", "system(1)", "99999999999999", "sizeof(double)"})
         EXPECT_THROW(launch_expression(bad, 8, 4), std::runtime_error) << bad;
     o = {};
