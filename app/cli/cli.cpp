@@ -181,7 +181,8 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         }
         gui_options.kernel_n = run_options.n;
         gui_options.kernel_seed = app.count("--seed") ? run_options.seed : 0;
-        gui_options.kernel_floats = run_options.type == "float";
+        gui_options.kernel_floats =
+            type_for_kernel(gui_options.kernel, run_options.type) == "float";
         gui_options.kernel_max = run_options.op == "max";
         gui_options.kernel_inclusive = run_options.inclusive;
     }

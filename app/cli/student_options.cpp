@@ -38,15 +38,7 @@ void add_cuda_launch_options(CLI::App* command, std::string& blocks, std::string
 }
 
 std::string type_for_kernel(const std::string& kernel, const std::string& type) {
-    if (type != "int" || kernel.empty()) return type;
-    try {
-        const StudentSource source = read_student_source(kernel);
-        if (is_plain_cuda(source.lines) && cuda_element_type(source.lines) == "float")
-            return "float";
-    } catch (const std::exception&) {
-        // An unreadable file is reported where it is compiled.
-    }
-    return type;
+    return type == "int" && cuda_kernel_type(kernel) == "float" ? "float" : type;
 }
 
 ResolvedRun resolve_student_run(RunOptions options, const KernelFlags& flags) {

@@ -49,7 +49,8 @@ struct CaptureOutcome {
     std::string view;                       // the view to open, if the request named one
     std::vector<LessonQuestion> questions;  // the lesson's own, for predict mode
     std::string score_key;                  // the lesson (or variant) scores are kept under
-    std::string verdict;  // a student's kernel: right or wrong, first difference, races
+    std::string verdict;   // a student's kernel: right or wrong, first difference, races
+    bool compiled = true;  // a student's kernel that stopped: false when it did not compile
 };
 
 // Your kernel: a student's file captured in the window, again whenever it changes on disk.
@@ -59,7 +60,8 @@ struct KernelState {
     bool watch = true;   // capture again when the file changes
     long long seen = 0;  // the file's modification time when last captured (ns)
     double since_check = 0;
-    std::string errors;    // compile errors (file:line:column, the line, a caret)
+    std::string errors;  // compile errors (file:line:column, the line, a caret), or why it stopped
+    bool compiled = true;  // false: `errors` are the compiler's
     std::string verdict;   // the last capture's verdict
     bool focus = false;    // File > Open kernel...: open the section and put the cursor in the path
     bool trusted = false;  // --no-sandbox: compiled and run outside the sandbox

@@ -8,6 +8,7 @@
 #include "model/input_values.h"
 #include "model/values.h"
 #include "scenes/views.h"
+#include "student/cuda_launch.h"
 #include "student/student_verdict.h"
 
 namespace scanscope {
@@ -108,6 +109,7 @@ CaptureOutcome run_job(const CaptureJob& job) {
             const StudentVerdict v =
                 judge_student(job.kernel, job.request, job.input, job.like, limits);
             if (!v.trace) {
+                out.compiled = v.compiled;
                 for (const CompileError& e : v.compile_errors)
                     out.error += e.text() + "\n";
                 if (out.error.empty()) out.error = v.failure;
@@ -151,7 +153,11 @@ CaptureOutcome run_job(const CaptureJob& job) {
 CaptureJob job_from_kernel(const AppState& state) {
     CaptureJob job;
     std::string error;
-    job_from_form(state.form, job, error);  // the form's input; its variant is not used
+    // The form's input (its variant is not used), of the type a plain CUDA kernel's arrays hold.
+    CaptureForm form = state.form;
+    if (const std::string type = cuda_kernel_type(state.kernel.path); !type.empty())
+        form.floats = type == "float";
+    job_from_form(form, job, error);
     const auto& variants = all_variants();
     job.kernel = state.kernel.path;
     job.trusted = state.kernel.trusted;
@@ -189,6 +195,7 @@ void apply_outcome(AppState& state, CaptureOutcome outcome, const std::string& w
     const bool kernel = what.rfind("your kernel", 0) == 0;
     if (kernel) {
         state.kernel.errors = outcome.trace ? "" : outcome.error;
+        state.kernel.compiled = outcome.compiled;
         state.kernel.verdict = outcome.verdict;
     }
     if (!outcome.error.empty() || !outcome.trace) {

@@ -42,6 +42,9 @@ Scene build_view_scene(const Session& s, const Theme& theme, const ViewSceneOpti
                     "or open a second trace (Trace file, 'Compare with'; or --compare-trace).";
                 return none;
             }
+            // A student's kernel is compared by its values; two variants by their banks.
+            if (is_student_key(t.request.variant))
+                return build_values_compare_scene(t, *s.compare(), c, theme, columns);
             return build_compare_scene(t, *s.compare(), c, s.bank_config(), theme,
                                        columns >= 32 ? 32 : std::max(columns, 8));
         }

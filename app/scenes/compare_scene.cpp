@@ -1,5 +1,6 @@
 #include "scenes/compare_scene.h"
 
+#include "scenes/array_scene.h"
 #include "scenes/banks_scene.h"
 
 namespace scanscope {
@@ -81,6 +82,59 @@ Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& c
         }
     }
     scene.min_readable_px = 0;  // side by side means both in view
+    scene.fit_bounds();
+    return scene;
+}
+
+Scene build_values_compare_scene(const Trace& mine, const Trace& reference, const Cursor& c,
+                                 const Theme& theme, int columns) {
+    Scene scene;
+    const Launch& a = mine.launches.at(std::size_t(c.launch));
+    const Step* x = find_step(a, c.block, c.step);
+    // The reference at the same step of the same block, where it has one.
+    Cursor theirs = c;
+    theirs.launch = std::min(c.launch, int(reference.launches.size()) - 1);
+    const Launch& b = reference.launches.at(std::size_t(theirs.launch));
+    theirs.step = std::min(c.step, b.steps_of(std::min(c.block, b.grid - 1)) - 1);
+    theirs.block = std::min(c.block, b.grid - 1);
+    const Step* y = find_step(b, theirs.block, theirs.step);
+    auto differs = [&](int w) {
+        if (!x || !y || w < 0) return false;
+        const std::size_t u = std::size_t(w);
+        return u < x->shared.size() && u < y->shared.size() && x->defined[u] && y->defined[u] &&
+               x->shared[u] != y->shared[u];
+    };
+    int first = -1;
+    if (x && y)
+        for (std::size_t w = 0; w < std::min(x->shared.size(), y->shared.size()) && first < 0; ++w)
+            if (differs(int(w))) first = int(w);
+    float top = 0;
+    for (const Trace* t : {&mine, &reference}) {
+        Scene half = build_array_scene(*t, t == &mine ? c : theirs, theme, {columns, false});
+        for (SceneCell& cell : half.cells)
+            if (cell.ref.kind == CellRef::Kind::Word && differs(cell.ref.index)) {
+                cell.border = theme.hazard;
+                cell.border_px = 3.0f;
+                cell.focus = true;
+            }
+        const std::string name =
+            t == &mine ? "yours (" + t->request.variant + ")"
+                       : t->request.variant + ", at its step " + std::to_string(theirs.step + 1);
+        half.fit_bounds();  // above its own caption
+        half.labels.push_back(
+            {{0, half.bounds.y - 1.0f}, name, theme.accent, 0.8f, Align::Left, 16.0f});
+        half.fit_bounds();
+        append_scene(scene, half, {0, top - half.bounds.y});
+        top += half.bounds.h + 1.5f;
+    }
+    scene.notes.push_back(
+        first < 0
+            ? (x && y ? "the same shared memory at this step" : "no step to compare here")
+            : "first difference at this step: " + word_name(a, std::uint32_t(first)) + " is " +
+                  word_value(mine, a, std::uint32_t(first), x->shared[std::size_t(first)]) + ", " +
+                  reference.request.variant + " has " +
+                  word_value(reference, b, std::uint32_t(first), y->shared[std::size_t(first)]) +
+                  " (outlined)");
     scene.fit_bounds();
     return scene;
 }

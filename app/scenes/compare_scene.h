@@ -17,4 +17,9 @@ void append_scene(Scene& into, const Scene& other, Vec2 offset);
 Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& cursor,
                           const BankConfig& config, const Theme& theme, int banks_per_row = 32);
 
+// A student's kernel against its reference (--like): both arrays at the same step, one above the
+// other, every word whose values differ outlined, the first one named. `columns` words a row.
+Scene build_values_compare_scene(const Trace& mine, const Trace& reference, const Cursor& cursor,
+                                 const Theme& theme, int columns = 32);
+
 }  // namespace scanscope

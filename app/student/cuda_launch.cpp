@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "model/cuda_source.h"
+#include "model/student_card.h"
 
 namespace scanscope {
 namespace {
@@ -141,6 +142,15 @@ class Expression {
 };
 
 }  // namespace
+
+std::string cuda_kernel_type(const std::string& path) {
+    try {
+        const StudentSource source = read_student_source(path);
+        return is_plain_cuda(source.lines) ? cuda_element_type(source.lines) : std::string();
+    } catch (const std::exception&) {
+        return {};
+    }
+}
 
 long long launch_expression(const std::string& text, int n, int element_bytes) {
     return Expression(text, n, element_bytes).value();

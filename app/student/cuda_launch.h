@@ -25,6 +25,10 @@ struct CudaLaunch {
 CudaLaunch cuda_launch(const std::vector<std::string>& lines, int n, int element_bytes,
                        const CudaLaunchOptions& options);
 
+// A plain CUDA kernel file's element type, "float" or "int"; "" for a file that is not plain CUDA
+// (or cannot be read: that is reported where it is compiled) or whose type is not plain.
+std::string cuda_kernel_type(const std::string& path);
+
 // An expression in n: integers, n, sizeof(float|int|T), + - * / % << >> ( ), min(a, b),
 // max(a, b), pow2(x) (the smallest power of two at least x). Throws std::runtime_error.
 long long launch_expression(const std::string& text, int n, int element_bytes);

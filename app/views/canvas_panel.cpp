@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <cmath>
 
+#include "gui/layout_log.h"
 #include "model/values.h"
 #include "player/view_scene.h"
 #include "scenes/focus_strip.h"
+#include "variants/registry.h"
 #include "views/panel.h"
 #include "views/shell_views.h"
 
@@ -59,7 +61,10 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
         if (!s.loaded()) {
             if (!state.kernel.errors.empty()) {
                 // Your kernel does not compile (yet): the compiler's words, where they can be read.
-                ImGui::TextUnformatted("Your kernel does not compile yet; save it again to retry.");
+                ImGui::TextUnformatted(state.kernel.compiled
+                                           ? "Your kernel compiles, but did not run to the end:"
+                                           : "Your kernel does not compile yet; save it again "
+                                             "to retry.");
                 ImGui::PushFont(fonts.mono);
                 ImGui::PushStyleColor(ImGuiCol_Text,
                                       ImVec4(theme.hazard.r, theme.hazard.g, theme.hazard.b, 1));
@@ -82,6 +87,17 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                     "This trace contradicts itself at %s. It was edited or damaged "
                     "after capture; what it shows may not be what ran.",
                     s.inconsistency().c_str());
+                ImGui::PopStyleColor();
+            }
+            // Your kernel's verdict, above the picture, where it is read without scrolling.
+            if (is_student_key(s.trace().request.variant) && !state.kernel.verdict.empty()) {
+                const bool right = state.kernel.verdict.rfind("output correct", 0) == 0;
+                const Color c = right ? theme.text : theme.hazard;
+                ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(c.r, c.g, c.b, 1));
+                const std::string verdict = "Your kernel: " + state.kernel.verdict;
+                const LayoutLog::Mark m = layout_log().mark(ImGui::GetWindowDrawList());
+                ImGui::TextWrapped("%s", verdict.c_str());
+                layout_log().record(m, "canvas", TextRole::Note, verdict, ImGui::GetFontSize());
                 ImGui::PopStyleColor();
             }
             if (ImGui::BeginTabBar("views")) {

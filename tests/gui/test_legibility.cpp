@@ -276,5 +276,35 @@ TEST_F(Legibility, YourKernelRunsOnTheInputAskedFor) {
     EXPECT_EQ(first_frame({"--n", "64", "--seed", "3"}, "kernel-64"), 64);
 }
 
+// A plain CUDA kernel in the window, at 1600x1000: its verdict above the picture, and the Compare
+// view with its values beside its reference's at the same step, the first difference named.
+TEST_F(Legibility, YourKernelsVerdictAndValuesBesideTheReference) {
+    const std::string kernel =
+        std::string(SCANSCOPE_TEST_DATA) + "/cuda-kernels/harris_listing1_typo_fixed.cu";
+    const std::string shot = temp_file("compare.png"), json = temp_file("compare.json");
+    const ProcessResult r =
+        run_process(scanscope_binary(),
+                    {"--kernel", kernel, "--input", "3,1,7,0,4,1,6,3", "--like", "hillis-steele",
+                     "--view", "compare", "--step", "2", "--size", "1600x1000", "--screenshot",
+                     shot, "--layout-json", json},
+                    {display_});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const nlohmann::json layout = nlohmann::json::parse(read_text(json));
+    bool verdict = false, yours = false, theirs = false, difference = false;
+    int values = 0;
+    for (const auto& t : layout["frames"][0]["texts"]) {
+        const std::string text = t["text"];
+        const bool seen = !t["box"].empty() && t["box"][1].get<double>() >= 0 &&
+                          t["box"][1].get<double>() + t["box"][3].get<double>() <= 1000;
+        verdict |= text.rfind("Your kernel: output wrong", 0) == 0 && seen;
+        yours |= text.rfind("yours (", 0) == 0;
+        theirs |= text == "hillis-steele, at its step 2";
+        difference |= text.find("first difference at this step: temp[9] is 0") == 0;
+        values += t["panel"] == "canvas" && t["role"] == "value";
+    }
+    EXPECT_TRUE(verdict && yours && theirs && difference) << layout.dump(1);
+    EXPECT_EQ(values, 32) << "both buffers of both kernels";
+}
+
 }  // namespace
 }  // namespace scanscope::test
