@@ -94,10 +94,14 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                 const bool right = state.kernel.verdict.rfind("output correct", 0) == 0;
                 const Color c = right ? theme.text : theme.hazard;
                 ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(c.r, c.g, c.b, 1));
-                const std::string verdict = "Your kernel: " + state.kernel.verdict;
+                // A projector gets its first clause, at the size read from the back row.
+                std::string verdict = "Your kernel: " + state.kernel.verdict;
+                if (state.presenter) verdict = verdict.substr(0, verdict.find("; "));
+                if (state.presenter && fonts.large) ImGui::PushFont(fonts.large);
                 const LayoutLog::Mark m = layout_log().mark(ImGui::GetWindowDrawList());
                 ImGui::TextWrapped("%s", verdict.c_str());
                 layout_log().record(m, "canvas", TextRole::Note, verdict, ImGui::GetFontSize());
+                if (state.presenter && fonts.large) ImGui::PopFont();
                 ImGui::PopStyleColor();
             }
             if (ImGui::BeginTabBar("views")) {

@@ -304,6 +304,23 @@ TEST_F(Legibility, YourKernelsVerdictAndValuesBesideTheReference) {
     }
     EXPECT_TRUE(verdict && yours && theirs && difference) << layout.dump(1);
     EXPECT_EQ(values, 32) << "both buffers of both kernels";
+
+    // On a projector: the verdict's first clause, at 4 % of the height.
+    const ProcessResult p =
+        run_process(scanscope_binary(),
+                    {"--kernel", kernel, "--input", "3,1,7,0,4,1,6,3", "--like", "hillis-steele",
+                     "--view", "compare", "--step", "2", "--presenter", "--size", "1280x720",
+                     "--screenshot", shot, "--layout-json", json},
+                    {display_});
+    ASSERT_EQ(p.exit_code, 0) << p.output;
+    bool large = false;
+    const nlohmann::json projector = nlohmann::json::parse(read_text(json));
+    for (const auto& t : projector["frames"][0]["texts"]) {
+        const std::string text = t["text"];
+        if (text.rfind("Your kernel: output wrong", 0) == 0)
+            large = t["font_px"].get<double>() >= 0.04 * 720 && text.find(';') == std::string::npos;
+    }
+    EXPECT_TRUE(large) << projector.dump(1);
 }
 
 }  // namespace
