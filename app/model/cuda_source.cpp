@@ -34,6 +34,20 @@ std::size_t matching(const std::string& code, std::size_t open) {
     return std::string::npos;
 }
 
+// Where the body of a for or an if that starts at `body` ends: its closing brace, or the ';' of
+// its one statement (or the end of a block that statement opens); npos when the file ends first.
+std::size_t body_end(const std::string& code, std::size_t body) {
+    if (code[body] == '{') return matching(code, body);
+    int parens = 0, braces = 0;
+    for (std::size_t i = body; i < code.size(); ++i) {
+        const char c = code[i];
+        parens += (c == '(') - (c == ')');
+        braces += (c == '{') - (c == '}');
+        if ((c == ';' && parens == 0 && braces == 0) || (c == '}' && braces == 0)) return i;
+    }
+    return std::string::npos;
+}
+
 struct Loop {
     std::size_t begin, end;  // the body
     std::string var;
@@ -53,20 +67,9 @@ std::vector<Loop> for_loops(const std::string& code) {
         std::smatch m;
         const std::string head = code.substr(open + 1, close - open - 1);
         if (!std::regex_search(head, m, declared)) continue;
-        std::size_t body = code.find_first_not_of(" \t\n\r", close + 1);
+        const std::size_t body = code.find_first_not_of(" \t\n\r", close + 1);
         if (body == std::string::npos) continue;
-        std::size_t stop = std::string::npos;
-        if (code[body] == '{') {
-            stop = matching(code, body);
-        } else {  // one statement: to its ';', or to the end of a block it opens
-            int parens = 0, braces = 0;
-            for (std::size_t i = body; i < code.size() && stop == std::string::npos; ++i) {
-                const char c = code[i];
-                parens += (c == '(') - (c == ')');
-                braces += (c == '{') - (c == '}');
-                if ((c == ';' && parens == 0 && braces == 0) || (c == '}' && braces == 0)) stop = i;
-            }
-        }
+        const std::size_t stop = body_end(code, body);
         if (stop != std::string::npos) loops.push_back({body, stop, m[1].str(), open});
     }
     return loops;
@@ -241,7 +244,7 @@ int enclosing_if_line(const std::vector<std::string>& lines, int line) {
         if (close == std::string::npos || open > first) continue;
         const std::size_t body = code.find_first_not_of(" \t\n\r", close + 1);
         if (body == std::string::npos) continue;
-        const std::size_t stop = code[body] == '{' ? matching(code, body) : code.find(';', body);
+        const std::size_t stop = body_end(code, body);
         if (stop != std::string::npos && body <= first && first <= stop)
             found = line_of(code, std::size_t(it->position()));  // later ones are inner
     }

@@ -235,7 +235,7 @@ class Rewrite : public ASTConsumer {
         BodyScan kernel_scan(ctx, helper_set, file_shared);
         kernel_scan.TraverseDecl(kernel);
         rewrite_signature(kernel, true);
-        rewrite_body(kernel_scan, file_shared);
+        rewrite_body(kernel_scan);
         std::string declare_file_shared;
         for (const VarDecl* v : kernel_scan.file_shared_used)
             declare_file_shared +=
@@ -251,7 +251,7 @@ class Rewrite : public ASTConsumer {
                                             v->getNameAsString() +
                                             "': pass it as a parameter instead");
             rewrite_signature(h, false);
-            rewrite_body(scan, file_shared);
+            rewrite_body(scan);
         }
         if (!s_.errors.empty()) return;
         append_binding(kernel, kernel_scan, static_shared_bytes(kernel_scan, file_shared));
@@ -379,8 +379,7 @@ class Rewrite : public ASTConsumer {
         }
     }
 
-    void rewrite_body(const BodyScan& scan, const std::map<const VarDecl*, Shared>& file_shared) {
-        (void)file_shared;
+    void rewrite_body(const BodyScan& scan) {
         std::set<const VarDecl*> shared(scan.local_shared.begin(), scan.local_shared.end());
         for (const VarDecl* v : scan.local_shared) {
             if (v->hasInit()) error(v->getLocation(), "a __shared__ array takes no initializer");

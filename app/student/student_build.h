@@ -55,6 +55,9 @@ std::string cuda_front_program();
 
 // The name the file has inside the sandbox: src/ and its own file name.
 std::string sandbox_source_name(const StudentSource& source);
+// Where the front end's rewrite of the sandbox's src/FILE lies: gen/FILE (same file name, so that
+// compiler messages about it are located in the student's file).
+std::string sandbox_rewritten_name(const std::string& source_file);
 
 // Throws std::runtime_error where there is no compiler, no kernel sources to compile against,
 // or no sandbox (and the limits do not trust the file).

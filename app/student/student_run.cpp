@@ -32,12 +32,6 @@ namespace {
 
 constexpr int kKernelFailed = 3;
 
-// Where the front end's rewrite of src/FILE lies in the sandbox: gen/FILE.
-std::string rewritten_name(const std::string& source_file) {
-    const std::filesystem::path p(source_file);
-    return (p.parent_path().parent_path() / "gen" / p.filename()).string();
-}
-
 // Why a trace the child sent back is not this kernel's run on this request; empty when it is.
 std::string not_its_own(const Trace& t, const VariantInfo& card, const RunRequest& request,
                         const std::vector<std::uint32_t>& input, bool gpu) {
@@ -124,7 +118,7 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
     job.files = {{file, source_text(source)},
                  {"lib/libkernel.so", build.library, true},
                  {"request.json", j.dump()}};
-    if (cuda) job.files.push_back({rewritten_name(file), build.rewritten});
+    if (cuda) job.files.push_back({sandbox_rewritten_name(file), build.rewritten});
     const std::string data = find_data_dir();
     job.read_only = {runner, data + "/kernels", data + "/assets", data + "/shaders"};
     job.env = {"SCANSCOPE_DATA_DIR=" + data};
@@ -194,6 +188,17 @@ int run_student_child(const std::string& kernel_path, const std::string& library
         request.op = j.at("op").get<int>() ? OpKind::Max : OpKind::Add;
         request.inclusive = j.at("inclusive").get<bool>();
         const std::vector<std::uint32_t> input = j.at("input").get<std::vector<std::uint32_t>>();
+        // A plain CUDA kernel's launch, which the request carries (the parent computed it).
+        const bool cuda = j.contains("launch");
+        CudaLaunch launch;
+        bool reduce = false;
+        if (cuda) {
+            const nlohmann::json& l = j.at("launch");
+            launch.threads = l.at("threads").get<int>();
+            launch.blocks = l.at("blocks").get<int>();
+            launch.shared_bytes = l.at("shared_bytes").get<int>();
+            reduce = l.at("reduce").get<bool>();
+        }
 
         void* handle = dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL);
         if (!handle) throw std::runtime_error(std::string("cannot load the kernel: ") + dlerror());
@@ -204,7 +209,7 @@ int run_student_child(const std::string& kernel_path, const std::string& library
             // The same source through NVRTC; the library only tells the block's shape.
             const auto shape =
                 reinterpret_cast<student::ShapeFn>(dlsym(handle, student::kShapeName));
-            if (!shape && !j.contains("launch"))
+            if (!shape && !cuda)
                 throw std::runtime_error("the kernel library has no shape function");
             NvrtcStudentRun run;
             run.kernel_path = source.path;
@@ -215,7 +220,7 @@ int run_student_child(const std::string& kernel_path, const std::string& library
             run.op = request.op == OpKind::Max ? 1 : 0;
             run.inclusive = request.inclusive;
             run.n = request.n;
-            if (j.contains("launch")) {
+            if (cuda) {
                 // A plain CUDA file: NVRTC compiles the front end's rewrite, which the library
                 // was compiled from too, and launches it on the request's grid.
                 const auto layout =
@@ -225,13 +230,12 @@ int run_student_child(const std::string& kernel_path, const std::string& library
                 layout(&run.static_shared_bytes, &in_place);
                 run.in_place = in_place != 0;
                 run.plain_cuda = true;
-                std::ifstream rewritten(rewritten_name(kernel_path), std::ios::binary);
+                std::ifstream rewritten(sandbox_rewritten_name(kernel_path), std::ios::binary);
                 run.kernel_text.assign(std::istreambuf_iterator<char>(rewritten), {});
-                const nlohmann::json& l = j.at("launch");
-                run.threads = l.at("threads").get<int>();
-                run.blocks = l.at("blocks").get<int>();
-                run.dynamic_shared_bytes = l.at("shared_bytes").get<int>();
-                run.reduce = l.at("reduce").get<bool>();
+                run.threads = launch.threads;
+                run.blocks = launch.blocks;
+                run.dynamic_shared_bytes = launch.shared_bytes;
+                run.reduce = reduce;
             } else {
                 shape(request.n, &run.threads, &run.shared_elements);
             }
@@ -264,7 +268,7 @@ int run_student_child(const std::string& kernel_path, const std::string& library
         }
         emu::EmuLauncher launcher(&raw, 1);
         std::vector<std::uint32_t> output(input.size());
-        if (j.contains("launch") && j.at("launch").at("reduce").get<bool>()) output.resize(1);
+        if (reduce) output.resize(1);
         student::StudentCall call;
         call.type = request.type == ElementType::Float32 ? 1 : 0;
         call.op = request.op == OpKind::Max ? 1 : 0;
@@ -273,13 +277,10 @@ int run_student_child(const std::string& kernel_path, const std::string& library
         call.input = input.data();
         call.output = output.data();
         call.launcher = &launcher;
-        if (j.contains("launch")) {
-            const nlohmann::json& l = j.at("launch");
-            call.threads = l.at("threads").get<int>();
-            call.blocks = l.at("blocks").get<int>();
-            call.dynamic_shared_bytes = l.at("shared_bytes").get<int>();
-            call.reduce = l.at("reduce").get<bool>() ? 1 : 0;
-        }
+        call.threads = launch.threads;
+        call.blocks = launch.blocks;
+        call.dynamic_shared_bytes = launch.shared_bytes;
+        call.reduce = reduce ? 1 : 0;
         if (entry(&call) != 0) {
             std::cerr << call.error << "\n";
             return kKernelFailed;

@@ -30,6 +30,26 @@ struct SharedIndex {
         : value(v), line(static_cast<std::uint16_t>(l)) {}
 };
 
+// *word = update(*word), atomically on the GPU (a compare-and-swap loop over the word's bits);
+// the emulation runs one thread at a time. Returns the old value. For students' atomics.
+template <class T, class F>
+SS_HD_INLINE T atomic_update_word(volatile T* word, F update) {
+    static_assert(sizeof(T) == 4, "atomics on 4-byte words");
+#if defined(__CUDA_ARCH__)
+    unsigned* bits = reinterpret_cast<unsigned*>(const_cast<T*>(word));
+    unsigned seen = *reinterpret_cast<volatile unsigned*>(bits), expected = 0;
+    do {
+        expected = seen;
+        seen = atomicCAS(bits, expected, to_bits(update(from_bits<T>(expected))));
+    } while (seen != expected);
+    return from_bits<T>(seen);
+#else
+    const T old = *word;
+    *word = update(old);
+    return old;
+#endif
+}
+
 template <class T, class Block>
 class SharedRef {
   public:
@@ -56,19 +76,7 @@ class SharedRef {
     // recorded as the read of the old value and the write of the new. Returns the old value.
     template <class F>
     SS_HD_INLINE T atomic_update(F update) const {
-        static_assert(sizeof(T) == 4, "atomics on 4-byte words");
-#if defined(__CUDA_ARCH__)
-        unsigned* word = reinterpret_cast<unsigned*>(const_cast<T*>(element_));
-        unsigned seen = *reinterpret_cast<volatile unsigned*>(word), expected = 0;
-        do {
-            expected = seen;
-            seen = atomicCAS(word, expected, to_bits(update(from_bits<T>(expected))));
-        } while (seen != expected);
-        const T old = from_bits<T>(seen);
-#else
-        const T old = *element_;
-        *element_ = update(old);
-#endif
+        const T old = atomic_update_word(element_, update);
         block_.on_shared_access(AccessKind(kAtomicAccess | std::uint8_t(AccessKind::Read)), line_,
                                 array_, address_, to_bits(old));
         block_.on_shared_access(AccessKind(kAtomicAccess | std::uint8_t(AccessKind::Write)), line_,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <functional>
 #include <memory>
 
 #include "core/bits.h"
@@ -288,18 +289,16 @@ void load(const NvrtcStudentRun& run, Loaded& loaded) {
     check_driver(driver().load_module(&loaded.module, loaded.cubin.data()), "cuModuleLoadData");
 }
 
-double time_cuda_on_gpu(const NvrtcStudentRun& run, int reps) {
-    Loaded loaded;
-    load(run, loaded);
-    const CUfunction entry = function(loaded, std::string(kCudaEntry) + "_plain");
-    CudaDeviceBuffers device(run);
+// The median of `reps` launches after a warm-up (CUDA events), as the built-ins are timed.
+double time_launches(CUfunction entry, int grid, int threads, std::uint32_t shared_bytes, void* io,
+                     int reps) {
     LaunchEnv env;
-    env.shared_bytes = std::uint32_t(run.static_shared_bytes + run.dynamic_shared_bytes);
-    void* params[] = {&device.params, &env};
-    allow_shared(entry, env.shared_bytes);
+    env.shared_bytes = shared_bytes;
+    void* params[] = {io, &env};
+    allow_shared(entry, shared_bytes);
     auto launch = [&] {
-        check_driver(driver().launch(entry, unsigned(run.blocks), 1, 1, unsigned(run.threads), 1, 1,
-                                     env.shared_bytes, nullptr, params, nullptr),
+        check_driver(driver().launch(entry, unsigned(grid), 1, 1, unsigned(threads), 1, 1,
+                                     shared_bytes, nullptr, params, nullptr),
                      "cuLaunchKernel");
     };
     launch();  // warm-up
@@ -307,13 +306,11 @@ double time_cuda_on_gpu(const NvrtcStudentRun& run, int reps) {
     return summarize(time_runs(nullptr, std::max(reps, 1), launch)).median_ms;
 }
 
-std::vector<std::uint32_t> run_cuda_on_gpu(const NvrtcStudentRun& run, RawCapture& raw) {
-    Loaded loaded;
-    load(run, loaded);
-    const CUfunction entry = function(loaded, kCudaEntry);
-    CudaDeviceBuffers device(run);
-    const LaunchShape shape{"student kernel", run.blocks, run.threads,
-                            std::uint32_t(run.static_shared_bytes + run.dynamic_shared_bytes)};
+// The capturing launch, again with larger buffers while they overflow; `reset` puts the kernel's
+// global memory back as it was before each new try.
+void capture_launches(CUfunction entry, const LaunchShape& shape, void* io,
+                      const char* too_much_shared, const std::function<void()>& reset,
+                      RawCapture& raw) {
     check_launch_shape(shape);
     const std::uint32_t shared = shape.shared_bytes + kCaptureScratchBytes;
     allow_shared(entry, shared);
@@ -324,23 +321,42 @@ std::vector<std::uint32_t> run_cuda_on_gpu(const NvrtcStudentRun& run, RawCaptur
         LaunchEnv env;
         env.shared_bytes = shape.shared_bytes;
         env.capture = storage.buffers();
-        void* params[] = {&device.params, &env};
-        check_driver(driver().launch(entry, unsigned(run.blocks), 1, 1, unsigned(run.threads), 1, 1,
+        void* params[] = {io, &env};
+        check_driver(driver().launch(entry, unsigned(shape.grid), 1, 1, unsigned(shape.block), 1, 1,
                                      shared, nullptr, params, nullptr),
                      "cuLaunchKernel");
         check_driver(driver().synchronize(), "the student kernel");
         storage.copy_back(host);
-        if (host.overflow() & kSharedOverflow)
-            throw std::runtime_error(
-                "the kernel asks for more shared memory than its launch gives");
+        if (host.overflow() & kSharedOverflow) throw std::runtime_error(too_much_shared);
         if (host.overflow() == 0) {
             raw.launches.push_back(host.to_raw());
-            break;
+            return;
         }
         capacity = host.grown();
-        // Run again from the same input: reset the buffers.
-        device = CudaDeviceBuffers(run);
+        reset();
     }
+}
+
+double time_cuda_on_gpu(const NvrtcStudentRun& run, int reps) {
+    Loaded loaded;
+    load(run, loaded);
+    CudaDeviceBuffers device(run);
+    return time_launches(
+        function(loaded, std::string(kCudaEntry) + "_plain"), run.blocks, run.threads,
+        std::uint32_t(run.static_shared_bytes + run.dynamic_shared_bytes), &device.params, reps);
+}
+
+std::vector<std::uint32_t> run_cuda_on_gpu(const NvrtcStudentRun& run, RawCapture& raw) {
+    Loaded loaded;
+    load(run, loaded);
+    CudaDeviceBuffers device(run);
+    const LaunchShape shape{"student kernel", run.blocks, run.threads,
+                            std::uint32_t(run.static_shared_bytes + run.dynamic_shared_bytes)};
+    // Run again from the same input: the buffers made afresh.
+    capture_launches(
+        function(loaded, kCudaEntry), shape, &device.params,
+        "the kernel asks for more shared memory than its launch gives",
+        [&] { device = CudaDeviceBuffers(run); }, raw);
     return device.output(run);
 }
 
@@ -350,22 +366,9 @@ double time_student_on_gpu(const NvrtcStudentRun& run, int reps) {
     if (run.plain_cuda) return time_cuda_on_gpu(run, reps);
     Loaded loaded;
     load(run, loaded);
-    const CUfunction entry =
-        function(loaded, std::string(kEntryNames[run.type][run.op]) + "_plain");
     DeviceIO device(run);
-    LaunchEnv env;
-    env.shared_bytes = std::uint32_t(run.shared_elements) * 4u;
-    void* params[] = {&device.io, &env};
-    allow_shared(entry, env.shared_bytes);
-    auto launch = [&] {
-        check_driver(driver().launch(entry, 1, 1, 1, unsigned(run.threads), 1, 1, env.shared_bytes,
-                                     nullptr, params, nullptr),
-                     "cuLaunchKernel");
-    };
-    launch();  // warm-up
-    check_driver(driver().synchronize(), "the student kernel");
-    // the built-ins' timing does the same
-    return summarize(time_runs(nullptr, std::max(reps, 1), launch)).median_ms;
+    return time_launches(function(loaded, std::string(kEntryNames[run.type][run.op]) + "_plain"), 1,
+                         run.threads, std::uint32_t(run.shared_elements) * 4u, &device.io, reps);
 }
 
 bool nvrtc_built() {
@@ -376,38 +379,13 @@ std::vector<std::uint32_t> run_student_on_gpu(const NvrtcStudentRun& run, RawCap
     if (run.plain_cuda) return run_cuda_on_gpu(run, raw);
     Loaded loaded;
     load(run, loaded);
-    const CUfunction entry = function(loaded, kEntryNames[run.type][run.op]);
     DeviceIO device(run);
-    IO& io = device.io;
-
     const LaunchShape shape{"student scan", 1, run.threads,
                             std::uint32_t(run.shared_elements) * 4u};
-    check_launch_shape(shape);
-    const std::uint32_t shared = shape.shared_bytes + kCaptureScratchBytes;
-    allow_shared(entry, shared);
-    const DriverApi& cu = driver();
-    CaptureCapacity capacity;
-    for (;;) {
-        HostCaptureStorage host(shape, capacity);
-        DeviceCaptureStorage storage(host);
-        LaunchEnv env;
-        env.shared_bytes = shape.shared_bytes;
-        env.capture = storage.buffers();
-        void* params[] = {&io, &env};
-        check_driver(cu.launch(entry, 1, 1, 1, unsigned(run.threads), 1, 1, shared, nullptr, params,
-                               nullptr),
-                     "cuLaunchKernel");
-        check_driver(cu.synchronize(), "the student kernel");
-        storage.copy_back(host);
-        if (host.overflow() & kSharedOverflow)
-            throw std::runtime_error("the kernel asks for more shared memory than shared_elements");
-        if (host.overflow() == 0) {
-            raw.launches.push_back(host.to_raw());
-            break;
-        }
-        capacity = host.grown();
-        SS_CUDA_CHECK(cudaMemset(device.out.get(), 0, device.bytes));
-    }
+    capture_launches(
+        function(loaded, kEntryNames[run.type][run.op]), shape, &device.io,
+        "the kernel asks for more shared memory than shared_elements",
+        [&] { SS_CUDA_CHECK(cudaMemset(device.out.get(), 0, device.bytes)); }, raw);
     std::vector<std::uint32_t> output(std::size_t(run.n));
     SS_CUDA_CHECK(
         cudaMemcpy(output.data(), device.out.get(), device.bytes, cudaMemcpyDeviceToHost));

@@ -212,23 +212,10 @@ class GlobalElement {
         *e_ = v;
         return *this;
     }
-    // Atomic on the GPU (a compare-and-swap loop); the emulation runs one thread at a time.
+    // Atomic on the GPU; not recorded (global memory is not in the trace).
     template <class F>
     SS_HD_INLINE T atomic_update(F update) const {
-        static_assert(sizeof(T) == 4, "atomics on 4-byte words");
-#if defined(__CUDA_ARCH__)
-        unsigned* word = reinterpret_cast<unsigned*>(e_);
-        unsigned seen = *reinterpret_cast<volatile unsigned*>(word), expected = 0;
-        do {
-            expected = seen;
-            seen = atomicCAS(word, expected, to_bits(update(from_bits<T>(expected))));
-        } while (seen != expected);
-        return from_bits<T>(seen);
-#else
-        const T old = *e_;
-        *e_ = update(old);
-        return old;
-#endif
+        return atomic_update_word(e_, update);
     }
     SS_CUDA_ELEMENT_OPS
 
