@@ -120,6 +120,11 @@ Scene build_values_compare_scene(const Trace& mine, const Trace& reference, cons
         const std::string name =
             t == &mine ? "yours (" + t->request.variant + ")"
                        : t->request.variant + ", at its step " + std::to_string(theirs.step + 1);
+        // Your rows' names say so too: a projector's camera, close on the values, keeps them in
+        // view where the name above may not be (the reference's stay short, to fit beside them).
+        if (t == &mine)
+            for (SceneLabel& l : half.labels)
+                if (l.align == Align::Right) l.text = "yours: " + l.text;
         half.fit_bounds();  // above its own caption
         half.labels.push_back(
             {{0, half.bounds.y - 1.0f}, name, theme.accent, 0.8f, Align::Left, 16.0f});
