@@ -96,6 +96,9 @@ stage_test() {
     use_recorded_front
     (cd "$build" && ctest -L gpu --output-on-failure --timeout 900 -j 4) >"$logs/ctest-gpu.log" 2>&1
     ctest_summary "ctest -L gpu" "$logs/ctest-gpu.log"
+    # Every test's output, passed or not (the sanitizer oracle's per-seed lines among them).
+    cp "$build/Testing/Temporary/LastTest.log" "$logs/ctest-gpu-full.log" 2>/dev/null
+    grep -E "shared stores over|oracle is not built" "$logs/ctest-gpu-full.log" | head -10
     grep -E "\*\*\*Failed|\*\*\*Skipped|Failure|Expected|Which is|first_difference" "$logs/ctest-gpu.log" | head -30
     [ -n "${GPU_ONLY:-}" ] && { note "ctest (not gpu)" "skipped (GPU_ONLY)"; return; }
     (cd "$build" && ctest -LE gpu --output-on-failure --timeout 900 -j 8) >"$logs/ctest-rest.log" 2>&1
