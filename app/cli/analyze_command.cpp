@@ -185,6 +185,9 @@ void print_report(const Trace& trace, const TraceBanks& banks) {
     std::printf("%s, n = %d, %d banks of %d bytes, captured on %s\n", trace.request.variant.c_str(),
                 trace.request.n, banks.config.banks, banks.config.width_bytes,
                 trace.source.device.c_str());
+    if (!trace.stopped().empty())
+        std::printf("the kernel stopped with an error in its last step (%zu): %s\n",
+                    trace.frame_count(), trace.stopped().c_str());
     const std::vector<int> before = trace.frames_before_launches();
     for (std::size_t l = 0; l < banks.launches.size(); ++l) {
         const LaunchBanks& lb = banks.launches[l];

@@ -69,6 +69,10 @@ void print_verdict(const StudentVerdict& v, const std::string& like, std::ostrea
         out << "  " << w.text() << "\n";
     if (!v.ran) {
         out << "  does not run to the end: " << v.failure << "\n";
+        if (v.stopped_steps > 0)
+            out << "  its " << v.stopped_steps << (v.stopped_steps == 1 ? " step" : " steps")
+                << " up to the error are kept, the last where it stopped (capture --out writes "
+                   "them; the window steps through them)\n";
         return;
     }
     const std::size_t steps = v.trace->frame_count();

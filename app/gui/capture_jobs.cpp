@@ -116,6 +116,15 @@ CaptureOutcome run_job(const CaptureJob& job) {
                 return out;
             }
             out.trace = *v.trace;
+            out.score_key = v.trace->request.variant;
+            if (!v.ran) {
+                // Its steps up to the error, to step through, under the error's sentence.
+                const std::string head = "stopped with an error";
+                out.verdict = head + " in step " + std::to_string(v.stopped_steps) +
+                              (v.failure.rfind(head, 0) == 0 ? v.failure.substr(head.size())
+                                                             : "; " + v.failure);
+                return out;
+            }
             out.verdict = v.correct ? "output correct" : "output wrong: " + v.wrong;
             if (!job.like.empty())
                 out.verdict += v.first_difference.empty()

@@ -50,6 +50,7 @@ Launch assemble_launch(const RawLaunch& raw, const VariantInfo& variant) {
     for (const RawGlobal& g : raw.globals)
         launch.globals.push_back({g.name, g.element_bytes, g.values});
     launch.events = raw.events;
+    launch.stopped = raw.stopped;
     for (const RawBarrierSplit& s : raw.barrier_splits)
         launch.barrier_splits.push_back({s.block, s.step, s.lines});
 

@@ -14,7 +14,7 @@ bool Launch::operator==(const Launch& o) const {
     }
     return barrier_splits == o.barrier_splits && name == o.name && grid == o.grid &&
            block == o.block && shared_bytes == o.shared_bytes && arrays == o.arrays &&
-           steps == o.steps && globals == o.globals && tiles == o.tiles;
+           steps == o.steps && globals == o.globals && tiles == o.tiles && stopped == o.stopped;
 }
 
 int Launch::first_step(int b) const {
@@ -102,6 +102,11 @@ bool same_capture(const Trace& a, const Trace& b) {
            p.block_threads == q.block_threads && p.shape == q.shape &&
            a.bank_width_bytes == b.bank_width_bytes && a.input == b.input && a.output == b.output &&
            a.launches == b.launches;
+}
+
+const std::string& Trace::stopped() const {
+    static const std::string none;
+    return launches.empty() ? none : launches.back().stopped;
 }
 
 }  // namespace scanscope

@@ -13,7 +13,7 @@
 
 namespace scanscope {
 
-constexpr int kTraceVersion = 2;  // 2: launches[].tiles
+constexpr int kTraceVersion = 3;  // 2: launches[].tiles; 3: launches[].stopped
 constexpr const char* kTraceFormat = "scanscope-trace";
 
 // One lane's part of a warp-level access.
@@ -104,6 +104,9 @@ struct Launch {
     std::vector<TileEvent> events;      // look-back descriptor events, in the order logged
     std::vector<BarrierSplit> barrier_splits;
     int tiles = 0;  // tiles dealt round the blocks (persistent kernels); 0: one a block
+    // Empty, or why the kernel stopped: the launch then holds the blocks up to the one that
+    // stopped, whose last step is where it stopped, and the trace has no output.
+    std::string stopped;
     bool operator==(const Launch& o) const;
     // How many tiles the look-back's events may name.
     int tile_count() const { return tiles ? tiles : grid; }
@@ -146,6 +149,8 @@ struct Trace {
     // over every step takes frames_before_launches() once instead.
     int step_number(int launch, int index) const;
     std::vector<int> frames_before_launches() const;
+    // Why the kernel stopped (its last launch's `stopped`); empty when it ran to the end.
+    const std::string& stopped() const;
 };
 
 // Equal in everything but where and when it was captured.

@@ -116,6 +116,7 @@ ordered launch_to_json(const Launch& l, ElementKind element, bool with_steps = t
     j["block"] = l.block;
     j["shared_bytes"] = l.shared_bytes;
     if (l.tiles) j["tiles"] = l.tiles;
+    if (!l.stopped.empty()) j["stopped"] = l.stopped;
     j["arrays"] = ordered::array();
     for (const SharedArrayInfo& a : l.arrays)
         j["arrays"].push_back({{"name", a.name},
@@ -376,6 +377,8 @@ Launch launch_from_json(const Reader& r, ElementKind element,
         }
         l.globals.push_back(std::move(buffer));
     }
+    if (r.has("stopped"))  // version 3: the kernel stopped with an error
+        l.stopped = r["stopped"].text(kMaxTraceNarration);
     if (r.has("barrier_splits")) {  // optional: where the emulation saw a barrier split
         const Reader splits = r["barrier_splits"];
         for (std::size_t i = 0; i < splits.size(); ++i) {

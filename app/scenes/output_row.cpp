@@ -23,6 +23,16 @@ bool at_last_step(const Trace& trace, const Cursor& c) {
 
 float add_output_row(Scene& scene, const Trace& trace, float x, float y, int columns,
                      const Theme& theme) {
+    if (!trace.stopped().empty()) {
+        // No output to show: the kernel stopped in this step, with the error it names.
+        scene.labels.push_back({{x, y + 0.1f},
+                                "no output: the kernel stopped with an error in this step: " +
+                                    trace.stopped().substr(0, 160),
+                                theme.hazard,
+                                0.42f,
+                                Align::Left});
+        return y + 0.7f;
+    }
     const ElementKind kind = kind_of(trace.request.type);
     const VariantInfo* variant = find_card(trace.request);
     const bool reduce = variant && variant->algorithm == Algorithm::Reduce;

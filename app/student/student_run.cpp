@@ -141,10 +141,18 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
     job.limits.limit_address_space = !gpu;
 #endif
     const SandboxResult r = run_sandboxed(job);
-    if (r.ok() && !r.returned[0].empty()) {
+    const bool stopped = r.exit_code == kKernelFailed && r.over_limit.empty();
+    if (stopped) out.failure = "stopped with an error; its process said " + quoted_output(r.output);
+    if ((r.ok() || stopped) && !r.returned.empty() && !r.returned[0].empty()) {
+        // A kernel that stopped sends back its steps up to the error, marked so.
         try {
             Trace t = trace_from_json(nlohmann::json::parse(r.returned[0]));
-            if (std::string why = not_its_own(t, card, request, input, gpu); !why.empty()) {
+            std::string why = not_its_own(t, card, request, input, gpu);
+            if (why.empty() && stopped && t.stopped().empty())
+                why = "it claims to have run to the end, yet its process failed";
+            if (why.empty() && !stopped && !t.stopped().empty())
+                why = "it says the kernel stopped, yet its process ended well";
+            if (!why.empty()) {
                 out.failure = "sent back a trace that is not its own run (" + why + ")";
                 return out;
             }
@@ -156,8 +164,7 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
                           "): an access outside shared memory? --device cpu names the thread "
                           "and the index";
         }
-    } else if (r.exit_code == kKernelFailed && r.over_limit.empty()) {
-        out.failure = "stopped with an error; its process said " + quoted_output(r.output);
+    } else if (stopped) {
     } else if (r.ok()) {
         out.failure = "ended without sending back a trace";
     } else {
@@ -283,6 +290,12 @@ int run_student_child(const std::string& kernel_path, const std::string& library
         call.reduce = reduce ? 1 : 0;
         if (entry(&call) != 0) {
             std::cerr << call.error << "\n";
+            // Its steps up to the error, to be stepped through (where the emulation kept them).
+            if (!raw.launches.empty() && !raw.launches.back().stopped.empty()) {
+                TraceSource where{"cpu-emulation", "CPU emulation (a student's kernel)",
+                                  SCANSCOPE_VERSION, utc_timestamp()};
+                save_trace(assemble_trace(request, input, {}, raw, where), trace_out);
+            }
             return kKernelFailed;
         }
         TraceSource where{"cpu-emulation", "CPU emulation (a student's kernel)", SCANSCOPE_VERSION,

@@ -134,6 +134,13 @@ StudentVerdict judge_student(const std::string& kernel, const RunRequest& reques
         v.failure = c.failure;
         return v;
     }
+    if (!c.trace->stopped().empty()) {
+        // It stopped: no output to judge, but its steps up to the error, to step through.
+        v.failure = c.failure;
+        v.stopped_steps = int(c.trace->frame_count());
+        v.trace = std::move(c.trace);
+        return v;
+    }
     v.ran = true;
     v.gpu_ms = c.gpu_ms;
     const Trace& t = *c.trace;

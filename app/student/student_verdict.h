@@ -26,7 +26,10 @@ struct StudentVerdict {
     std::string barrier_split;
     ConflictTotals conflicts;
     double gpu_ms = 0, reference_ms = 0;  // on the GPU with limits.time_reps > 0: median times
+    // The trace; where the kernel stopped with an error (not `ran`), its steps up to the error,
+    // `stopped_steps` of them, the last where it stopped.
     std::optional<Trace> trace;
+    int stopped_steps = 0;
     std::optional<Trace> reference;  // the --like variant's run on the same input
     int difference_step = -1;        // the step index of first_difference (-1: none)
     std::vector<CompileError> compile_errors;

@@ -89,8 +89,17 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                     s.inconsistency().c_str());
                 ImGui::PopStyleColor();
             }
+            const bool has_verdict =
+                is_student_key(s.trace().request.variant) && !state.kernel.verdict.empty();
+            if (!s.trace().stopped().empty() && !has_verdict) {
+                ImGui::PushStyleColor(ImGuiCol_Text,
+                                      ImVec4(theme.hazard.r, theme.hazard.g, theme.hazard.b, 1));
+                ImGui::TextWrapped("The kernel stopped with an error in its last step (%zu): %s",
+                                   s.trace().frame_count(), s.trace().stopped().c_str());
+                ImGui::PopStyleColor();
+            }
             // Your kernel's verdict, above the picture, where it is read without scrolling.
-            if (is_student_key(s.trace().request.variant) && !state.kernel.verdict.empty()) {
+            if (has_verdict) {
                 const bool right = state.kernel.verdict.rfind("output correct", 0) == 0;
                 const Color c = right ? theme.text : theme.hazard;
                 ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(c.r, c.g, c.b, 1));

@@ -34,6 +34,9 @@ struct RawLaunch {
     std::vector<TileEvent> events;  // in the order they were logged
     std::vector<RawGlobal> globals;
     std::vector<RawBarrierSplit> barrier_splits;  // the emulation's, the first of each block
+    // Empty, or why the kernel stopped (the emulation's error); the launch then holds the blocks
+    // up to the one that stopped, that block's last step being where it stopped.
+    std::string stopped;
 };
 
 struct RawCapture {

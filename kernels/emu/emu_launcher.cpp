@@ -21,6 +21,23 @@ void* EmuLauncher::alloc_bytes(std::size_t bytes) {
     return allocations_.back().data.get();
 }
 
+namespace {
+
+// The blocks that ran, up to and with the one that stopped, and why it stopped.
+RawLaunch stopped_launch(const HostCaptureStorage& storage, int stopped_block,
+                         const std::string& why) {
+    RawLaunch raw = storage.to_raw();
+    const std::size_t blocks = std::size_t(stopped_block) + 1;
+    raw.shape.grid = int(blocks);
+    raw.thread_records.resize(blocks * std::size_t(raw.shape.block));
+    raw.marks.resize(blocks);
+    raw.snapshots.resize(blocks);
+    raw.stopped = why.empty() ? "stopped" : why;
+    return raw;
+}
+
+}  // namespace
+
 void EmuLauncher::run(const LaunchShape& shape, const KernelFn& body,
                       const std::vector<GlobalView>& globals) {
     check_launch_shape(shape);
@@ -42,7 +59,22 @@ void EmuLauncher::run(const LaunchShape& shape, const KernelFn& body,
         HostCaptureStorage storage(shape, capacity);
         CaptureBuffers buffers = storage.buffers();
         std::vector<RawBarrierSplit> splits;
-        run_grid(shape, body, &buffers, &splits);
+        int stopped_block = -1;
+        try {
+            run_grid(shape, body, &buffers, &splits, &stopped_block);
+        } catch (const std::exception& e) {
+            // The steps up to the error are kept, to be stepped through (a larger capture first,
+            // where this one overflowed: the kernel stops in the same place again).
+            if (storage.overflow() == 0 && stopped_block >= 0) {
+                capture_->launches.push_back(stopped_launch(storage, stopped_block, e.what()));
+                capture_->launches.back().barrier_splits = std::move(splits);
+            }
+            if (storage.overflow() == 0 || stopped_block < 0) throw;
+            capacity = storage.grown();
+            for (std::size_t i = 0; i < checkpoint.size(); ++i)
+                std::memcpy(allocations_[i].data.get(), checkpoint[i].data(), checkpoint[i].size());
+            continue;
+        }
         if (storage.overflow() == 0) {
             RawLaunch raw = storage.to_raw();
             raw.barrier_splits = std::move(splits);
@@ -66,7 +98,7 @@ void EmuLauncher::run(const LaunchShape& shape, const KernelFn& body,
 }
 
 void EmuLauncher::run_grid(const LaunchShape& shape, const KernelFn& body, CaptureBuffers* capture,
-                           std::vector<RawBarrierSplit>* splits) {
+                           std::vector<RawBarrierSplit>* splits, int* stopped_block) {
     GridContext grid;
     grid.shape = &shape;
     grid.kernel = &body;
@@ -75,7 +107,13 @@ void EmuLauncher::run_grid(const LaunchShape& shape, const KernelFn& body, Captu
     if (shape.emulated_resident_blocks > 1) return run_interleaved(grid);
     for (int b = 0; b < shape.grid; ++b) {
         EmuBlock block(grid, b);
-        block.run_to_completion();
+        try {
+            block.run_to_completion();
+        } catch (...) {
+            block.finish_capture();
+            if (stopped_block) *stopped_block = b;
+            throw;
+        }
     }
 }
 

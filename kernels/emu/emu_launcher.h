@@ -68,8 +68,10 @@ class EmuLauncher {
     void* alloc_bytes(std::size_t bytes);
     void run(const LaunchShape& shape, const KernelFn& body,
              const std::vector<GlobalView>& globals);
+    // `stopped_block`: where a block's kernel throws, that block (its capture finished where it
+    // stopped), before the exception goes on; -1 where the blocks interleave.
     void run_grid(const LaunchShape& shape, const KernelFn& body, CaptureBuffers* capture,
-                  std::vector<RawBarrierSplit>* splits = nullptr);
+                  std::vector<RawBarrierSplit>* splits = nullptr, int* stopped_block = nullptr);
     void run_interleaved(GridContext& grid);
 
     RawCapture* capture_;

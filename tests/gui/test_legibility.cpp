@@ -323,5 +323,38 @@ TEST_F(Legibility, YourKernelsVerdictAndValuesBesideTheReference) {
     EXPECT_TRUE(large) << projector.dump(1);
 }
 
+// A kernel that stops with an error: its steps up to the error are on screen, to be stepped
+// through, under the verdict that says where it stopped (15 steps: Blelloch's at n = 64, the store
+// the last); on a projector the verdict's first clause is at the legible size.
+TEST_F(Legibility, AKernelThatStoppedIsSteppedThroughUnderItsVerdict) {
+    const std::string kernel =
+        std::string(SCANSCOPE_TEST_DATA) + "/student-kernels/out_of_bounds.h";
+    const std::string shot = temp_file("stopped.png"), json = temp_file("stopped.json");
+    for (const bool presenter : {false, true}) {
+        std::vector<std::string> args = {
+            "--kernel",      kernel, "--n",          "64",
+            "--step",        "15",   "--screenshot", shot,
+            "--layout-json", json,   "--size",       presenter ? "1280x720" : "1600x1000"};
+        if (presenter) args.push_back("--presenter");
+        const ProcessResult r = run_process(scanscope_binary(), args, {display_});
+        ASSERT_EQ(r.exit_code, 0) << r.output;
+        const nlohmann::json layout = nlohmann::json::parse(read_text(json));
+        const double height = presenter ? 720 : 1000;
+        bool verdict = false, values = false;
+        for (const auto& t : layout["frames"][0]["texts"]) {
+            const std::string text = t["text"];
+            const bool seen = !t["box"].empty() && t["box"][1].get<double>() >= 0 &&
+                              t["box"][1].get<double>() + t["box"][3].get<double>() <= height;
+            if (text.rfind("Your kernel: stopped with an error", 0) == 0 && seen)
+                verdict = !presenter || t["font_px"].get<double>() >= 0.04 * height;
+            values |= t["panel"] == "canvas" && t["role"] == "value";
+        }
+        EXPECT_TRUE(verdict && values) << (presenter ? "presenter " : "") << layout.dump(1);
+        EXPECT_TRUE(layout.dump().find("15 / 15") != std::string::npos ||
+                    layout.dump().find("step 15") != std::string::npos)
+            << "the last step, where it stopped, is shown";
+    }
+}
+
 }  // namespace
 }  // namespace scanscope::test

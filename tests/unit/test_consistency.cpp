@@ -37,6 +37,27 @@ TEST(Consistency, EveryRealTraceIsConsistent) {
             << name;
 }
 
+// A kernel that stopped has no output; a trace that says it stopped yet has one, or has launches
+// after the one that stopped, contradicts itself. The mark survives a save and a load.
+TEST(Consistency, AStoppedTraceHasNoOutputAndNothingAfterIt) {
+    Trace t = captured("scan-then-propagate", 300, ElementType::Int32, false, 64);
+    ASSERT_GT(t.launches.size(), 1u);
+    Trace last_stopped = t;
+    last_stopped.launches.back().stopped = "thread 3 of block 1 indexes in[300]";
+    EXPECT_NE(first_inconsistency(last_stopped), "");  // it kept its output
+    last_stopped.output.clear();
+    EXPECT_EQ(first_inconsistency(last_stopped), "");
+    const std::string file = temp_file("stopped.json");
+    save_trace(last_stopped, file);
+    const Trace loaded = load_trace(file);
+    EXPECT_EQ(loaded.stopped(), "thread 3 of block 1 indexes in[300]");
+    EXPECT_EQ(loaded.version, 3);
+    Trace first_stopped = t;
+    first_stopped.output.clear();
+    first_stopped.launches.front().stopped = "stopped";
+    EXPECT_NE(first_inconsistency(first_stopped), "");
+}
+
 // One edit of one kind at a random place; false when the trace has no such place.
 enum class Edit { SharedWord, Read, LastWrite, Input, Output, LookBackRead };
 

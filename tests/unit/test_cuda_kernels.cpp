@@ -188,6 +188,32 @@ TEST_F(CudaKernels, ADivergentBarrierNamesWhoWaitedWhere) {
     EXPECT_EQ(load_trace(again).launches[0].barrier_splits, t.launches[0].barrier_splits);
 }
 
+// A kernel that stops with an error keeps its steps up to the error: the trace is written, marked
+// as stopped, its last step the one where the read went past the input (counted by hand: the load,
+// then a read and a write step for d = 1 and d = 2, then d = 4's reads).
+TEST_F(CudaKernels, AKernelThatStopsKeepsItsStepsUpToTheError) {
+    const std::string file = listing("reads_past_its_input");
+    const std::string out = temp_file("stopped.json");
+    const ProcessResult r = scanscope({"capture", "--kernel", file, "--n", "64", "--out", out});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    const std::string line = std::to_string(line_with(file, "v += in[i + 64]"));
+    EXPECT_TRUE(has(r, "does not run to the end")) << r.output;
+    EXPECT_TRUE(has(r, "thread 0 of block 0 indexes in[64] at line " + line)) << r.output;
+    EXPECT_TRUE(has(r, "its 6 steps up to the error are kept")) << r.output;
+    const Trace t = load_trace(out);
+    ASSERT_EQ(t.launches.size(), 1u);
+    EXPECT_NE(t.stopped().find("in[64] at line " + line), std::string::npos) << t.stopped();
+    EXPECT_EQ(t.frame_count(), 6u);
+    EXPECT_TRUE(t.output.empty());
+    // The last step holds d = 4's reads of t[i], made before the global read that failed.
+    const Step& last = t.launches[0].steps.back();
+    ASSERT_FALSE(last.accesses.empty());
+    EXPECT_EQ(last.accesses.front().kind, AccessKind::Read);
+    const ProcessResult analyzed = scanscope({"analyze", "--trace", out});
+    EXPECT_EQ(analyzed.exit_code, 0) << analyzed.output;
+    EXPECT_TRUE(has(analyzed, "stopped with an error in its last step (6)")) << analyzed.output;
+}
+
 // `stride * 2` for `stride *= 2`: shown as a warning, with its line, a caret and a hint, before
 // the run meets its time limit.
 TEST_F(CudaKernels, WarningsAreShownWithAHint) {

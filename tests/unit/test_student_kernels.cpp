@@ -123,6 +123,20 @@ TEST(StudentKernels, EachMistakeGetsItsVerdict) {
 
 // The verdict and `analyze` count the same hazards, between warps too (the verdict once counted
 // only those among the first listed: "960 (0 of those listed between warps)" against 509).
+// The block interface's out-of-bounds store happens in the last step (the store, after Blelloch's
+// 1 + 6 + 1 + 6 steps at n = 64): the trace keeps all 15, the last marked as where it stopped.
+TEST(StudentKernels, AKernelThatStopsIsSteppedThroughUpToTheError) {
+    const std::string out = temp_file("stopped.json");
+    const ProcessResult r =
+        scanscope({"capture", "--kernel", kernel("out_of_bounds"), "--n", "64", "--out", out});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_TRUE(has(r, "its 15 steps up to the error are kept")) << r.output;
+    const Trace t = load_trace(out);
+    EXPECT_NE(t.stopped().find("thread 31 writes out[64], outside [0, 64)"), std::string::npos)
+        << t.stopped();
+    EXPECT_EQ(t.frame_count(), 15u);
+}
+
 TEST(StudentKernels, TheVerdictAndAnalyzeCountTheSameRaces) {
     const std::string out = temp_file("races.json");
     const ProcessResult captured =
