@@ -12,6 +12,7 @@
 #               memcheck and racecheck of the timed shape at those sizes (for the variants that
 #               take any n)
 #     ncu       Nsight Compute's shared-memory counters for the single-block variants
+#     lookback  the single-pass scans' counters beside the prediction, REPEATS (5) times
 #     sass      cuobjdump --dump-sass of the kernels
 #     tune      the timed-shape sweep (bench/tune/tune_shapes.cu) beside CUB and a copy
 #     pipeline  pipelined-lookback's shapes (bench/tune/tune_pipeline.cu) beside CUB and a copy
@@ -196,6 +197,20 @@ stage_ncu() {
     tail -3 "$logs/ncu-compare.log"
 }
 
+stage_lookback() {
+    # The single-pass scans' counters beside the prediction, REPEATS times (default 5): whether a
+    # difference comes back run after run (bench/ncu/lookback-cases.txt).
+    mkdir -p "$out/lookback"
+    local r equal=0 runs=${REPEATS:-5}
+    for r in $(seq 1 "$runs"); do
+        python3 "$root/scripts/ncu/compare.py" --scanscope "$app" --run-ncu \
+            --cases "$root/bench/ncu/lookback-cases.txt" --save-dir "$out/lookback/run-$r" \
+            --out "$out/lookback/comparison-$r.md" >"$logs/lookback-$r.log" 2>&1 && equal=$((equal + 1))
+    done
+    note "lookback ncu" "$equal of $runs runs with every figure equal (lookback/)"
+    grep -h "lookback" "$out"/lookback/comparison-*.md | sort | uniq -c | head -20
+}
+
 stage_sass() {
     cuobjdump --dump-sass "$app" >"$out/scanscope.sass" 2>"$logs/sass.log"
     note "sass" "$(grep -c 'Function :' "$out/scanscope.sass") kernels dumped"
@@ -347,6 +362,7 @@ if stage_build && [ -x "$app" ]; then
     wants test && stage_test
     wants sanitize && stage_sanitize
     wants ncu && stage_ncu
+    wants lookback && stage_lookback
     wants sass && stage_sass
     wants tune && stage_tune
     wants pipeline && stage_pipeline
