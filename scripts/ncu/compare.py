@@ -29,12 +29,21 @@ FIELDS = list(METRICS)
 
 
 def read_cases(path):
+    """(variant, n, block threads or None, fields measured to vary between runs)."""
     cases = []
     with open(path) as f:
         for line in f:
             parts = line.split()
-            if len(parts) == 3 and not line.startswith("#"):
-                cases.append((parts[0], int(parts[1]), None if parts[2] == "-" else int(parts[2])))
+            if len(parts) in (3, 4) and not line.startswith("#"):
+                varies = set()
+                if len(parts) == 4:
+                    if not parts[3].startswith("varies:"):
+                        raise ValueError(f"{path}: '{parts[3]}': a fourth column is varies:FIELD,...")
+                    varies = set(parts[3][len("varies:"):].split(","))
+                    if not varies <= set(FIELDS):
+                        raise ValueError(f"{path}: unknown fields {sorted(varies - set(FIELDS))}")
+                cases.append((parts[0], int(parts[1]), None if parts[2] == "-" else int(parts[2]),
+                              varies))
     return cases
 
 
@@ -94,8 +103,8 @@ def main():
         if options.save_dir:
             os.makedirs(options.save_dir, exist_ok=True)
 
-    rows, mismatches = [], 0
-    for variant, n, threads in read_cases(options.cases):
+    rows, mismatches, varied = [], 0, 0
+    for variant, n, threads, varies in read_cases(options.cases):
         args = case_args(variant, n, threads)
         if options.run_ncu:
             text = run_ncu(options.scanscope, args)
@@ -116,6 +125,12 @@ def main():
             for field in FIELDS:
                 want, got = p["totals"][field], m[field]
                 same = want == got
+                if field in varies:
+                    # Measured to change between runs of the same kernel on the same input: shown,
+                    # not held (the case file says where that was measured).
+                    varied += not same
+                    cells.append(f"{got}" if same else f"_{want} vs {got}_ (varies)")
+                    continue
                 mismatches += not same
                 cells.append(f"{got}" if same else f"**{want} vs {got}**")
             rows.append(f"| {variant} | {n} | {p['grid']}x{p['block']} | " + " | ".join(cells) + " |")
@@ -125,6 +140,9 @@ def main():
     table = header + "\n".join(rows) + "\n"
     verdict = ("All figures equal: ScanScope's prediction = Nsight Compute's counters."
                if mismatches == 0 else f"{mismatches} figures differ (bold: predicted vs measured).")
+    if varied:
+        verdict += (f" {varied} figures that vary from run to run differ in this run (italic; not"
+                    " held: see the case file).")
     report = table + "\n" + verdict + "\n"
     print(report)
     if options.out:
