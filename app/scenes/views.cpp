@@ -1,20 +1,97 @@
 #include "scenes/views.h"
 
+#include <algorithm>
 #include <stdexcept>
 
+#include "scenes/array_scene.h"
+#include "scenes/compare_scene.h"
+#include "scenes/history_scene.h"
 #include "scenes/lookback_scene.h"
+#include "scenes/multiblock_scene.h"
+#include "scenes/pingpong_scene.h"
 
 namespace scanscope {
+namespace {
+
+const VariantInfo* card_of(const Trace& t) {
+    return find_card(t.request);
+}
+
+bool always(const Trace&) {
+    return true;
+}
+
+Scene compare_view(const ViewInput& in, const Theme& theme) {
+    if (!in.compare) {
+        Scene none;
+        none.empty_message =
+            "Nothing to compare with: choose a variant under 'compare' and capture again, or open "
+            "a second trace (Trace file, 'Compare with'; or --compare-trace).";
+        return none;
+    }
+    // A student's kernel is compared by its values; two variants by their banks.
+    if (is_student_key(in.trace.request.variant))
+        return build_values_compare_scene(in.trace, *in.compare, in.cursor, theme, in.columns);
+    return build_compare_scene(in.trace, *in.compare, in.cursor, in.banks, theme,
+                               in.columns >= 32 ? 32 : std::max(in.columns, 8));
+}
+
+}  // namespace
 
 const std::vector<ViewInfo>& all_views() {
     static const std::vector<ViewInfo> views = {
-        {ViewKind::Array, "array", "Shared memory"},
-        {ViewKind::Tree, "tree", "Tree"},
-        {ViewKind::PingPong, "pingpong", "Ping-pong"},
-        {ViewKind::Reduction, "reduction", "Reduction"},
-        {ViewKind::MultiBlock, "multiblock", "Blocks"},
-        {ViewKind::LookBack, "lookback", "Look-back"},
-        {ViewKind::Compare, "compare", "Compare"},
+        {ViewKind::Array, "array", "Shared memory", always,
+         [](const ViewInput& in, const Theme& theme) {
+             return build_array_scene(in.trace, in.cursor, theme, {in.columns, in.hide_later});
+         },
+         0},
+        {ViewKind::Tree, "tree", "Tree",
+         [](const Trace& t) {
+             const VariantInfo* v = card_of(t);
+             return v && v->tree_view;
+         },
+         [](const ViewInput& in, const Theme& theme) {
+             return build_history_scene(in.trace, in.cursor, theme,
+                                        {0, false, in.columns < 32 ? in.columns : 0});
+         },
+         3},
+        {ViewKind::PingPong, "pingpong", "Ping-pong",
+         [](const Trace& t) {
+             const VariantInfo* v = card_of(t);
+             return v && v->pingpong_view;
+         },
+         [](const ViewInput& in, const Theme& theme) {
+             return build_pingpong_scene(in.trace, in.cursor, theme,
+                                         {in.columns, in.columns < 32 ? 1 : 3});
+         },
+         2},
+        {ViewKind::Reduction, "reduction", "Reduction",
+         [](const Trace& t) {
+             const VariantInfo* v = card_of(t);
+             return v && v->algorithm == Algorithm::Reduce;
+         },
+         [](const ViewInput& in, const Theme& theme) {
+             return build_history_scene(in.trace, in.cursor, theme,
+                                        {0, true, in.columns < 32 ? in.columns : 0});
+         },
+         4},
+        {ViewKind::MultiBlock, "multiblock", "Blocks",
+         [](const Trace& t) {
+             return std::any_of(t.launches.begin(), t.launches.end(),
+                                [](const Launch& l) { return l.grid > 1 || !l.globals.empty(); });
+         },
+         [](const ViewInput& in, const Theme& theme) {
+             return build_multiblock_scene(in.trace, in.cursor, theme, in.columns, in.hide_later);
+         },
+         0},
+        {ViewKind::LookBack, "lookback", "Look-back",
+         [](const Trace& t) { return lookback_launch(t) >= 0; },
+         [](const ViewInput& in, const Theme& theme) {
+             // Narrowed (presenter mode): the tile followed and the one it reads, magnified.
+             return build_lookback_scene(in.trace, in.event, theme, 16, in.columns < 32);
+         },
+         1},
+        {ViewKind::Compare, "compare", "Compare", always, compare_view, 0},
     };
     return views;
 }
@@ -32,33 +109,15 @@ const ViewInfo& view_info(ViewKind kind) {
 }
 
 bool view_applies(ViewKind kind, const Trace& trace) {
-    const VariantInfo* info = find_card(trace.request);
-    const bool reduce = info && info->algorithm == Algorithm::Reduce;
-    switch (kind) {
-        case ViewKind::Array:
-            return true;
-        case ViewKind::Tree:
-            return info && info->tree_view;
-        case ViewKind::PingPong:
-            return info && info->pingpong_view;
-        case ViewKind::Reduction:
-            return reduce;
-        case ViewKind::MultiBlock:
-            for (const Launch& l : trace.launches)
-                if (l.grid > 1 || !l.globals.empty()) return true;
-            return false;
-        case ViewKind::LookBack:
-            return lookback_launch(trace) >= 0;
-        case ViewKind::Compare:
-            return true;
-    }
-    return false;
+    return view_info(kind).applies(trace);
 }
 
 ViewKind default_view(const Trace& trace) {
-    for (ViewKind k : {ViewKind::LookBack, ViewKind::PingPong, ViewKind::Tree, ViewKind::Reduction})
-        if (view_applies(k, trace)) return k;
-    return ViewKind::Array;
+    const ViewInfo* best = nullptr;
+    for (const ViewInfo& v : all_views())
+        if (v.opens_rank > 0 && (!best || v.opens_rank < best->opens_rank) && v.applies(trace))
+            best = &v;
+    return best ? best->kind : ViewKind::Array;
 }
 
 }  // namespace scanscope
