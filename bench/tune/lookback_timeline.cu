@@ -25,29 +25,30 @@
 #include "gpu/event_timer.cuh"
 #include "gpu/gpu_launcher.cuh"
 #include "scan/decoupled_lookback.h"
+#include "scan/lookback_policies.h"
 #include "scan/staged_lookback.h"
-#include "variants/kernel_shape.h"
 
 namespace scanscope {
 namespace {
 
 using Op = AddOp<int>;
 using Decoupled = kernels::DecoupledLookbackScan<int, Op, 20, 4>;
-// staged-lookback's timed shape (kernels/variants/kernel_shape.h): the next tile's cp.async copy
+// staged-lookback's timed shape (kernels/scan/lookback_policies.h): the next tile's cp.async copy
 // in flight while warp 0 looks back, its aggregate out before this tile's stores.
-using Staged = kernels::StagedLookbackScan<int, Op, kernels::kStagedRows, kernels::kStagedVec>;
-// Its small shape (8 rows), which the app runs below kStagedLargeFrom (2^20 at 256 threads).
-using StagedSmall =
-    kernels::StagedLookbackScan<int, Op, kernels::kStagedSmallRows, kernels::kStagedVec>;
+using Staged = kernels::StagedLookbackScan<int, Op, kernels::StagedLookbackPolicy::Wide::rows,
+                                           kernels::StagedLookbackPolicy::Wide::vec>;
+// Its small shape (8 rows), which the app runs below StagedLookbackPolicy::kLargeFrom (2^20 at 256 threads).
+using StagedSmall = kernels::StagedLookbackScan<int, Op, kernels::StagedLookbackPolicy::Small::rows,
+                                                kernels::StagedLookbackPolicy::Small::vec>;
 constexpr int kDecoupledThreads = 512;
 
 // --dealt-rounds R: staged-lookback's first R rounds of tiles dealt by index (at least 2).
-int dealt_rounds = kernels::kStagedDealtRounds;
+int dealt_rounds = kernels::StagedLookbackPolicy::kDealtRounds;
 // --staged-threads T: staged-lookback's block size (256: two blocks an SM, as the app runs 13
 // rows from 2^24 to 2^25).
-int staged_threads = kernels::kStagedThreads;
+int staged_threads = kernels::StagedLookbackPolicy::Wide::threads;
 // --staged-rows 8: staged-lookback's small shape instead of its 13 rows.
-int staged_rows = kernels::kStagedRows;
+int staged_rows = kernels::StagedLookbackPolicy::Wide::rows;
 // --flush-l2 1: a memset of a buffer the L2's size before each run's hold (L2Flush, as
 // `scanscope bench --flush-l2` and NVBench's cold measurement), the timeline's run included.
 bool flush_l2 = false;
@@ -327,10 +328,11 @@ int main(int argc, char** argv) {
                 sizes.push_back(std::atoi(s));
         }
     }
-    if (scanscope::staged_rows != scanscope::kernels::kStagedRows &&
-        scanscope::staged_rows != scanscope::kernels::kStagedSmallRows) {
+    if (scanscope::staged_rows != scanscope::kernels::StagedLookbackPolicy::Wide::rows &&
+        scanscope::staged_rows != scanscope::kernels::StagedLookbackPolicy::Small::rows) {
         std::fprintf(stderr, "lookback_timeline: --staged-rows takes %d or %d\n",
-                     scanscope::kernels::kStagedSmallRows, scanscope::kernels::kStagedRows);
+                     scanscope::kernels::StagedLookbackPolicy::Small::rows,
+                     scanscope::kernels::StagedLookbackPolicy::Wide::rows);
         return 2;
     }
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
@@ -343,7 +345,8 @@ int main(int argc, char** argv) {
                     scanscope::flush_l2 ? ", the L2 flushed before each run" : "");
         for (int log_n : sizes) {
             scanscope::measure<scanscope::Decoupled>("decoupled-lookback", log_n, reps);
-            if (staged && scanscope::staged_rows == scanscope::kernels::kStagedSmallRows)
+            if (staged &&
+                scanscope::staged_rows == scanscope::kernels::StagedLookbackPolicy::Small::rows)
                 scanscope::measure<scanscope::StagedSmall>("staged-lookback (8 rows)", log_n, reps);
             else if (staged)
                 scanscope::measure<scanscope::Staged>("staged-lookback", log_n, reps);

@@ -28,10 +28,10 @@
 #include "gpu/gpu_launcher.cuh"
 #include "reduce_ahead_scan.cuh"
 #include "scan/decoupled_lookback.h"
+#include "scan/lookback_policies.h"
 #include "scan/pipelined_lookback.h"
 #include "scan/staged_lookback.h"
 #include "specialized_scan.cuh"
-#include "variants/kernel_shape.h"
 
 namespace scanscope {
 namespace {
@@ -286,8 +286,8 @@ bool staged = false;
 // --staged-rows R: only staged-lookback's row of R rows (for Nsight Compute).
 int only_staged_rows = 0;
 // --dealt-rounds R: staged-lookback's first R rounds of tiles dealt by index, the rest from the
-// counter (at least 2; the app's drivers use kernels::kStagedDealtRounds).
-int dealt_rounds = kernels::kStagedDealtRounds;
+// counter (at least 2; the app's drivers use StagedLookbackPolicy::kDealtRounds).
+int dealt_rounds = kernels::StagedLookbackPolicy::kDealtRounds;
 
 template <int Rows>
 void staged_row(Probe& p, int threads) {

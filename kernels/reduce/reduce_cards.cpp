@@ -2,6 +2,7 @@
 #include <string>
 
 #include "reduce/interleaved.h"
+#include "reduce/reduce_policies.h"
 #include "variants/cards.h"
 
 namespace scanscope {
@@ -117,6 +118,7 @@ VariantInfo reduce_interleaved_divergent_card() {
         reduce_labels(),
         {"s"}};
     div.multi_block = true;
+    div.tile = tile_of<kernels::ReduceOnePolicy>;
     div.partner = "reduce-interleaved-strided";
     return div;
 }
@@ -137,6 +139,7 @@ VariantInfo reduce_interleaved_strided_card() {
         reduce_labels(),
         {"s"}};
     strided.multi_block = true;
+    strided.tile = tile_of<kernels::ReduceOnePolicy>;
     strided.partner = "reduce-sequential";
     return strided;
 }
@@ -158,6 +161,7 @@ VariantInfo reduce_sequential_card() {
         reduce_labels(),
         {"s"}};
     seq.multi_block = true;
+    seq.tile = tile_of<kernels::ReduceOnePolicy>;
     seq.partner = "reduce-interleaved-strided";
     return seq;
 }
@@ -176,6 +180,7 @@ VariantInfo reduce_first_add_card() {
         reduce_labels(),
         {"s"}};
     first.multi_block = true;
+    first.tile = tile_of<kernels::ReduceTwoPolicy>;
     return first;
 }
 
@@ -196,6 +201,7 @@ VariantInfo reduce_unrolled_warp_card() {
         reduce_labels(),
         {"s"}};
     unrolled.multi_block = true;
+    unrolled.tile = tile_of<kernels::ReduceTwoPolicy>;
     unrolled.min_threads = 64;
     return unrolled;
 }
@@ -214,6 +220,7 @@ VariantInfo reduce_warp_shuffle_card() {
         reduce_labels(),
         {"warp totals"}};
     wshuffle.multi_block = true;
+    wshuffle.tile = tile_of<kernels::ReduceWarpShufflePolicy>;
     wshuffle.whole_warps = true;
     wshuffle.min_threads = 32;
     wshuffle.timed_by_default = true;

@@ -21,7 +21,8 @@ SS_HD T warp_reduce(Block& b, T value) {
 // Each thread first combines Rows * Vec elements: Vec consecutive ones from each of Rows rows of
 // the block's part (a row is the block's threads times Vec elements, read in one coalesced
 // sweep). The captured reduction takes 2 rows of 1, the first add of Harris's fourth kernel;
-// the timed one larger rows of 16-byte loads (variants/kernel_shape.h), from this same source.
+// the timed one larger rows of 16-byte loads (its policy, reduce/reduce_policies.h), from this same
+// source.
 template <class T, class Op, int Rows, int Vec>
 struct ReduceWarpShuffle {
     static constexpr int kElementsPerThread = Rows * Vec;

@@ -110,6 +110,7 @@ VariantInfo blelloch_card() {
         {"temp"}};
     blelloch.max_n = 2048;
     blelloch.partner = "blelloch-padded";
+    blelloch.tree_view = true;
     return blelloch;
 }
 
@@ -137,6 +138,7 @@ VariantInfo blelloch_padded_card() {
     padded.max_n = 2048;
     padded.partner = "blelloch";
     padded.pads_for_banks = true;
+    padded.tree_view = true;
     return padded;
 }
 

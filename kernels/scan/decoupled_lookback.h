@@ -119,7 +119,7 @@ SS_HD_INLINE void scan_lane_row(T before, bool inclusive, T (&row)[Vec]) {
 // consecutive elements, and each lane Vec consecutive elements of every row, so a warp reads and
 // writes each row in one coalesced sweep (one 16-byte access per lane when Vec is 4). The
 // captured scan runs 1 x 1: one element per thread, easy to follow; the timed scan runs larger
-// tiles (variants/kernel_shape.h), from this same source.
+// tiles (its policy, scan/lookback_policies.h), from this same source.
 template <class T, class Op, int Rows, int Vec>
 struct DecoupledLookbackScan {
     static constexpr int kItems = Rows * Vec;  // per thread

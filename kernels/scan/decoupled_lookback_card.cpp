@@ -2,6 +2,7 @@
 #include <string>
 
 #include "scan/decoupled_lookback.h"
+#include "scan/lookback_policies.h"
 #include "variants/cards.h"
 
 namespace scanscope {
@@ -83,6 +84,7 @@ VariantInfo decoupled_lookback_card() {
         join({kDecoupledLookbackLabels}),
         {"warp totals", "tile", "prefix"}};
     mark_single_pass(dlb);
+    dlb.tile = tile_of<kernels::DecoupledLookbackPolicy>;
     return dlb;
 }
 

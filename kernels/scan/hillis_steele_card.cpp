@@ -93,6 +93,7 @@ VariantInfo hillis_steele_card() {
         {"x (two buffers)"}};
     hs.max_n = 1024;
     hs.partner = "blelloch";
+    hs.pingpong_view = true;
     return hs;
 }
 
@@ -116,6 +117,7 @@ VariantInfo hillis_steele_inplace_card() {
     inplace.max_n = 1024;
     inplace.deterministic = false;
     inplace.expects_hazards = true;
+    inplace.pingpong_view = true;
     return inplace;
 }
 

@@ -5,6 +5,7 @@
 #include "reduce/interleaved.h"
 #include "scan/add_block_prefixes.h"
 #include "scan/blelloch.h"
+#include "scan/block_scans_policy.h"
 #include "variants/cards.h"
 
 namespace scanscope {
@@ -70,6 +71,8 @@ VariantInfo scan_then_propagate_card() {
         join({blelloch_labels(), kAddPrefixLabels}),
         {"temp (padded)"}};
     stp.multi_block = true;
+    stp.tree_view = true;
+    stp.tile = tile_of<kernels::BlockScansPolicy>;
     stp.partner = "reduce-then-scan";
     stp.timed_by_default = true;
     return stp;
@@ -93,6 +96,8 @@ VariantInfo reduce_then_scan_card() {
         join({reduce_labels(), blelloch_labels()}),
         {"s / temp"}};
     rts.multi_block = true;
+    rts.tree_view = true;
+    rts.tile = tile_of<kernels::BlockScansPolicy>;
     rts.partner = "scan-then-propagate";
     rts.timed_by_default = true;
     return rts;

@@ -1,6 +1,7 @@
 // The card of the pipelined single-pass scan (kernels/scan/pipelined_lookback.h).
 #include <string>
 
+#include "scan/lookback_policies.h"
 #include "scan/pipelined_lookback.h"
 #include "variants/cards.h"
 
@@ -83,6 +84,7 @@ VariantInfo pipelined_lookback_card() {
         join({kPipelinedLookbackLabels}),
         {"ring", "warp totals", "next totals", "prefixes"}};
     mark_single_pass(card);
+    card.tile = tile_of<kernels::PipelinedLookbackPolicy>;
     card.partner = "decoupled-lookback";
     return card;
 }

@@ -1,6 +1,7 @@
 // The card of the staged single-pass scan (kernels/scan/staged_lookback.h).
 #include <string>
 
+#include "scan/lookback_policies.h"
 #include "scan/staged_lookback.h"
 #include "variants/cards.h"
 
@@ -89,6 +90,7 @@ VariantInfo staged_lookback_card() {
         join({kStagedLookbackLabels}),
         {"stage", "warp totals", "next totals", "prefix", "after next"}};
     mark_single_pass(card);
+    card.tile = tile_of<kernels::StagedLookbackPolicy>;
     card.partner = "decoupled-lookback";
     return card;
 }

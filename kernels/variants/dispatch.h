@@ -7,6 +7,8 @@
 
 #include "core/bits.h"
 #include "core/ops.h"
+#include "reduce/reduce_policies.h"
+#include "scan/lookback_policies.h"
 #include "variants/drivers.h"
 #include "variants/registry.h"
 
@@ -35,30 +37,25 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
             return reduce_then_scan<L, T, Op>(launcher, in, out, r.n, r.inclusive, threads,
                                               log_banks, 0);
         case VariantId::DecoupledLookback:
-            if (r.shape == KernelShape::Timed && r.n >= kLookbackLargeFrom)
-                return decoupled_lookback<L, T, Op, kLookbackRows, kLookbackVec>(
-                    launcher, in, out, r.n, r.inclusive, threads, r.shape);
-            if (r.shape == KernelShape::Timed)
-                return decoupled_lookback<L, T, Op, kLookbackSmallRows, kLookbackVec>(
-                    launcher, in, out, r.n, r.inclusive, threads, r.shape);
-            return decoupled_lookback<L, T, Op, 1, 1>(launcher, in, out, r.n, r.inclusive, threads,
-                                                      r.shape);
+            return DecoupledLookbackPolicy::with_tile(r.n, r.shape, [&](auto tile) {
+                using Tile = decltype(tile);
+                decoupled_lookback<L, T, Op, Tile::rows, Tile::vec>(launcher, in, out, r.n,
+                                                                    r.inclusive, threads, r.shape);
+            });
         case VariantId::PipelinedLookback:
-            if (r.shape == KernelShape::Timed)
-                return pipelined_lookback<L, T, Op, kPipelinedRows, kPipelinedVec,
-                                          kPipelinedStages>(launcher, in, out, r.n, r.inclusive,
-                                                            threads, r.shape);
-            return pipelined_lookback<L, T, Op, 1, 1, kPipelinedTeachingStages>(
-                launcher, in, out, r.n, r.inclusive, threads, r.shape);
+            return PipelinedLookbackPolicy::with_tile(r.n, r.shape, [&](auto tile) {
+                using Tile = decltype(tile);
+                constexpr int stages = Tile::threads ? PipelinedLookbackPolicy::kStages
+                                                     : PipelinedLookbackPolicy::kTeachingStages;
+                pipelined_lookback<L, T, Op, Tile::rows, Tile::vec, stages>(
+                    launcher, in, out, r.n, r.inclusive, threads, r.shape);
+            });
         case VariantId::StagedLookback:
-            if (r.shape == KernelShape::Timed && r.n >= kStagedLargeFrom)
-                return staged_lookback<L, T, Op, kStagedRows, kStagedVec>(
-                    launcher, in, out, r.n, r.inclusive, threads, r.shape);
-            if (r.shape == KernelShape::Timed)
-                return staged_lookback<L, T, Op, kStagedSmallRows, kStagedVec>(
-                    launcher, in, out, r.n, r.inclusive, threads, r.shape);
-            return staged_lookback<L, T, Op, 1, 1>(launcher, in, out, r.n, r.inclusive, threads,
-                                                   r.shape);
+            return StagedLookbackPolicy::with_tile(r.n, r.shape, [&](auto tile) {
+                using Tile = decltype(tile);
+                staged_lookback<L, T, Op, Tile::rows, Tile::vec>(launcher, in, out, r.n,
+                                                                 r.inclusive, threads, r.shape);
+            });
         case VariantId::ReduceInterleavedDivergent:
             return reduce_passes<ReduceInterleavedDivergent<T, Op>, L>(launcher, in, out, r.n,
                                                                        threads);
@@ -72,11 +69,11 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
         case VariantId::ReduceUnrolledWarp:
             return reduce_passes<ReduceUnrolledWarp<T, Op>, L>(launcher, in, out, r.n, threads);
         case VariantId::ReduceWarpShuffle:
-            if (r.shape == KernelShape::Timed)
-                return reduce_passes<ReduceWarpShuffle<T, Op, kReduceRows, kReduceVec>, L>(
-                    launcher, in, out, r.n, threads);
-            return reduce_passes<ReduceWarpShuffle<T, Op, 2, 1>, L>(launcher, in, out, r.n,
-                                                                    threads);
+            return ReduceWarpShufflePolicy::with_tile(r.n, r.shape, [&](auto tile) {
+                using Tile = decltype(tile);
+                reduce_passes<ReduceWarpShuffle<T, Op, Tile::rows, Tile::vec>, L>(launcher, in, out,
+                                                                                  r.n, threads);
+            });
         case VariantId::Student:
             throw std::logic_error("a student kernel runs from its own library (app/student)");
     }

@@ -18,6 +18,7 @@
 #include "scan/blelloch.h"
 #include "scan/decoupled_lookback.h"
 #include "scan/hillis_steele.h"
+#include "scan/lookback_policies.h"
 #include "scan/pipelined_lookback.h"
 #include "scan/staged_lookback.h"
 #include "scan/warp_scan.h"
@@ -201,7 +202,7 @@ void pipelined_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }
 
-// The staged single-pass scan: blocks that stay, their first kStagedDealtRounds rounds of tiles
+// The staged single-pass scan: blocks that stay, their first kDealtRounds rounds of tiles
 // dealt by index, the rest taken from a counter (all resident, as the dealing needs).
 template <class L, class T, class Op, int Rows, int Vec>
 void staged_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, int threads,
@@ -212,7 +213,7 @@ void staged_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, in
     Scan scan{in, out, n, inclusive, {}, nullptr, tiles, 0};
     LaunchShape shape{"staged single-pass scan", 1, threads, Scan::shared_bytes(threads)};
     grid_of_blocks_that_stay(launcher, shape, scan, tiles, kernel_shape);
-    scan.dealt_tiles = dealt_tiles(tiles, shape.grid, kStagedDealtRounds);
+    scan.dealt_tiles = dealt_tiles(tiles, shape.grid, StagedLookbackPolicy::kDealtRounds);
     scan.descriptors =
         alloc_descriptors<Scan>(launcher, tiles, kernel_shape, shape.grid, scan.tile_counter);
     launcher.launch(shape, scan,

@@ -9,22 +9,6 @@
 #include "variants/cards.h"
 
 namespace scanscope {
-namespace {
-
-int elements_per_thread(VariantId id) {
-    switch (id) {
-        case VariantId::ReduceFirstAdd:
-        case VariantId::ReduceUnrolledWarp:
-        case VariantId::ReduceWarpShuffle:
-        case VariantId::ScanThenPropagate:
-        case VariantId::ReduceThenScan:
-            return 2;
-        default:
-            return 1;
-    }
-}
-
-}  // namespace
 
 const std::vector<VariantInfo>& all_variants() {
     static const std::vector<VariantInfo> variants = [] {
@@ -46,14 +30,8 @@ const std::vector<VariantInfo>& all_variants() {
             reduce_unrolled_warp_card(),
             reduce_warp_shuffle_card(),
         };
-        for (VariantInfo& card : v) {
+        for (VariantInfo& card : v)
             card.inclusive_and_exclusive = card.algorithm == Algorithm::Scan;
-            card.tree_view =
-                card.id == VariantId::Blelloch || card.id == VariantId::BlellochPadded ||
-                card.id == VariantId::ScanThenPropagate || card.id == VariantId::ReduceThenScan;
-            card.pingpong_view =
-                card.id == VariantId::HillisSteele || card.id == VariantId::HillisSteeleInPlace;
-        }
         return v;
     }();
     return variants;
@@ -134,50 +112,18 @@ int output_count(const VariantInfo& variant, int n) {
 
 int default_block_threads(const VariantInfo& variant, int n, KernelShape shape) {
     if (!variant.multi_block) return 0;
-    if (shape == KernelShape::Timed) {
-        switch (variant.id) {
-            case VariantId::DecoupledLookback:
-                return n >= kernels::kLookbackLargeFrom ? kernels::kLookbackThreads
-                                                        : kernels::kLookbackSmallThreads;
-            case VariantId::PipelinedLookback:
-                return kernels::kPipelinedThreads;
-            case VariantId::StagedLookback:
-                return n >= kernels::kStagedWideFrom ? kernels::kStagedThreads
-                                                     : kernels::kStagedSmallThreads;
-            case VariantId::ReduceWarpShuffle:
-                return kernels::kReduceThreads;
-            case VariantId::ScanThenPropagate:
-            case VariantId::ReduceThenScan:
-                return kernels::kBlellochBlocksThreads;
-            default:
-                return kernels::kReduceBlockThreads;
-        }
-    }
+    const TileShape tile = variant.tile(n, shape);
+    if (tile.threads) return tile.threads;
     // Teaching sizes: a few blocks for a few thousand elements.
     const int cap = variant.algorithm == Algorithm::Reduce ? 256 : 128;
-    const int per_thread = elements_per_thread(variant.id);
-    int threads = std::min(cap, next_pow2(ceil_div(std::max(n, 1), per_thread)));
+    int threads = std::min(cap, next_pow2(ceil_div(std::max(n, 1), tile.items())));
     threads = std::max(threads, variant.min_threads);
     if (variant.whole_warps) threads = round_up(threads, 32);
     return threads;
 }
 
 int items_per_thread(const VariantInfo& variant, int n, KernelShape shape) {
-    if (shape == KernelShape::Timed) {
-        if (variant.id == VariantId::DecoupledLookback)
-            return (n >= kernels::kLookbackLargeFrom ? kernels::kLookbackRows
-                                                     : kernels::kLookbackSmallRows) *
-                   kernels::kLookbackVec;
-        if (variant.id == VariantId::PipelinedLookback)
-            return kernels::kPipelinedRows * kernels::kPipelinedVec;
-        if (variant.id == VariantId::StagedLookback)
-            return (n >= kernels::kStagedLargeFrom ? kernels::kStagedRows
-                                                   : kernels::kStagedSmallRows) *
-                   kernels::kStagedVec;
-        if (variant.id == VariantId::ReduceWarpShuffle)
-            return kernels::kReduceRows * kernels::kReduceVec;
-    }
-    return elements_per_thread(variant.id);
+    return variant.tile(n, shape).items();
 }
 
 std::string describe_shape(const RunRequest& r) {

@@ -57,6 +57,9 @@ struct VariantInfo {
     const char* partner = "";       // the variant it is compared with by default ("": none)
     bool pads_for_banks = false;    // its layout depends on the banks it pads for (request.banks)
     bool timed_by_default = false;  // among the Timings panel's default variants
+    // Its launch policy's tile for n elements in a shape (core/tile_policy.h): the policy beside
+    // its kernel decides, the card only points at it.
+    TileShape (*tile)(int n, KernelShape shape) = tile_of<OneElementPolicy>;
 };
 
 // The variants ScanScope ships.

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/ops.h"
-#include "variants/kernel_shape.h"
+#include "core/tile_policy.h"
 
 namespace scanscope {
 

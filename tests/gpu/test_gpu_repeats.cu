@@ -12,13 +12,16 @@
 
 #include "device/device_info.h"
 #include "gpu/gpu_launcher.cuh"
+#include "scan/lookback_policies.h"
 #include "variants/drivers.h"
-#include "variants/kernel_shape.h"
 
 namespace scanscope {
 namespace {
 
 using Op = AddOp<int>;
+using Large = kernels::DecoupledLookbackPolicy::Large;
+using Pipelined = kernels::PipelinedLookbackPolicy;
+using Staged = kernels::StagedLookbackPolicy;
 
 // Runs `driver` (in, out) `repeats` times on one launcher's buffers, rewinding between runs as
 // the timing loop does, each time on fresh random input; returns the first wrong run, or -1.
@@ -57,59 +60,55 @@ const int kSizes[] = {4097, (1 << 20) + 3, (1 << 22) + 5};
 
 TEST_F(GpuRepeats, DecoupledLookbackFindsItsDescriptorsReady) {
     for (int n : kSizes) {
-        EXPECT_EQ(first_wrong_repeat(
-                      n, 5,
-                      [](GpuLauncher& l, const int* in, int* out, int n) {
-                          kernels::decoupled_lookback<GpuLauncher, int, Op, kernels::kLookbackRows,
-                                                      kernels::kLookbackVec>(
-                              l, in, out, n, true, kernels::kLookbackThreads, KernelShape::Timed);
-                      }),
-                  -1)
-            << "n = " << n;
-    }
-}
-
-TEST_F(GpuRepeats, PipelinedLookbackFindsItsDescriptorsReady) {
-    for (int n : kSizes) {
         EXPECT_EQ(
             first_wrong_repeat(
                 n, 5,
                 [](GpuLauncher& l, const int* in, int* out, int n) {
-                    kernels::pipelined_lookback<GpuLauncher, int, Op, kernels::kPipelinedRows,
-                                                kernels::kPipelinedVec, kernels::kPipelinedStages>(
-                        l, in, out, n, true, kernels::kPipelinedThreads, KernelShape::Timed);
+                    kernels::decoupled_lookback<GpuLauncher, int, Op, Large::rows, Large::vec>(
+                        l, in, out, n, true, Large::threads, KernelShape::Timed);
                 }),
             -1)
             << "n = " << n;
     }
 }
 
+TEST_F(GpuRepeats, PipelinedLookbackFindsItsDescriptorsReady) {
+    for (int n : kSizes) {
+        EXPECT_EQ(first_wrong_repeat(
+                      n, 5,
+                      [](GpuLauncher& l, const int* in, int* out, int n) {
+                          kernels::pipelined_lookback<GpuLauncher, int, Op, Pipelined::Timed::rows,
+                                                      Pipelined::Timed::vec, Pipelined::kStages>(
+                              l, in, out, n, true, Pipelined::Timed::threads, KernelShape::Timed);
+                      }),
+                  -1)
+            << "n = " << n;
+    }
+}
+
 // The first wrong of five repeats of staged-lookback's timed kernel with `Rows` rows of
-// kStagedVec at `threads` threads, or -1.
+// 4 (the policy's vec) at `threads` threads, or -1.
 template <int Rows>
 int first_wrong_staged_repeat(int n, int threads) {
     return first_wrong_repeat(n, 5, [threads](GpuLauncher& l, const int* in, int* out, int n) {
-        kernels::staged_lookback<GpuLauncher, int, Op, Rows, kernels::kStagedVec>(
+        kernels::staged_lookback<GpuLauncher, int, Op, Rows, Staged::Wide::vec>(
             l, in, out, n, true, threads, KernelShape::Timed);
     });
 }
 
 TEST_F(GpuRepeats, StagedLookbackFindsItsDescriptorsReady) {
     // 2^24 + 5: the 13 rows at 256 threads, two blocks an SM, every tile dealt. 2^25 + 7: more
-    // than kStagedDealtRounds rounds of tiles in every shape, so that the tiles after the dealt
+    // than kDealtRounds rounds of tiles in every shape, so that the tiles after the dealt
     // ones come from the counter.
     for (int n : {kSizes[0], kSizes[1], kSizes[2], (1 << 24) + 5, (1 << 25) + 7}) {
-        EXPECT_EQ(first_wrong_staged_repeat<kernels::kStagedRows>(n, kernels::kStagedThreads), -1)
+        EXPECT_EQ(first_wrong_staged_repeat<Staged::Wide::rows>(n, Staged::Wide::threads), -1)
             << "n = " << n;
         // The shape below 2^24: two blocks an SM, and at 2^20 a block for every tile (all tiles
         // dealt).
-        EXPECT_EQ(
-            first_wrong_staged_repeat<kernels::kStagedSmallRows>(n, kernels::kStagedSmallThreads),
-            -1)
+        EXPECT_EQ(first_wrong_staged_repeat<Staged::Small::rows>(n, Staged::Small::threads), -1)
             << "n = " << n << ", small shape";
         // The 13 rows at 256 threads, as from 2^24 to 2^25.
-        EXPECT_EQ(first_wrong_staged_repeat<kernels::kStagedRows>(n, kernels::kStagedSmallThreads),
-                  -1)
+        EXPECT_EQ(first_wrong_staged_repeat<Staged::Middle::rows>(n, Staged::Middle::threads), -1)
             << "n = " << n << ", 13 rows at 256 threads";
     }
 }

@@ -4,6 +4,7 @@
 
 #include <random>
 
+#include "scan/lookback_policies.h"
 #include "support/reference.h"
 #include "variants/registry.h"
 #include "variants/run.h"
@@ -145,8 +146,9 @@ TEST(Emulation, TimedShapesAreRightToo) {
 
 // From 2^22 elements the timed single-pass scan takes its large tiles (80 elements per thread).
 TEST(Emulation, LargeTimedLookbackTilesAreRight) {
-    RunRequest r = make(*find_variant("decoupled-lookback"), kernels::kLookbackLargeFrom + 5,
-                        ElementType::Int32, OpKind::Add, true);
+    RunRequest r =
+        make(*find_variant("decoupled-lookback"), kernels::DecoupledLookbackPolicy::kLargeFrom + 5,
+             ElementType::Int32, OpKind::Add, true);
     r.shape = KernelShape::Timed;
     EXPECT_EQ(describe_shape(r),
               "512 threads/block, 80 elements per thread (20 rows of 4, one 16-byte access each on "

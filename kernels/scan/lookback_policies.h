@@ -1,0 +1,74 @@
+// The single-pass scans' launch policies (core/tile_policy.h): the tiles their blocks take, beside
+// their kernels (decoupled_lookback.h, pipelined_lookback.h, staged_lookback.h). The numbers come
+// from the sweeps bench/tuning.md records.
+#pragma once
+
+#include "core/tile_policy.h"
+
+namespace scanscope::kernels {
+
+// decoupled-lookback. Timed: each lane takes rows of 4 elements. Large tiles hide the look-back's
+// latency behind more bytes; below kLargeFrom they would leave SMs idle.
+struct DecoupledLookbackPolicy {
+    using Teaching = Tile<1, 1>;
+    using Small = Tile<4, 4, 256>;   // 16 elements per thread, 4096 per tile
+    using Large = Tile<20, 4, 512>;  // 80 elements per thread, 40960 per tile
+    static constexpr int kLargeFrom = 1 << 22;
+    static_assert(Large::rows * Large::vec * Large::threads == kMaxTileElements);
+
+    template <class F>
+    static void with_tile(int n, KernelShape shape, F&& f) {
+        if (shape == KernelShape::Teaching) return f(Teaching{});
+        if (n >= kLargeFrom) return f(Large{});
+        f(Small{});
+    }
+};
+
+// pipelined-lookback: persistent blocks, a ring of kStages tiles in shared memory. Timed: rows of
+// 4 elements per lane, at the most threads (up to 512) whose ring fits the GPU's shared memory per
+// block (192 KiB at 512 threads: Hopper and the A100; 96 KiB at 256 on GPUs with about 100 KiB).
+// Teaching: one element per thread, a ring of three.
+struct PipelinedLookbackPolicy {
+    using Teaching = Tile<1, 1>;
+    using Timed = Tile<8, 4, 512>;  // 32 elements per thread
+    static constexpr int kStages = 3;
+    static constexpr int kTeachingStages = 3;
+
+    template <class F>
+    static void with_tile(int, KernelShape shape, F&& f) {
+        if (shape == KernelShape::Teaching) return f(Teaching{});
+        f(Timed{});
+    }
+};
+
+// staged-lookback: blocks that stay, one tile in registers and the next copied into shared memory
+// (the stage) meanwhile. Timed: 13 rows of 4 elements per lane (128 registers a thread) from
+// kLargeFrom; below it 8 rows at 256 threads (8192 a tile, two blocks an SM), so that a 2^20 scan
+// has a tile for nearly every block that fits. The 13 rows run at 512 threads (a stage of 104 KiB,
+// one block an SM) from kWideFrom, and below it at 256 (two blocks an SM, half the tile each,
+// whose last round of tiles ends sooner). On the H200 the small shape is the faster at 2^22 and
+// 2^23 (0.72 and 0.80 x CUB, against 0.88 and 0.84 for 13 rows at 512); at 2^24 13 rows at 256
+// threads took 1.157-1.166 x the copy against 1.173-1.177 at 512 (five rounds of each, side by
+// side), at 2^25 the same, from 2^26 512 threads are the faster (bench/tuning.md). Teaching: one
+// element per thread.
+struct StagedLookbackPolicy {
+    using Teaching = Tile<1, 1>;
+    using Small = Tile<8, 4, 256>;    // below kLargeFrom: 8192 a tile
+    using Middle = Tile<13, 4, 256>;  // kLargeFrom to kWideFrom: 13312 a tile
+    using Wide = Tile<13, 4, 512>;    // from kWideFrom: 26624 a tile
+    static constexpr int kLargeFrom = 1 << 24;
+    static constexpr int kWideFrom = 1 << 25;
+    // The rounds of tiles dealt round the blocks by index before the rest come from the counter
+    // (at least two: a block's first two tiles are its own).
+    static constexpr int kDealtRounds = 8;
+
+    template <class F>
+    static void with_tile(int n, KernelShape shape, F&& f) {
+        if (shape == KernelShape::Teaching) return f(Teaching{});
+        if (n >= kWideFrom) return f(Wide{});
+        if (n >= kLargeFrom) return f(Middle{});
+        f(Small{});
+    }
+};
+
+}  // namespace scanscope::kernels
