@@ -131,8 +131,7 @@ std::string first_inconsistency(const Trace& trace) {
     if (!variant->expects_hazards && variant->id != VariantId::Student && trace.stopped().empty())
         if (std::string problem = check_result(trace.request, trace.input, trace.output);
             !problem.empty())
-            return "the output is not the " +
-                   std::string(variant->algorithm == Algorithm::Scan ? "scan" : "reduction") +
+            return "the output is not the " + std::string(algorithm_result(variant->algorithm)) +
                    " of the input: " + problem;
     return {};
 }

@@ -17,9 +17,8 @@ int list_variants(bool details) {
     std::printf("%-30s %-7s %-10s %s\n", "id", "kind", "n", "name");
     for (const VariantInfo& v : all_variants()) {
         const std::string limit = v.max_n ? "1.." + std::to_string(v.max_n) : "any";
-        std::printf("%-30s %-7s %-10s %s\n", v.key.c_str(),
-                    v.algorithm == Algorithm::Scan ? "scan" : "reduce", limit.c_str(),
-                    v.name.c_str());
+        std::printf("%-30s %-7s %-10s %s\n", v.key.c_str(), algorithm_kind(v.algorithm),
+                    limit.c_str(), v.name.c_str());
         if (details) std::printf("    source: %s\n    %s\n\n", v.source.c_str(), v.lesson.c_str());
     }
     return kExitOk;

@@ -68,6 +68,11 @@ ResolvedRun resolve_run(const RunOptions& o, RunPurpose purpose) {
     if (variant->algorithm == Algorithm::Reduce && (o.inclusive || o.exclusive))
         throw CLI::ValidationError("--inclusive/--exclusive",
                                    o.variant + " is a reduction: it has one result");
+    if (variant->algorithm == Algorithm::Compact && (o.inclusive || o.exclusive))
+        throw CLI::ValidationError("--inclusive/--exclusive",
+                                   o.variant + " keeps elements: its scan of flags is exclusive");
+    if (variant->algorithm == Algorithm::Compact && o.op == "max")
+        throw CLI::ValidationError("--op", o.variant + " keeps elements: it takes no operator");
     r.inclusive = o.inclusive;
     r.banks = o.banks;
     r.block_threads = o.block_threads;

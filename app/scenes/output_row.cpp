@@ -38,7 +38,9 @@ float add_output_row(Scene& scene, const Trace& trace, float x, float y, int col
     const bool reduce = variant && variant->algorithm == Algorithm::Reduce;
     const int count = int(std::min<std::size_t>(trace.output.size(), kMaxOutputCells));
     std::string title = "output in global memory, as the kernel wrote it: ";
-    title += reduce                    ? "the reduction"
+    title += reduce ? "the reduction"
+             : variant && variant->algorithm == Algorithm::Compact
+                 ? "the kept elements, then what was there"
              : trace.request.inclusive ? "inclusive scan"
                                        : "exclusive scan";
     if (count < int(trace.output.size()))

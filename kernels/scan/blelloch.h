@@ -22,6 +22,51 @@ SS_HD_INLINE int conflict_free_offset(int i, int log_banks) {
     return (i >> log_banks) + (i >> (2 * log_banks));
 }
 
+// B to D of Blelloch's scan, on the m words (a power of two) of `temp` the block's threads have
+// written: an exclusive scan in place. `pad` maps an index to its word (padding against bank
+// conflicts, or none). With `total` (a typed pointer, null for none), thread 0 stores the m
+// words' total there before clearing the root. Other kernels built on the scan (stream
+// compaction) call it as Blelloch's does.
+template <class Op, class Block, class Temp, class Pad, class T>
+SS_HD void blelloch_sweeps(Block& b, Temp& temp, int m, Pad pad, T* total) {
+    using Line = BlellochLine;
+    const Op op;
+    const int thid = b.thread();
+
+    // B: up-sweep. After the level with stride `offset`, each node holds its subtree's sum.
+    int offset = 1;
+    for (int d = m >> 1; d > 0; d >>= 1) {
+        b.sync(Line::UpSweep, d, offset);
+        if (thid < d) {
+            const int left = offset * (2 * thid + 1) - 1;
+            const int right = offset * (2 * thid + 2) - 1;
+            temp[pad(right)] = op(temp[pad(left)], temp[pad(right)]);
+        }
+        offset *= 2;
+    }
+
+    // C: the root holds the total; clear it (the identity propagates down).
+    b.sync(Line::ClearRoot);
+    if (thid == 0) {
+        if (total) *total = temp[pad(m - 1)];
+        temp[pad(m - 1)] = Op::identity();
+    }
+
+    // D: down-sweep. A node passes its prefix to its left child, and prefix + left subtree to
+    // its right child.
+    for (int d = 1; d < m; d *= 2) {
+        offset >>= 1;
+        b.sync(Line::DownSweep, d, offset);
+        if (thid < d) {
+            const int left = offset * (2 * thid + 1) - 1;
+            const int right = offset * (2 * thid + 2) - 1;
+            const T t = temp[pad(left)];
+            temp[pad(left)] = temp[pad(right)];
+            temp[pad(right)] = op(temp[pad(right)], t);
+        }
+    }
+}
+
 // Scans each block's 2 * threads elements. With `block_sums`, block b's total goes to
 // block_sums[b]; with `block_prefixes`, block b's results are combined with block_prefixes[b]
 // (the multi-block scans use both).
@@ -46,7 +91,6 @@ struct BlellochScan {
     template <class Block>
     SS_HD void operator()(Block& b) const {
         using Line = BlellochLine;
-        const Op op;
         const int thid = b.thread();
         const int m = 2 * b.threads();  // elements in this block: a power of two
         const int base = b.block() * m;
@@ -62,38 +106,9 @@ struct BlellochScan {
         temp[pad(ai)] = a_in;
         temp[pad(bi)] = b_in;
 
-        // B: up-sweep. After the level with stride `offset`, each node holds its subtree's sum.
-        int offset = 1;
-        for (int d = m >> 1; d > 0; d >>= 1) {
-            b.sync(Line::UpSweep, d, offset);
-            if (thid < d) {
-                const int left = offset * (2 * thid + 1) - 1;
-                const int right = offset * (2 * thid + 2) - 1;
-                temp[pad(right)] = op(temp[pad(left)], temp[pad(right)]);
-            }
-            offset *= 2;
-        }
-
-        // C: the root holds the block's total; clear it (the identity propagates down).
-        b.sync(Line::ClearRoot);
-        if (thid == 0) {
-            if (block_sums) block_sums[b.block()] = temp[pad(m - 1)];
-            temp[pad(m - 1)] = Op::identity();
-        }
-
-        // D: down-sweep. A node passes its prefix to its left child, and prefix + left subtree
-        // to its right child.
-        for (int d = 1; d < m; d *= 2) {
-            offset >>= 1;
-            b.sync(Line::DownSweep, d, offset);
-            if (thid < d) {
-                const int left = offset * (2 * thid + 1) - 1;
-                const int right = offset * (2 * thid + 2) - 1;
-                const T t = temp[pad(left)];
-                temp[pad(left)] = temp[pad(right)];
-                temp[pad(right)] = op(temp[pad(right)], t);
-            }
-        }
+        blelloch_sweeps<Op>(
+            b, temp, m, [this](int i) { return pad(i); },
+            block_sums ? &block_sums[b.block()] : nullptr);
 
         // E: write out; an inclusive scan adds each element's own input.
         b.sync(Line::Store);

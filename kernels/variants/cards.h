@@ -56,5 +56,6 @@ VariantInfo reduce_sequential_card();
 VariantInfo reduce_first_add_card();
 VariantInfo reduce_unrolled_warp_card();
 VariantInfo reduce_warp_shuffle_card();
+VariantInfo compact_card();
 
 }  // namespace scanscope

@@ -74,6 +74,8 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
                 reduce_passes<ReduceWarpShuffle<T, Op, Tile::rows, Tile::vec>, L>(launcher, in, out,
                                                                                   r.n, threads);
             });
+        case VariantId::Compact:
+            return run_compact<L, T>(launcher, r, in, out);
         case VariantId::Student:
             throw std::logic_error("a student kernel runs from its own library (app/student)");
     }

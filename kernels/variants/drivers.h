@@ -16,6 +16,7 @@
 #include "reduce/warp_shuffle.h"
 #include "scan/add_block_prefixes.h"
 #include "scan/blelloch.h"
+#include "scan/compact.h"
 #include "scan/decoupled_lookback.h"
 #include "scan/hillis_steele.h"
 #include "scan/lookback_policies.h"
@@ -53,6 +54,15 @@ void run_blelloch(L& launcher, const RunRequest& r, const T* in, T* out, int log
     launcher.launch({"blelloch scan", 1, threads,
                      bytes_of<T>(BlellochScan<T, Op>::shared_elements(threads, log_banks))},
                     scan);
+}
+
+// Stream compaction in one block; the count kept is a global of the trace.
+template <class L, class T>
+void run_compact(L& launcher, const RunRequest& r, const T* in, T* out) {
+    const int threads = next_pow2(std::max(r.n, 2)) / 2;
+    int* kept = launcher.template alloc<int>(1);
+    launcher.launch({"stream compaction", 1, threads, bytes_of<int>(2 * threads)},
+                    CompactScan<T>{in, out, r.n, kept}, {{"kept", kept, 1, 4}});
 }
 
 template <class L, class T, class Op>

@@ -29,6 +29,7 @@ const std::vector<VariantInfo>& all_variants() {
             reduce_first_add_card(),
             reduce_unrolled_warp_card(),
             reduce_warp_shuffle_card(),
+            compact_card(),
         };
         for (VariantInfo& card : v)
             card.inclusive_and_exclusive = card.algorithm == Algorithm::Scan;
@@ -179,6 +180,18 @@ std::string check_request(const RunRequest& r) {
                    std::to_string(t) + ")";
     }
     return {};
+}
+
+const char* algorithm_kind(Algorithm algorithm) {
+    return algorithm == Algorithm::Scan     ? "scan"
+           : algorithm == Algorithm::Reduce ? "reduce"
+                                            : "compact";
+}
+
+const char* algorithm_result(Algorithm algorithm) {
+    return algorithm == Algorithm::Scan     ? "scan"
+           : algorithm == Algorithm::Reduce ? "reduction"
+                                            : "compaction";
 }
 
 const char* type_name(ElementType type) {

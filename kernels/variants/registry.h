@@ -11,7 +11,8 @@
 
 namespace scanscope {
 
-enum class Algorithm { Scan, Reduce };
+// Scan and Reduce write n values and one; Compact the kept elements first, then what was there.
+enum class Algorithm { Scan, Reduce, Compact };
 
 // Which scans a listing line belongs to: a run's trace keeps the lines of the form that ran.
 enum class ListingForm : std::uint8_t { Both, Exclusive, Inclusive };
@@ -101,6 +102,11 @@ int items_per_thread(const VariantInfo& variant, int n, KernelShape shape);
 // The launch a request makes, in words: "256 threads/block, 16 elements per thread (4 rows of
 // 16-byte loads)", or "one block".
 std::string describe_shape(const RunRequest& request);
+
+// "scan", "reduce", "compact" (scanscope list's kind column).
+const char* algorithm_kind(Algorithm algorithm);
+// "scan", "reduction", "compaction": what the output is of the input.
+const char* algorithm_result(Algorithm algorithm);
 
 // Empty when `request` can run; otherwise what is wrong, in a sentence for the user.
 std::string check_request(const RunRequest& request);

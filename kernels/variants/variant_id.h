@@ -20,6 +20,7 @@ enum class VariantId {
     ReduceFirstAdd,
     ReduceUnrolledWarp,
     ReduceWarpShuffle,
+    Compact,
     Student,  // a student's kernel, registered at run time (register_student_variant)
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <iterator>
 #include <numeric>
 #include <random>
 #include <sstream>
@@ -83,6 +84,24 @@ std::string check_output(const std::vector<std::uint32_t>& input,
                          const std::vector<std::uint32_t>& output, ElementType type, OpKind op,
                          Algorithm algorithm, bool inclusive) {
     std::ostringstream why;
+    if (algorithm == Algorithm::Compact) {
+        // std::copy_if of the elements that are not 0, then zeros: exact, bit for bit.
+        std::vector<std::uint32_t> want;
+        std::copy_if(input.begin(), input.end(), std::back_inserter(want), [&](std::uint32_t b) {
+            return type == ElementType::Int32 ? std::int32_t(b) != 0 : value_of<float>(b) != 0.0f;
+        });
+        want.resize(input.size(), 0u);
+        if (output.size() != want.size()) {
+            why << "output has " << output.size() << " values, expected " << want.size();
+            return why.str();
+        }
+        for (std::size_t i = 0; i < want.size(); ++i)
+            if (output[i] != want[i]) {
+                why << "element " << i << " is bits " << output[i] << ", expected " << want[i];
+                return why.str();
+            }
+        return {};
+    }
     const std::size_t expected_size = algorithm == Algorithm::Reduce ? 1 : input.size();
     if (output.size() != expected_size) {
         why << "output has " << output.size() << " values, expected " << expected_size;

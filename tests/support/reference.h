@@ -1,5 +1,5 @@
-// References for checking runs: std::inclusive_scan, std::exclusive_scan and std::reduce, never
-// ScanScope's own code.
+// References for checking runs: std::inclusive_scan, std::exclusive_scan, std::reduce and
+// std::copy_if (stream compaction), never ScanScope's own code.
 #pragma once
 
 #include <cstdint>
