@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "scenes/array_scene.h"
+#include "scenes/compact_scene.h"
 #include "scenes/compare_scene.h"
 #include "scenes/history_scene.h"
 #include "scenes/lookback_scene.h"
@@ -89,6 +90,15 @@ const std::vector<ViewInfo>& all_views() {
          [](const ViewInput& in, const Theme& theme) {
              // Narrowed (presenter mode): the tile followed and the one it reads, magnified.
              return build_lookback_scene(in.trace, in.event, theme, 16, in.columns < 32);
+         },
+         1},
+        {ViewKind::Compact, "compact", "Compaction",
+         [](const Trace& t) {
+             const VariantInfo* v = card_of(t);
+             return v && v->algorithm == Algorithm::Compact;
+         },
+         [](const ViewInput& in, const Theme& theme) {
+             return build_compact_scene(in.trace, in.cursor, theme, in.columns);
          },
          1},
         {ViewKind::Compare, "compare", "Compare", always, compare_view, 0},

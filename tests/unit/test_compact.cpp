@@ -3,7 +3,12 @@
 // hand (or by std::copy_if, tests/support/reference.h), never by ScanScope's code.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
 #include "capture/capture.h"
+#include "scenes/compact_scene.h"
+#include "scenes/views.h"
 #include "support/reference.h"
 
 namespace scanscope::test {
@@ -63,6 +68,35 @@ TEST(Compact, RandomSizesAgainstCopyIf) {
                       "")
                 << n;
         }
+}
+
+// The compaction view at the scatter: an arrow from each kept input to the output word its
+// scanned flag names (3 0 7 0 4 0 6 3: 3 -> 0, 7 -> 1, 4 -> 2, 6 -> 3, 3 -> 4, worked by hand).
+TEST(Compact, TheViewDrawsTheScatter) {
+    const Trace t = compact({3, 0, 7, 0, 4, 0, 6, 3});
+    EXPECT_EQ(default_view(t), ViewKind::Compact);
+    Cursor at_scatter;
+    at_scatter.step = int(t.frame_count()) - 1;
+    const Scene s = build_compact_scene(t, at_scatter, builtin_theme("dark"), 32);
+    std::map<int, Rect> input, output;
+    for (const SceneCell& c : s.cells) {
+        if (c.ref.kind == CellRef::Kind::Global) input[c.ref.index] = c.rect;
+        if (c.ref.kind == CellRef::Kind::Output) output[c.ref.index] = c.rect;
+    }
+    const std::map<int, int> want = {{0, 0}, {2, 1}, {4, 2}, {6, 3}, {7, 4}};
+    ASSERT_EQ(s.arrows.size(), want.size());
+    for (const auto& [from, to] : want) {
+        const auto starts = [&](const SceneArrow& a) {
+            return a.from.x > input[from].x && a.from.x < input[from].x + input[from].w &&
+                   a.to.x > output[to].x && a.to.x < output[to].x + output[to].w;
+        };
+        EXPECT_TRUE(std::any_of(s.arrows.begin(), s.arrows.end(), starts))
+            << "input " << from << " to output " << to;
+    }
+    // Before the scatter, no output and no arrow.
+    Cursor flagged;
+    const Scene first = build_compact_scene(t, flagged, builtin_theme("dark"), 32);
+    EXPECT_TRUE(first.arrows.empty());
 }
 
 }  // namespace
