@@ -168,4 +168,9 @@ std::optional<LookBack> lookback_at(const Trace& trace, int e) {
     return lb;
 }
 
+std::string phase_of(const Trace& trace, const StepAt& at) {
+    const StepLabel* label = at.step ? trace.label(at.step->line) : nullptr;
+    return label ? label->phase : std::string();
+}
+
 }  // namespace scanscope::question_parts

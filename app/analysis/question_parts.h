@@ -64,5 +64,10 @@ std::optional<Question> race_pair(const Trace& trace, const QuestionPlace& place
 std::optional<Question> lookback_question(const Trace& trace, const QuestionPlace& place,
                                           bool value);
 std::optional<Question> active_threads(const Trace& trace, const QuestionPlace& place);
+std::optional<Question> kept_count(const Trace& trace, const QuestionPlace& place);
+std::optional<Question> destination(const Trace& trace, const QuestionPlace& place, int element);
+
+// The phase of the step a question is about ("clear root", "scatter"), or "".
+std::string phase_of(const Trace& trace, const StepAt& at);
 
 }  // namespace scanscope::question_parts

@@ -41,8 +41,14 @@ Maker maker(QuestionKind kind) {
         [](const Trace& t, const QuestionPlace& p, const BankConfig&, const QuestionScript&) {
             return active_threads(t, p);
         },
+        [](const Trace& t, const QuestionPlace& p, const BankConfig&, const QuestionScript&) {
+            return kept_count(t, p);
+        },
+        [](const Trace& t, const QuestionPlace& p, const BankConfig&, const QuestionScript& s) {
+            return destination(t, p, s.cell);
+        },
     };
-    static_assert(int(QuestionKind::ActiveThreads) == kQuestionKinds - 1,
+    static_assert(int(QuestionKind::Destination) == kQuestionKinds - 1,
                   "a maker for every question kind, in QuestionKind's order");
     return makers[int(kind)];
 }
@@ -98,6 +104,10 @@ std::optional<Question> default_question(const Trace& trace, const QuestionPlace
     const VariantInfo* variant = find_card(trace.request);
     if (variant && variant->algorithm == Algorithm::Reduce)
         order.push_back(QuestionKind::ActiveThreads);
+    if (variant && variant->algorithm == Algorithm::Compact) {
+        order.push_back(QuestionKind::KeptCount);    // before the root is cleared
+        order.push_back(QuestionKind::Destination);  // before the scatter
+    }
     const StepAt at = step_at(trace, place);
     if (at.step) {
         const int worst = worst_access(*at.step, config);

@@ -104,10 +104,14 @@ LessonQuestion read_question(const nlohmann::json& q, const std::string& pointer
     out.block = field<int>(q, pointer, "block", 0);
     if (out.block < 0) throw FieldError(pointer + "/block", "a block number, from 0");
     out.script.cell = field<int>(q, pointer, "cell", -1);
-    if (q.contains("cell") && out.kind != QuestionKind::CellValue)
-        throw FieldError(pointer + "/cell", "only a cell-value question names a cell");
+    const bool names_a_cell =
+        out.kind == QuestionKind::CellValue || out.kind == QuestionKind::Destination;
+    if (q.contains("cell") && !names_a_cell)
+        throw FieldError(pointer + "/cell",
+                         "only a cell-value question (a word) or a destination question (an "
+                         "element) names a cell");
     if (q.contains("cell") && out.script.cell < 0)
-        throw FieldError(pointer + "/cell", "a shared-memory word, from 0");
+        throw FieldError(pointer + "/cell", "a shared-memory word or an element, from 0");
     out.script.prompt = text_field(q, pointer, "prompt", kMaxPromptChars);
     out.script.explain = text_field(q, pointer, "explain", kMaxExplainChars);
     if (q.contains("answer")) out.script.answer = answer_text(q.at("answer"), pointer + "/answer");

@@ -18,6 +18,8 @@ constexpr KindInfo kKinds[kQuestionKinds] = {
     {QuestionKind::LookBackStop, "look-back-stop", "where a look-back stops"},
     {QuestionKind::LookBackValue, "look-back-value", "what a look-back adds"},
     {QuestionKind::ActiveThreads, "active-threads", "active threads and warps"},
+    {QuestionKind::KeptCount, "kept-count", "elements kept"},
+    {QuestionKind::Destination, "destination", "where an element goes"},
 };
 
 }  // namespace

@@ -15,15 +15,17 @@ enum class QuestionKind {
     LookBackStop,    // at which tile a tile's look-back stops
     LookBackValue,   // what the look-back adds to the tile
     ActiveThreads,   // how many threads and warps a reduction step keeps busy
+    KeptCount,       // how many elements a compaction keeps
+    Destination,     // where in the output a kept element goes
 };
 
-constexpr int kQuestionKinds = 8;
+constexpr int kQuestionKinds = 10;
 
 // What a lesson may fix about a question.
 struct QuestionScript {
     std::string prompt;   // its own wording; empty: the generated one
     std::string explain;  // said with the reveal, before the trace's sentence
-    int cell = -1;        // cell-value: the shared word asked about
+    int cell = -1;        // cell-value: the shared word asked about; destination: the element
     int tile = -1;        // look-back-*: the tile (the question goes where its look-back starts)
     std::string answer;   // the answer the lesson expects, checked against the trace; may be empty
 };

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "analysis/questions.h"
 #include "capture/capture.h"
 #include "scenes/compact_scene.h"
 #include "scenes/views.h"
@@ -97,6 +98,29 @@ TEST(Compact, TheViewDrawsTheScatter) {
     Cursor flagged;
     const Scene first = build_compact_scene(t, flagged, builtin_theme("dark"), 32);
     EXPECT_TRUE(first.arrows.empty());
+}
+
+// Predict mode asks how many are kept (before the root is cleared: step 6 of 11 at n = 16) and
+// where a kept element goes (before the scatter, step 11). 3 0 7 0 4 0 6 3 0 0 5 1 0 2 0 8 keeps
+// 9; element 7 (a 3) has 4 kept elements before it (elements 0, 2, 4, 6): output[4].
+TEST(Compact, PredictAsksHowManyAreKeptAndWhereOneGoes) {
+    const Trace t = compact({3, 0, 7, 0, 4, 0, 6, 3, 0, 0, 5, 1, 0, 2, 0, 8});
+    ASSERT_EQ(t.frame_count(), 11u);
+    const BankConfig banks{32, 4};
+    const auto kept = make_question(t, QuestionKind::KeptCount, {false, 5, 0}, banks);
+    ASSERT_TRUE(kept);
+    EXPECT_EQ(kept->choices[std::size_t(kept->right)], "9");
+    EXPECT_FALSE(make_question(t, QuestionKind::KeptCount, {false, 4, 0}, banks))
+        << "only before the root is cleared";
+    QuestionScript script;
+    script.cell = 7;
+    script.answer = "output[4]";
+    const auto where = make_question(t, QuestionKind::Destination, {false, 10, 0}, banks, script);
+    ASSERT_TRUE(where);
+    EXPECT_EQ(where->choices[std::size_t(where->right)], "output[4]");
+    script.cell = 1;  // a 0: not kept
+    EXPECT_THROW(make_question(t, QuestionKind::Destination, {false, 10, 0}, banks, script),
+                 std::invalid_argument);
 }
 
 }  // namespace
