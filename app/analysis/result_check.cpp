@@ -35,10 +35,20 @@ std::vector<std::uint32_t> kept(const std::vector<std::uint32_t>& input) {
     return out;
 }
 
+// Radix sort's split on bit 0 of the pattern: the 0-keys, then the 1-keys, each in order.
+std::vector<std::uint32_t> split(const std::vector<std::uint32_t>& input) {
+    std::vector<std::uint32_t> out;
+    for (int bit : {0, 1})
+        for (std::uint32_t bits : input)
+            if (int(bits & 1u) == bit) out.push_back(bits);
+    return out;
+}
+
 }  // namespace
 
 std::vector<std::uint32_t> sequential_result(const RunRequest& r,
                                              const std::vector<std::uint32_t>& input) {
+    if (card_of(r).algorithm == Algorithm::Split) return split(input);
     if (card_of(r).algorithm == Algorithm::Compact)
         return r.type == ElementType::Int32 ? kept<std::int32_t>(input) : kept<float>(input);
     if (r.type == ElementType::Int32)
@@ -55,7 +65,8 @@ std::string check_result(const RunRequest& r, const std::vector<std::uint32_t>& 
         return "the output has " + std::to_string(output.size()) + " values, expected " +
                std::to_string(want.size());
     const bool reduce = want.size() == 1 && input.size() != 1;
-    const bool compact = card_of(r).algorithm == Algorithm::Compact;
+    const bool compact = card_of(r).algorithm == Algorithm::Compact ||
+                         card_of(r).algorithm == Algorithm::Split;  // moved, never added
     double abs_sum = 0;
     std::size_t next = 0;
     for (std::size_t i = 0; i < want.size(); ++i) {

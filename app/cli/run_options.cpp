@@ -68,11 +68,13 @@ ResolvedRun resolve_run(const RunOptions& o, RunPurpose purpose) {
     if (variant->algorithm == Algorithm::Reduce && (o.inclusive || o.exclusive))
         throw CLI::ValidationError("--inclusive/--exclusive",
                                    o.variant + " is a reduction: it has one result");
-    if (variant->algorithm == Algorithm::Compact && (o.inclusive || o.exclusive))
+    const bool moves =
+        variant->algorithm == Algorithm::Compact || variant->algorithm == Algorithm::Split;
+    if (moves && (o.inclusive || o.exclusive))
         throw CLI::ValidationError("--inclusive/--exclusive",
-                                   o.variant + " keeps elements: its scan of flags is exclusive");
-    if (variant->algorithm == Algorithm::Compact && o.op == "max")
-        throw CLI::ValidationError("--op", o.variant + " keeps elements: it takes no operator");
+                                   o.variant + " moves elements: its scan of flags is exclusive");
+    if (moves && o.op == "max")
+        throw CLI::ValidationError("--op", o.variant + " moves elements: it takes no operator");
     r.inclusive = o.inclusive;
     r.banks = o.banks;
     r.block_threads = o.block_threads;

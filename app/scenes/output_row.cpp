@@ -41,6 +41,8 @@ float add_output_row(Scene& scene, const Trace& trace, float x, float y, int col
     title += reduce ? "the reduction"
              : variant && variant->algorithm == Algorithm::Compact
                  ? "the kept elements, then what was there"
+             : variant && variant->algorithm == Algorithm::Split
+                 ? "the keys with bit 0 clear, then those with it set"
              : trace.request.inclusive ? "inclusive scan"
                                        : "exclusive scan";
     if (count < int(trace.output.size()))

@@ -76,6 +76,8 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
             });
         case VariantId::Compact:
             return run_compact<L, T>(launcher, r, in, out);
+        case VariantId::Split:
+            return run_split<L, T>(launcher, r, in, out);
         case VariantId::Student:
             throw std::logic_error("a student kernel runs from its own library (app/student)");
     }

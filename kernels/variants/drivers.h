@@ -21,6 +21,7 @@
 #include "scan/hillis_steele.h"
 #include "scan/lookback_policies.h"
 #include "scan/pipelined_lookback.h"
+#include "scan/split.h"
 #include "scan/staged_lookback.h"
 #include "scan/warp_scan.h"
 #include "variants/run_request.h"
@@ -63,6 +64,16 @@ void run_compact(L& launcher, const RunRequest& r, const T* in, T* out) {
     int* kept = launcher.template alloc<int>(1);
     launcher.launch({"stream compaction", 1, threads, bytes_of<int>(2 * threads)},
                     CompactScan<T>{in, out, r.n, kept}, {{"kept", kept, 1, 4}});
+}
+
+// Radix sort's split on bit 0 in one block; totalFalses is a global of the trace.
+template <class L, class T>
+void run_split(L& launcher, const RunRequest& r, const T* in, T* out) {
+    const int threads = next_pow2(std::max(r.n, 2)) / 2;
+    int* falses = launcher.template alloc<int>(1);
+    launcher.launch(
+        {"split on bit 0", 1, threads, bytes_of<int>(2 * threads) + bytes_of<T>(2 * threads)},
+        SplitScan<T>{in, out, r.n, falses}, {{"totalFalses", falses, 1, 4}});
 }
 
 template <class L, class T, class Op>

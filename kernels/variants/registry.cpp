@@ -30,6 +30,7 @@ const std::vector<VariantInfo>& all_variants() {
             reduce_unrolled_warp_card(),
             reduce_warp_shuffle_card(),
             compact_card(),
+            split_card(),
         };
         for (VariantInfo& card : v)
             card.inclusive_and_exclusive = card.algorithm == Algorithm::Scan;
@@ -183,15 +184,17 @@ std::string check_request(const RunRequest& r) {
 }
 
 const char* algorithm_kind(Algorithm algorithm) {
-    return algorithm == Algorithm::Scan     ? "scan"
-           : algorithm == Algorithm::Reduce ? "reduce"
-                                            : "compact";
+    return algorithm == Algorithm::Scan      ? "scan"
+           : algorithm == Algorithm::Reduce  ? "reduce"
+           : algorithm == Algorithm::Compact ? "compact"
+                                             : "split";
 }
 
 const char* algorithm_result(Algorithm algorithm) {
-    return algorithm == Algorithm::Scan     ? "scan"
-           : algorithm == Algorithm::Reduce ? "reduction"
-                                            : "compaction";
+    return algorithm == Algorithm::Scan      ? "scan"
+           : algorithm == Algorithm::Reduce  ? "reduction"
+           : algorithm == Algorithm::Compact ? "compaction"
+                                             : "split";
 }
 
 const char* type_name(ElementType type) {

@@ -11,8 +11,9 @@
 
 namespace scanscope {
 
-// Scan and Reduce write n values and one; Compact the kept elements first, then what was there.
-enum class Algorithm { Scan, Reduce, Compact };
+// Scan and Reduce write n values and one; Compact the kept elements first, then what was there;
+// Split the keys in a new order (radix sort's split on a bit).
+enum class Algorithm { Scan, Reduce, Compact, Split };
 
 // Which scans a listing line belongs to: a run's trace keeps the lines of the form that ran.
 enum class ListingForm : std::uint8_t { Both, Exclusive, Inclusive };

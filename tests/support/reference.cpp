@@ -84,6 +84,19 @@ std::string check_output(const std::vector<std::uint32_t>& input,
                          const std::vector<std::uint32_t>& output, ElementType type, OpKind op,
                          Algorithm algorithm, bool inclusive) {
     std::ostringstream why;
+    if (algorithm == Algorithm::Split) {
+        // std::stable_partition on bit 0 of the pattern: exact, bit for bit.
+        std::vector<std::uint32_t> want = input;
+        std::stable_partition(want.begin(), want.end(),
+                              [](std::uint32_t b) { return (b & 1u) == 0; });
+        for (std::size_t i = 0; i < want.size() && i < output.size(); ++i)
+            if (output[i] != want[i]) {
+                why << "element " << i << " is bits " << output[i] << ", expected " << want[i];
+                return why.str();
+            }
+        if (output.size() != want.size()) why << "output has " << output.size() << " values";
+        return why.str();
+    }
     if (algorithm == Algorithm::Compact) {
         // std::copy_if of the elements that are not 0, then zeros: exact, bit for bit.
         std::vector<std::uint32_t> want;

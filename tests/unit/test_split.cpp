@@ -1,0 +1,58 @@
+// Radix sort's split on bit 0, in one block: the example of GPU Gems 3's radix sort section, keys
+// 100 111 010 110 011 101 001 000, worked by hand (e, f, totalFalses, d), and random keys against
+// std::stable_partition (tests/support/reference.h), never ScanScope's own code.
+#include <gtest/gtest.h>
+
+#include "capture/capture.h"
+#include "support/reference.h"
+
+namespace scanscope::test {
+namespace {
+
+Trace split(const std::vector<std::uint32_t>& keys, ElementType type = ElementType::Int32) {
+    RunRequest r;
+    r.variant = "split";
+    r.n = int(keys.size());
+    r.type = type;
+    return capture_trace(r, keys, DeviceChoice::Cpu);
+}
+
+TEST(Split, TheWorkedExample) {
+    const Trace t = split(int_bits({4, 7, 2, 6, 3, 5, 1, 0}));
+    EXPECT_EQ(as_ints(t.output), (std::vector<std::int32_t>{4, 2, 6, 0, 7, 3, 5, 1}));
+    const Launch& l = t.launches.at(0);
+    ASSERT_EQ(l.globals.size(), 1u);
+    EXPECT_EQ(l.globals[0].name, "totalFalses");
+    EXPECT_EQ(l.globals[0].values, std::vector<std::uint64_t>{4});
+    // e = not b, then its exclusive sum f; at the scatter the second array holds the keys at
+    // d = 0 4 1 2 5 6 7 3.
+    const std::vector<std::uint32_t>& first = l.steps.front().shared;
+    EXPECT_EQ(as_ints({first.begin(), first.begin() + 8}),
+              (std::vector<std::int32_t>{1, 0, 1, 1, 0, 0, 0, 1}));
+    const Step& scatter = l.steps[l.steps.size() - 2];
+    EXPECT_EQ(as_ints({scatter.shared.begin(), scatter.shared.begin() + 8}),
+              (std::vector<std::int32_t>{0, 1, 1, 2, 3, 3, 3, 3}));
+    EXPECT_EQ(as_ints({scatter.shared.begin() + 8, scatter.shared.begin() + 16}),
+              (std::vector<std::int32_t>{4, 2, 6, 0, 7, 3, 5, 1}));
+}
+
+TEST(Split, EdgeCasesAndRandomKeys) {
+    const std::vector<std::vector<std::int32_t>> inputs = {{5},    {2, 4, 6, 8},    {1, 3, 5, 7, 9},
+                                                           {1, 2}, {2, 1, 2, 1, 2}, {0, 0, 0}};
+    for (const auto& in : inputs)
+        EXPECT_EQ(check_output(int_bits(in), split(int_bits(in)).output, ElementType::Int32,
+                               OpKind::Add, Algorithm::Split, false),
+                  "")
+            << in.size() << " keys";
+    for (int n : {2, 3, 33, 100, 777, 1024, 2047, 2048})
+        for (ElementType type : {ElementType::Int32, ElementType::Float32}) {
+            const std::vector<std::uint32_t> keys = random_input(n, type, std::uint64_t(n) + 7);
+            EXPECT_EQ(check_output(keys, split(keys, type).output, type, OpKind::Add,
+                                   Algorithm::Split, false),
+                      "")
+                << n;
+        }
+}
+
+}  // namespace
+}  // namespace scanscope::test
