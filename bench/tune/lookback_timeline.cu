@@ -37,7 +37,8 @@ using Decoupled = kernels::DecoupledLookbackScan<int, Op, 20, 4>;
 // in flight while warp 0 looks back, its aggregate out before this tile's stores.
 using Staged = kernels::StagedLookbackScan<int, Op, kernels::StagedLookbackPolicy::Wide::rows,
                                            kernels::StagedLookbackPolicy::Wide::vec>;
-// Its small shape (8 rows), which the app runs below StagedLookbackPolicy::kLargeFrom (2^20 at 256 threads).
+// Its small shape (8 rows), which the app runs below StagedLookbackPolicy::kLargeFrom (2^20 at
+// 256 threads).
 using StagedSmall = kernels::StagedLookbackScan<int, Op, kernels::StagedLookbackPolicy::Small::rows,
                                                 kernels::StagedLookbackPolicy::Small::vec>;
 constexpr int kDecoupledThreads = 512;

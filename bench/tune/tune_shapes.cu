@@ -1,6 +1,7 @@
 // Sweeps the timed shapes of decoupled-lookback and reduce-warp-shuffle (rows per thread, threads
 // per block) on the GPU, beside a device copy and CUB in the same run, for int32 +. The shapes in
-// the policies beside the kernels (kernels/core/tile_policy.h) were chosen from its output; bench/tuning.md records the runs.
+// the policies beside the kernels (kernels/core/tile_policy.h) were chosen from its output;
+// bench/tuning.md records the runs.
 //
 //   scanscope_tune [--sizes 20,24,28] [--reps 30]
 #include <cub/device/device_reduce.cuh>
