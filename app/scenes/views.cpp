@@ -4,12 +4,12 @@
 #include <stdexcept>
 
 #include "scenes/array_scene.h"
-#include "scenes/compact_scene.h"
 #include "scenes/compare_scene.h"
 #include "scenes/history_scene.h"
 #include "scenes/lookback_scene.h"
 #include "scenes/multiblock_scene.h"
 #include "scenes/pingpong_scene.h"
+#include "scenes/scatter_scene.h"
 
 namespace scanscope {
 namespace {
@@ -92,13 +92,13 @@ const std::vector<ViewInfo>& all_views() {
              return build_lookback_scene(in.trace, in.event, theme, 16, in.columns < 32);
          },
          1},
-        {ViewKind::Compact, "compact", "Compaction",
+        {ViewKind::Scatter, "scatter", "Scatter",
          [](const Trace& t) {
              const VariantInfo* v = card_of(t);
-             return v && v->algorithm == Algorithm::Compact;
+             return v && (v->algorithm == Algorithm::Compact || v->algorithm == Algorithm::Split);
          },
          [](const ViewInput& in, const Theme& theme) {
-             return build_compact_scene(in.trace, in.cursor, theme, in.columns);
+             return build_scatter_scene(in.trace, in.cursor, theme, in.columns);
          },
          1},
         {ViewKind::Compare, "compare", "Compare", always, compare_view, 0},

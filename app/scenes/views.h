@@ -14,7 +14,7 @@
 
 namespace scanscope {
 
-enum class ViewKind { Array, Tree, PingPong, Reduction, MultiBlock, LookBack, Compact, Compare };
+enum class ViewKind { Array, Tree, PingPong, Reduction, MultiBlock, LookBack, Scatter, Compare };
 
 // What a view draws from: the trace at the cursor (and, for some, the trace compared with, the
 // look-back event, the bank model), in rows of `columns` elements where it wraps.

@@ -8,7 +8,7 @@
 
 #include "analysis/questions.h"
 #include "capture/capture.h"
-#include "scenes/compact_scene.h"
+#include "scenes/scatter_scene.h"
 #include "scenes/views.h"
 #include "support/reference.h"
 
@@ -75,10 +75,10 @@ TEST(Compact, RandomSizesAgainstCopyIf) {
 // scanned flag names (3 0 7 0 4 0 6 3: 3 -> 0, 7 -> 1, 4 -> 2, 6 -> 3, 3 -> 4, worked by hand).
 TEST(Compact, TheViewDrawsTheScatter) {
     const Trace t = compact({3, 0, 7, 0, 4, 0, 6, 3});
-    EXPECT_EQ(default_view(t), ViewKind::Compact);
+    EXPECT_EQ(default_view(t), ViewKind::Scatter);
     Cursor at_scatter;
     at_scatter.step = int(t.frame_count()) - 1;
-    const Scene s = build_compact_scene(t, at_scatter, builtin_theme("dark"), 32);
+    const Scene s = build_scatter_scene(t, at_scatter, builtin_theme("dark"), 32);
     std::map<int, Rect> input, output;
     for (const SceneCell& c : s.cells) {
         if (c.ref.kind == CellRef::Kind::Global) input[c.ref.index] = c.rect;
@@ -96,7 +96,7 @@ TEST(Compact, TheViewDrawsTheScatter) {
     }
     // Before the scatter, no output and no arrow.
     Cursor flagged;
-    const Scene first = build_compact_scene(t, flagged, builtin_theme("dark"), 32);
+    const Scene first = build_scatter_scene(t, flagged, builtin_theme("dark"), 32);
     EXPECT_TRUE(first.arrows.empty());
 }
 

@@ -3,7 +3,12 @@
 // std::stable_partition (tests/support/reference.h), never ScanScope's own code.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
+
 #include "capture/capture.h"
+#include "scenes/scatter_scene.h"
+#include "scenes/views.h"
 #include "support/reference.h"
 
 namespace scanscope::test {
@@ -52,6 +57,34 @@ TEST(Split, EdgeCasesAndRandomKeys) {
                       "")
                 << n;
         }
+}
+
+// The Scatter view at the scatter: an arrow from each key to d (0 4 1 2 5 6 7 3, by hand), the
+// 0-keys' arrows in one colour and the 1-keys' in another.
+TEST(Split, TheViewDrawsBothPiles) {
+    const Trace t = split(int_bits({4, 7, 2, 6, 3, 5, 1, 0}));
+    EXPECT_EQ(default_view(t), ViewKind::Scatter);
+    Cursor at_scatter;
+    at_scatter.step = int(t.frame_count()) - 2;
+    const Theme theme = builtin_theme("dark");
+    const Scene s = build_scatter_scene(t, at_scatter, theme, 32);
+    std::map<int, Rect> keys, sorted;
+    for (const SceneCell& c : s.cells) {
+        if (c.ref.kind == CellRef::Kind::Global) keys[c.ref.index] = c.rect;
+        if (c.ref.kind == CellRef::Kind::Word && c.ref.index >= 8) sorted[c.ref.index - 8] = c.rect;
+    }
+    const int d[8] = {0, 4, 1, 2, 5, 6, 7, 3};
+    ASSERT_EQ(s.arrows.size(), 8u);
+    for (int i = 0; i < 8; ++i) {
+        const auto goes = [&](const SceneArrow& a) {
+            return a.from.x > keys[i].x && a.from.x < keys[i].right() && a.to.x > sorted[d[i]].x &&
+                   a.to.x < sorted[d[i]].right();
+        };
+        const auto it = std::find_if(s.arrows.begin(), s.arrows.end(), goes);
+        ASSERT_NE(it, s.arrows.end()) << "key " << i << " to " << d[i];
+        const bool zero_key = i == 0 || i == 2 || i == 3 || i == 7;
+        EXPECT_EQ(it->color.r == theme.write.r && it->color.g == theme.write.g, zero_key) << i;
+    }
 }
 
 }  // namespace

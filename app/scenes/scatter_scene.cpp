@@ -1,0 +1,183 @@
+#include "scenes/scatter_scene.h"
+
+#include <algorithm>
+#include <string>
+
+#include "model/trace_queries.h"
+#include "model/values.h"
+#include "scenes/output_row.h"
+#include "variants/registry.h"
+
+namespace scanscope {
+namespace {
+
+constexpr float kPitch = 1.12f;  // a cell and the gap after it
+constexpr float kRowGap = 1.3f;  // between one row's last line and the next row's name
+
+struct Row {
+    float top = 0;
+    int columns = 32;
+    Vec2 cell(int i) const {
+        return {float(i % columns) * kPitch, top + float(i / columns) * kPitch};
+    }
+    float bottom(int count) const { return top + float((count + columns - 1) / columns) * kPitch; }
+};
+
+// A row's name above its first line, drawn however far the picture is zoomed out.
+void name_row(Scene& scene, const Row& row, const std::string& name, const Theme& theme) {
+    SceneLabel label{{0, row.top - 0.25f}, name, theme.text, 0.45f, Align::Left};
+    label.keep = true;
+    scene.labels.push_back(label);
+}
+
+SceneCell value_cell(Vec2 at, const std::string& text, CellRole role, const Theme& theme) {
+    SceneCell c;
+    c.rect = {at.x, at.y, 1.0f, 1.0f};
+    c.role = role;
+    c.fill = role_fill(theme, role);
+    c.border = role == CellRole::Plain ? theme.cell_border : mix(c.fill, theme.text, 0.35f);
+    c.border_px = role == CellRole::Plain ? 1.0f : 2.0f;
+    c.text = text;
+    c.text_color = theme.cell_text;
+    return c;
+}
+
+}  // namespace
+
+Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& theme, int columns) {
+    Scene scene;
+    const VariantInfo* variant = find_card(trace.request);
+    if (trace.launches.empty() || trace.launches.front().steps.empty() || !variant) {
+        scene.empty_message = "Nothing to show: the trace has no steps.";
+        return scene;
+    }
+    const bool split = variant->algorithm == Algorithm::Split;
+    const Launch& launch = trace.launches.front();
+    const int n = int(trace.input.size());
+    const ElementKind kind = kind_of(trace.request.type);
+    columns = std::max(columns, 1);
+    const int first = launch.first_step(0), last = launch.steps_of(0) - 1;
+    const int at = std::clamp(c.step, 0, last);
+    // The scatter is the step its label names; from there on the places are known.
+    int scatter_at = last;
+    for (int k = 0; k <= last; ++k)
+        if (const StepLabel* l = trace.label(launch.steps[std::size_t(first + k)].line);
+            l && l->phase == "scatter")
+            scatter_at = k;
+    const Step& flagged = launch.steps[std::size_t(first)];
+    const Step& now = launch.steps[std::size_t(first + at)];
+    const Step& scanned = launch.steps[std::size_t(first + std::min(at, scatter_at))];
+    const bool scattered = at >= scatter_at && trace.stopped().empty();
+    auto word = [&](const Step& s, int i) -> const std::uint32_t* {
+        return i >= 0 && std::size_t(i) < s.shared.size() && s.defined[std::size_t(i)]
+                   ? &s.shared[std::size_t(i)]
+                   : nullptr;
+    };
+    auto flag = [&](int i) {
+        const std::uint32_t* f = word(flagged, i);
+        return f && *f == 1;
+    };
+    std::uint32_t total_falses = 0;
+    for (const GlobalBuffer& g : launch.globals)
+        if (g.name == "totalFalses" && !g.values.empty()) total_falses = std::uint32_t(g.values[0]);
+    // Where element i goes (-1: it does not move).
+    auto place = [&](int i) -> int {
+        const std::uint32_t* f = word(scanned, i);
+        if (!f) return -1;
+        if (!split) return flag(i) ? int(*f) : -1;
+        return flag(i) ? int(*f) : i - int(*f) + int(total_falses);
+    };
+    auto moves = [&](int i) { return split || flag(i); };
+
+    Row input{0.6f, columns};
+    name_row(scene, input, split ? "keys (bit 0: the pile)" : "input", theme);
+    for (int i = 0; i < n; ++i) {
+        SceneCell cell =
+            value_cell(input.cell(i), format_value(trace.input[std::size_t(i)], kind),
+                       scattered && moves(i) ? CellRole::Read : CellRole::Plain, theme);
+        cell.ref = CellRef::global(0, i);
+        cell.focus = at == scatter_at && scattered && moves(i);  // the scatter step's sources
+        scene.cells.push_back(cell);
+    }
+
+    Row flags{input.bottom(n) + kRowGap, columns};
+    name_row(scene, flags, split ? "e: 1 where bit 0 is 0" : "flag: 1 where kept (not 0)", theme);
+    for (int i = 0; i < n; ++i) {
+        const std::uint32_t* f = word(flagged, i);
+        SceneCell cell = value_cell(flags.cell(i), f ? format_value(*f, ElementKind::Int) : "",
+                                    !f        ? CellRole::Undefined
+                                    : at == 0 ? CellRole::Written
+                                              : CellRole::Plain,
+                                    theme);
+        cell.ref = CellRef::word(i);
+        cell.focus = at == 0;
+        scene.cells.push_back(cell);
+    }
+
+    Row sum{flags.bottom(n) + kRowGap, columns};
+    name_row(scene, sum,
+             !scattered ? "the flags, being scanned in place (Blelloch's sweeps)"
+             : split    ? "f: the exclusive sum of e (a 0-key's place)"
+                        : "the flags' exclusive sum: each kept element's place",
+             theme);
+    const StepSummary summary = summarize_step(now);
+    for (int i = 0; i < n; ++i) {
+        const std::uint32_t* v = word(scanned, i);
+        const auto role = summary.roles.find(std::uint32_t(i));
+        SceneCell cell = value_cell(sum.cell(i), v ? format_value(*v, ElementKind::Int) : "",
+                                    !v                            ? CellRole::Undefined
+                                    : scattered && moves(i)       ? CellRole::Read
+                                    : role != summary.roles.end() ? role->second
+                                                                  : CellRole::Plain,
+                                    theme);
+        cell.ref = CellRef::word(i);
+        cell.focus = !scattered && at > 0 && role != summary.roles.end();
+        scene.cells.push_back(cell);
+    }
+    if (!scattered) {
+        scene.fit_bounds();
+        return scene;
+    }
+
+    // The scatter: an arrow from each element that moves to its place; the split's two piles in
+    // two colours.
+    Row out{sum.bottom(n) + kRowGap + 0.8f, columns};
+    name_row(scene, out,
+             split ? "sorted (shared memory): the 0-keys, then the 1-keys, each in order"
+                   : "output: the kept elements, in order",
+             theme);
+    std::vector<bool> landed(std::size_t(n), false);
+    for (int i = 0; i < n; ++i) {
+        const int to_index = moves(i) ? place(i) : -1;
+        if (to_index < 0 || to_index >= n) continue;
+        landed[std::size_t(to_index)] = true;
+        const Vec2 from = input.cell(i), to = out.cell(to_index);
+        const Color colour = split && !flag(i) ? theme.accent : theme.write;
+        scene.arrows.push_back(
+            {{from.x + 0.5f, from.y + 1.0f}, {to.x + 0.5f, to.y}, colour, 1.5f, true});
+    }
+    // The values at the places: the output (compaction), the shared `sorted` (split).
+    const std::uint32_t sorted_first =
+        split && launch.arrays.size() > 1 ? launch.arrays[1].offset / 4 : 0;
+    for (int i = 0; i < n; ++i) {
+        const std::uint32_t* v = split ? word(now, int(sorted_first) + i)
+                                 : std::size_t(i) < trace.output.size()
+                                     ? &trace.output[std::size_t(i)]
+                                     : nullptr;
+        SceneCell cell = value_cell(out.cell(i), v ? format_value(*v, kind) : "",
+                                    !v                       ? CellRole::Undefined
+                                    : landed[std::size_t(i)] ? CellRole::Written
+                                                             : CellRole::Plain,
+                                    theme);
+        cell.ref = split ? CellRef::word(int(sorted_first) + i) : CellRef::output(i);
+        cell.focus = at == scatter_at && landed[std::size_t(i)];
+        scene.cells.push_back(cell);
+    }
+    // The split's last step copies `sorted` out: the output the kernel wrote, under it.
+    if (split && at == last)
+        add_output_row(scene, trace, 0, out.bottom(n) + kRowGap, columns, theme);
+    scene.fit_bounds();
+    return scene;
+}
+
+}  // namespace scanscope
