@@ -65,13 +65,13 @@ std::string check_result(const RunRequest& r, const std::vector<std::uint32_t>& 
         return "the output has " + std::to_string(output.size()) + " values, expected " +
                std::to_string(want.size());
     const bool reduce = want.size() == 1 && input.size() != 1;
-    const bool compact = card_of(r).algorithm == Algorithm::Compact ||
-                         card_of(r).algorithm == Algorithm::Split;  // moved, never added
+    const bool moves = card_of(r).algorithm == Algorithm::Compact ||
+                       card_of(r).algorithm == Algorithm::Split;  // moved, never added
     double abs_sum = 0;
     std::size_t next = 0;
     for (std::size_t i = 0; i < want.size(); ++i) {
         // Integers, maxima and kept elements are exact; float sums within rounding.
-        if (r.type == ElementType::Int32 || r.op == OpKind::Max || compact) {
+        if (r.type == ElementType::Int32 || r.op == OpKind::Max || moves) {
             if (output[i] != want[i])
                 return "element " + std::to_string(i) + " is " +
                        format_value(output[i], kind_of(r.type)) + ", expected " +

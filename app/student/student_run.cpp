@@ -164,10 +164,9 @@ StudentCapture capture_student(const std::string& kernel_path, RunRequest reques
                           "): an access outside shared memory? --device cpu names the thread "
                           "and the index";
         }
-    } else if (stopped) {
     } else if (r.ok()) {
         out.failure = "ended without sending back a trace";
-    } else {
+    } else if (!stopped) {  // a stopped kernel's failure is said above
         out.failure = r.describe(limits.seconds);
         if (r.signal == SIGKILL && r.over_limit.empty()) out.failure += " (over the memory limit?)";
         if (r.exit_code > 0 && !r.output.empty())

@@ -89,6 +89,14 @@ const std::vector<StepLabel>& blelloch_labels() {
     return all;
 }
 
+std::vector<StepLabel> blelloch_sweep_labels(const char* clear_root_narration) {
+    std::vector<StepLabel> labels;
+    for (const StepLabel& l : blelloch_labels())
+        if (l.id == BlellochLine::UpSweep || l.id == BlellochLine::DownSweep) labels.push_back(l);
+    labels.push_back({BlellochLine::ClearRoot, "clear root", {}, clear_root_narration});
+    return labels;
+}
+
 VariantInfo blelloch_card() {
     const std::string harris = kHarris;
     VariantInfo blelloch{

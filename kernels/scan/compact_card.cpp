@@ -1,5 +1,6 @@
 // The card of stream compaction in one block (kernels/scan/compact.h).
 #include <string>
+#include <utility>
 
 #include "scan/compact.h"
 #include "variants/cards.h"
@@ -34,13 +35,9 @@ std::vector<StepLabel> compact_labels() {
          "Each kept element goes to the output at its scanned flag: the number of kept elements "
          "before it."},
     };
-    for (const StepLabel& l : blelloch_labels())
-        if (l.id == BlellochLine::UpSweep || l.id == BlellochLine::DownSweep) labels.push_back(l);
-    labels.push_back({BlellochLine::ClearRoot,
-                      "clear root",
-                      {},
-                      "The last flag holds the total, the number kept; it is noted, and replaced "
-                      "by 0."});
+    for (StepLabel& l : blelloch_sweep_labels(
+             "The last flag holds the total, the number kept; it is noted, and replaced by 0."))
+        labels.push_back(std::move(l));
     return labels;
 }
 

@@ -1,5 +1,6 @@
 // The card of radix sort's split on one bit, in one block (kernels/scan/split.h).
 #include <string>
+#include <utility>
 
 #include "scan/split.h"
 #include "variants/cards.h"
@@ -37,13 +38,10 @@ std::vector<StepLabel> split_labels() {
          "after all the 0-keys."},
         {SplitLine::Store, "store", {}, "Each thread copies two keys of the new order out."},
     };
-    for (const StepLabel& l : blelloch_labels())
-        if (l.id == BlellochLine::UpSweep || l.id == BlellochLine::DownSweep) labels.push_back(l);
-    labels.push_back({BlellochLine::ClearRoot,
-                      "clear root",
-                      {},
-                      "The last flag holds the total, totalFalses: how many keys have bit 0 "
-                      "clear; it is noted, and replaced by 0."});
+    for (StepLabel& l : blelloch_sweep_labels(
+             "The last flag holds the total, totalFalses: how many keys have bit 0 clear; it is "
+             "noted, and replaced by 0."))
+        labels.push_back(std::move(l));
     return labels;
 }
 

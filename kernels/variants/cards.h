@@ -38,6 +38,9 @@ inline void mark_single_pass(VariantInfo& card) {
 // Pieces the multi-block scans share with the block scans they are made of.
 const std::vector<ListingLine>& blelloch_padded_lines();
 const std::vector<StepLabel>& blelloch_labels();
+// Blelloch's up-sweep and down-sweep labels, and a clear-root label saying what the total means to
+// a kernel that scans flags with them (blelloch_sweeps: compaction, split).
+std::vector<StepLabel> blelloch_sweep_labels(const char* clear_root_narration);
 const std::vector<StepLabel>& reduce_labels();
 
 VariantInfo hillis_steele_card();
