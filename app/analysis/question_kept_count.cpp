@@ -8,7 +8,9 @@ namespace scanscope::question_parts {
 
 std::optional<Question> kept_count(const Trace& trace, const QuestionPlace& place) {
     const VariantInfo* variant = find_card(trace.request);
-    if (!variant || variant->algorithm != Algorithm::Compact) return std::nullopt;
+    // The one-block compaction's, whose flags and their scan are in shared memory.
+    if (!variant || variant->algorithm != Algorithm::Compact || variant->multi_block)
+        return std::nullopt;
     const StepAt at = step_at(trace, place);
     if (!at.step || phase_of(trace, at) != "clear root") return std::nullopt;
     const GlobalBuffer* count = nullptr;

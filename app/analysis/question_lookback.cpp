@@ -13,7 +13,7 @@ std::optional<Question> lookback_question(const Trace& trace, const QuestionPlac
     if (!lb) return std::nullopt;
     const auto& reads = lb->reads;
     const int stop = int(reads.back()->target);
-    const ElementKind kind = kind_of(trace.request.type);
+    const ElementKind kind = global_value_kind(trace.request);  // counts in a compaction
     Question q;
     q.kind = value ? QuestionKind::LookBackValue : QuestionKind::LookBackStop;
     const std::string tile = "tile " + std::to_string(lb->tile);
@@ -45,7 +45,7 @@ std::optional<Question> lookback_question(const Trace& trace, const QuestionPlac
                "What counts is what it saw last of each: " + walk;
     q.explanation = seen + "; the nearest prefix ends the look-back, and " + tile + " adds " +
                     format_value(lb->added, kind) + " to its values (then publishes " +
-                    format_value(combine_bits(trace, lb->added, lb->aggregate), kind) +
+                    format_value(combine_bits(trace, lb->added, lb->aggregate, kind), kind) +
                     ", that and its own aggregate " + format_value(lb->aggregate, kind) + ").";
     if (value) {
         q.prompt = tile +
@@ -53,13 +53,14 @@ std::optional<Question> lookback_question(const Trace& trace, const QuestionPlac
                    "(its exclusive prefix)?";
         std::vector<Candidate> wrong;
         auto add = [&](std::uint32_t bits) {
-            wrong.push_back({value_key(trace, bits), format_value(bits, kind)});
+            wrong.push_back({numeric(bits, kind), format_value(bits, kind)});
         };
-        add(reads.back()->value);                                   // the prefix alone
-        add(reads.front()->value);                                  // the nearest descriptor alone
-        add(combine_bits(trace, lb->added, lb->aggregate));         // the tile's inclusive prefix
-        add(combine_bits(trace, lb->added, reads.front()->value));  // the nearest counted twice
-        set_choices(q, {value_key(trace, lb->added), format_value(lb->added, kind)}, wrong);
+        add(reads.back()->value);                                  // the prefix alone
+        add(reads.front()->value);                                 // the nearest descriptor alone
+        add(combine_bits(trace, lb->added, lb->aggregate, kind));  // the tile's inclusive prefix
+        add(combine_bits(trace, lb->added, reads.front()->value,
+                         kind));  // the nearest counted twice
+        set_choices(q, {numeric(lb->added, kind), format_value(lb->added, kind)}, wrong);
     } else {
         q.prompt = tile +
                    " starts its look-back now. At which tile does it stop (the first one "

@@ -110,9 +110,13 @@ std::uint32_t combine_as(OpKind op, std::uint32_t left, std::uint32_t right) {
 }
 
 std::uint32_t combine_bits(const Trace& trace, std::uint32_t left, std::uint32_t right) {
-    return trace.request.type == ElementType::Float32
-               ? combine_as<float>(trace.request.op, left, right)
-               : combine_as<std::int32_t>(trace.request.op, left, right);
+    return combine_bits(trace, left, right, kind_of(trace.request.type));
+}
+
+std::uint32_t combine_bits(const Trace& trace, std::uint32_t left, std::uint32_t right,
+                           ElementKind kind) {
+    return kind == ElementKind::Float ? combine_as<float>(trace.request.op, left, right)
+                                      : combine_as<std::int32_t>(trace.request.op, left, right);
 }
 
 double value_key(const Trace& trace, std::uint32_t bits) {
@@ -164,7 +168,8 @@ std::optional<LookBack> lookback_at(const Trace& trace, int e) {
     // Far to near, as the kernel combines them.
     lb.added = lb.reads.back()->value;
     for (std::size_t i = lb.reads.size() - 1; i-- > 0;)
-        lb.added = combine_bits(trace, lb.added, lb.reads[i]->value);
+        lb.added =
+            combine_bits(trace, lb.added, lb.reads[i]->value, global_value_kind(trace.request));
     return lb;
 }
 

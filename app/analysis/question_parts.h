@@ -42,6 +42,9 @@ std::string plural(std::size_t n, const std::string& one, const std::string& man
 double numeric(std::uint32_t bits, ElementKind kind);
 // The trace's operator on two values' bits: the kernels' own AddOp and MaxOp.
 std::uint32_t combine_bits(const Trace& trace, std::uint32_t left, std::uint32_t right);
+// The same on values of `kind` (the look-back's counts in a compaction: global_value_kind).
+std::uint32_t combine_bits(const Trace& trace, std::uint32_t left, std::uint32_t right,
+                           ElementKind kind);
 double value_key(const Trace& trace, std::uint32_t bits);
 
 struct LookBack {

@@ -22,7 +22,9 @@ namespace scanscope {
 namespace {
 
 // Non-zero values small enough that int32 sums of 2^28 of them stay exact (at most 7 * 2^28).
-std::vector<std::uint32_t> bench_input(std::int64_t n, ElementType type) {
+// Values from 1 to 7 (0.5 to 1.5); for a compaction, half of them 0 at random places, so that
+// half are kept and no pattern helps.
+std::vector<std::uint32_t> bench_input(std::int64_t n, ElementType type, Algorithm algorithm) {
     std::mt19937_64 random(std::uint64_t(n) * 2654435761u);
     std::uniform_int_distribution<int> ints(1, 7);
     std::uniform_real_distribution<float> floats(0.5f, 1.5f);
@@ -30,7 +32,22 @@ std::vector<std::uint32_t> bench_input(std::int64_t n, ElementType type) {
     for (auto& x : v)
         x = type == ElementType::Int32 ? to_bits(std::int32_t(ints(random)))
                                        : to_bits(floats(random));
+    if (algorithm == Algorithm::Compact)
+        for (auto& x : v)
+            if (random() & 1) x = 0;
     return v;
+}
+
+// The bytes a run must move: read n values and write n (a scan), or read n (a reduction), or read
+// n and write the kept ones (a compaction).
+double bytes_moved(Algorithm algorithm, const std::vector<std::uint32_t>& input) {
+    const double n = double(input.size());
+    if (algorithm == Algorithm::Reduce) return 4.0 * n;
+    if (algorithm != Algorithm::Compact) return 8.0 * n;
+    const auto kept = std::count_if(input.begin(), input.end(), [](std::uint32_t x) {
+        return x != 0;  // the benchmark's values: 0 is the only zero (no -0.0)
+    });
+    return 4.0 * n + 4.0 * double(kept);
 }
 
 template <class F>
@@ -191,8 +208,11 @@ BenchReport run_bench(const BenchOptions& o,
                 continue;
             }
         }
-        const std::vector<std::uint32_t> input = bench_input(n, o.type);
-        std::map<std::string, Timing> copies, cubs;  // by "scan"/"reduce", by kind
+        std::map<Algorithm, std::vector<std::uint32_t>> inputs;  // made when first needed
+        // By what is copied ("scan", "reduce", "compact": the bytes the kind must move), and by
+        // the CUB call.
+        std::map<std::string, Timing> copies, cubs;
+        std::map<std::string, double> copy_bytes;
         for (const std::string& key : o.variants) {
             if (cancelled()) break;
             const VariantInfo* v = find_variant(key);
@@ -214,10 +234,14 @@ BenchReport run_bench(const BenchOptions& o,
             accepted.insert(key);
             report.refused.erase(key);
             const bool reduce = v->algorithm == Algorithm::Reduce;
+            const bool compact = v->algorithm == Algorithm::Compact;
+            if (!inputs.count(v->algorithm))
+                inputs[v->algorithm] = bench_input(n, o.type, v->algorithm);
+            const std::vector<std::uint32_t>& input = inputs[v->algorithm];
             BenchRow row;
             row.what = key;
             row.n = n;
-            row.bytes = (reduce ? 4.0 : 8.0) * double(n);
+            row.bytes = bytes_moved(v->algorithm, input);
             row.config = describe_shape(r);
             if (gpu) {
                 say("timing " + key + " at n = " + human_size(n));
@@ -226,10 +250,14 @@ BenchReport run_bench(const BenchOptions& o,
                 row.where = "gpu";
                 const std::string problem = check_result(r, input, output);
                 row.check = problem.empty() ? "ok" : problem;
-                const std::string kind = reduce ? "reduce" : "scan";
-                if (!copies.count(kind))
+                const std::string kind = reduce ? "reduce" : compact ? "compact" : "scan";
+                if (!copies.count(kind)) {
+                    // A copy of half the bytes: it reads them and writes them.
                     copies[kind] = time_device_copy(std::size_t(row.bytes / 2), plan);
+                    copy_bytes[kind] = row.bytes;
+                }
                 const std::string cub_kind = reduce        ? "reduce"
+                                             : compact     ? "select"
                                              : r.inclusive ? "inclusive"
                                                            : "exclusive";
                 if (!cubs.count(cub_kind)) {
@@ -237,6 +265,7 @@ BenchReport run_bench(const BenchOptions& o,
                     cubs[cub_kind] = time_cub(r, input, plan, &cub_out);
                     BenchRow cub;
                     cub.what = reduce        ? "CUB DeviceReduce"
+                               : compact     ? "CUB DeviceSelect::If"
                                : r.inclusive ? "CUB DeviceScan inclusive"
                                              : "CUB DeviceScan exclusive";
                     cub.where = "gpu";
@@ -248,6 +277,17 @@ BenchReport run_bench(const BenchOptions& o,
                     const std::string cub_problem = check_result(r, input, cub_out);
                     cub.check = cub_problem.empty() ? "ok" : cub_problem;
                     report.rows.push_back(cub);
+                    if (compact) {  // CUB's other form: flags made beforehand, read as bytes
+                        BenchRow flagged = cub;
+                        flagged.what = "CUB DeviceSelect::Flagged";
+                        flagged.config = "one-byte flags made beforehand (untimed)";
+                        flagged.time = time_cub_select(r, input, true, plan, &cub_out);
+                        flagged.vs_copy = flagged.time.median_ms / copies[kind].median_ms;
+                        flagged.vs_cub = flagged.time.median_ms / cub.time.median_ms;
+                        const std::string flagged_problem = check_result(r, input, cub_out);
+                        flagged.check = flagged_problem.empty() ? "ok" : flagged_problem;
+                        report.rows.push_back(flagged);
+                    }
                 }
                 row.vs_copy = row.time.median_ms / copies[kind].median_ms;
                 row.vs_cub = row.time.median_ms / cubs[cub_kind].median_ms;
@@ -291,23 +331,28 @@ BenchReport run_bench(const BenchOptions& o,
             BenchRow copy;
             copy.what = "device copy";
             copy.where = "gpu";
-            copy.config =
-                kind == "scan" ? "4 bytes per element each way" : "2 bytes per element each way";
+            copy.config = kind == "scan"     ? "4 bytes per element each way"
+                          : kind == "reduce" ? "2 bytes per element each way"
+                                             : "the compaction's bytes: half read, half written";
             copy.n = n;
-            copy.bytes = (kind == "scan" ? 8.0 : 4.0) * double(n);
+            copy.bytes = copy_bytes[kind];
             copy.time = t;
             copy.vs_copy = 1.0;
             report.rows.push_back(copy);
         }
         if (o.cpu_baselines && !cancelled()) {
             say("CPU baselines at n = " + human_size(n));
-            bool scans = false, reductions = false;
+            bool scans = false, reductions = false;  // (no CPU baseline for a compaction yet)
             for (const std::string& key : o.variants) {
                 const VariantInfo* v = find_variant(key);
-                (v->algorithm == Algorithm::Scan ? scans : reductions) = true;
+                scans = scans || v->algorithm == Algorithm::Scan;
+                reductions = reductions || v->algorithm == Algorithm::Reduce;
             }
             for (bool reduce : {false, true}) {
                 if ((reduce && !reductions) || (!reduce && !scans)) continue;
+                const Algorithm algorithm = reduce ? Algorithm::Reduce : Algorithm::Scan;
+                if (!inputs.count(algorithm)) inputs[algorithm] = bench_input(n, o.type, algorithm);
+                const std::vector<std::uint32_t>& input = inputs[algorithm];
                 const int cr = cpu_reps(n, reps);
                 BenchRow loop;
                 loop.what = reduce ? "CPU loop, reduce" : "CPU loop, scan";

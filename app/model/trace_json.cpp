@@ -109,7 +109,10 @@ ordered step_to_json(const Launch& l, const Step& s, const std::vector<ElementKi
 // A launch; without its steps, a placeholder stands where they go (save_trace writes them one
 // at a time).
 constexpr const char* kStepsPlaceholder = "\x01steps\x01";
-ordered launch_to_json(const Launch& l, ElementKind element, bool with_steps = true) {
+// `element`: the kind of the input, output and shared values; `counts`: of the globals and tile
+// descriptors (global_value_kind).
+ordered launch_to_json(const Launch& l, ElementKind element, ElementKind counts,
+                       bool with_steps = true) {
     ordered j;
     j["name"] = l.name;
     j["grid"] = l.grid;
@@ -137,9 +140,9 @@ ordered launch_to_json(const Launch& l, ElementKind element, bool with_steps = t
         for (std::uint64_t v : g.values) {
             if (g.element_bytes == 8)
                 values.push_back(ordered::array({status_name(static_cast<TileStatus>(v >> 32)),
-                                                 value_to_json(std::uint32_t(v), element)}));
+                                                 value_to_json(std::uint32_t(v), counts)}));
             else
-                values.push_back(value_to_json(std::uint32_t(v), element));
+                values.push_back(value_to_json(std::uint32_t(v), counts));
         }
         j["globals"].push_back(
             {{"name", g.name}, {"element_bytes", g.element_bytes}, {"values", std::move(values)}});
@@ -157,7 +160,7 @@ ordered launch_to_json(const Launch& l, ElementKind element, bool with_steps = t
              {"target", e.target},
              {"kind", e.kind == std::uint16_t(TileEventKind::Publish) ? "publish" : "read"},
              {"status", status_name(static_cast<TileStatus>(e.status))},
-             {"value", value_to_json(e.value, element)},
+             {"value", value_to_json(e.value, counts)},
              {"time_ns", e.time_ns}});
     return j;
 }
@@ -249,7 +252,7 @@ bool buffer_vars_ok(const std::vector<StepLabel>& labels, const Step& step) {
     return true;
 }
 
-Launch launch_from_json(const Reader& r, ElementKind element,
+Launch launch_from_json(const Reader& r, ElementKind element, ElementKind counts,
                         const std::vector<StepLabel>& labels) {
     Launch l;
     l.name = r["name"].text();
@@ -370,9 +373,9 @@ Launch launch_from_json(const Reader& r, ElementKind element,
                     pair[0].one_of<TileStatus>({{"invalid", TileStatus::Invalid},
                                                 {"aggregate", TileStatus::Aggregate},
                                                 {"prefix", TileStatus::Prefix}});
-                buffer.values.push_back((std::uint64_t(status) << 32) | pair[1].value(element));
+                buffer.values.push_back((std::uint64_t(status) << 32) | pair[1].value(counts));
             } else {
-                buffer.values.push_back(values[v].value(element));
+                buffer.values.push_back(values[v].value(counts));
             }
         }
         l.globals.push_back(std::move(buffer));
@@ -410,7 +413,7 @@ Launch launch_from_json(const Reader& r, ElementKind element,
             std::uint16_t(e["status"].one_of<TileStatus>({{"invalid", TileStatus::Invalid},
                                                           {"aggregate", TileStatus::Aggregate},
                                                           {"prefix", TileStatus::Prefix}}));
-        event.value = e["value"].value(element);
+        event.value = e["value"].value(counts);
         event.time_ns = e["time_ns"].unsigned64();
         l.events.push_back(event);
     }
@@ -455,7 +458,7 @@ nlohmann::ordered_json trace_to_json(const Trace& t) {
                                {"narration", label.narration}});
     j["launches"] = ordered::array();
     for (const Launch& l : t.launches)
-        j["launches"].push_back(launch_to_json(l, element));
+        j["launches"].push_back(launch_to_json(l, element, global_value_kind(t.request)));
     return j;
 }
 
@@ -524,7 +527,8 @@ Trace trace_from_json(const nlohmann::json& document) {
     const Reader launches = root["launches"];
     if (launches.size() == 0) launches.fail("a trace has at least one launch");
     for (std::size_t i = 0; i < launches.size(); ++i)
-        t.launches.push_back(launch_from_json(launches[i], element, t.labels));
+        t.launches.push_back(
+            launch_from_json(launches[i], element, global_value_kind(t.request), t.labels));
     // A student's kernel captured elsewhere: the trace carries its card (listing, labels, arrays).
     if (is_student_key(t.request.variant) && !find_variant(t.request.variant)) {
         VariantInfo card;
@@ -563,7 +567,8 @@ std::string trace_text(const Trace& t) {
     const std::string placeholder = ordered(kStepsPlaceholder).dump();
     for (std::size_t i = 0; i < t.launches.size(); ++i) {
         const Launch& l = t.launches[i];
-        const std::string shell = launch_to_json(l, element, false).dump();
+        const std::string shell =
+            launch_to_json(l, element, global_value_kind(t.request), false).dump();
         const std::size_t at = shell.find(placeholder);
         text += (i ? "," : "") + shell.substr(0, at) + "[";
         const std::vector<ElementKind> kinds = word_kinds(l, element);

@@ -6,8 +6,16 @@
 #include <stdexcept>
 
 #include "core/bits.h"
+#include "variants/registry.h"
 
 namespace scanscope {
+
+ElementKind global_value_kind(const RunRequest& request) {
+    const VariantInfo* card = find_card(request);
+    const bool moves =
+        card && (card->algorithm == Algorithm::Compact || card->algorithm == Algorithm::Split);
+    return moves ? ElementKind::Int : kind_of(request.type);
+}
 
 std::string format_value(std::uint32_t bits, ElementKind kind) {
     if (kind == ElementKind::Int) return std::to_string(from_bits<std::int32_t>(bits));

@@ -15,6 +15,11 @@ inline ElementKind kind_of(ElementType type) {
     return type == ElementType::Float32 ? ElementKind::Float : ElementKind::Int;
 }
 
+// The kind of what a launch's globals and tile descriptors hold: the elements' own kind, except
+// where the variant moves elements (compaction, split): there they are counts (the count kept,
+// totalFalses, a look-back that counts kept elements), integers whatever the elements are.
+ElementKind global_value_kind(const RunRequest& request);
+
 // "25", "-3", "0.5", "-inf"; floats with the fewest digits that read back exactly.
 std::string format_value(std::uint32_t bits, ElementKind kind);
 

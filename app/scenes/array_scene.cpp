@@ -161,6 +161,7 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
     // Predict mode keeps what the launch leaves in global memory for its last step: shown
     // before, it would answer the questions about the steps that compute it.
     const bool hidden = options.hide_later && c.step + 1 < launch.steps_of(c.block);
+    const ElementKind counts = global_value_kind(trace.request);  // a compaction's: ints
     for (const GlobalBuffer& g : launch.globals) {
         scene.labels.push_back({{0, y - 0.25f},
                                 g.name + (hidden ? " (global memory: shown at the launch's last "
@@ -184,9 +185,9 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
                 cell.text = status == TileStatus::Invalid
                                 ? "X"
                                 : (status == TileStatus::Aggregate ? "A " : "P ") +
-                                      format_value(value, element);
+                                      format_value(value, counts);
             } else {
-                cell.text = format_value(value, element);
+                cell.text = format_value(value, counts);
             }
             cell.text_color = theme.cell_text;
             if (hidden) cell.text = "?";

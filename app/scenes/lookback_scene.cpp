@@ -47,7 +47,7 @@ std::string event_caption(const Trace& trace, int event) {
     else
         std::snprintf(when, sizeof when, "tick %llu",
                       static_cast<unsigned long long>(e.time_ns - t0));
-    const std::string value = format_value(e.value, kind_of(trace.request.type));
+    const std::string value = format_value(e.value, global_value_kind(trace.request));
     std::string what = e.kind == std::uint16_t(TileEventKind::Publish)
                            ? "tile " + std::to_string(e.tile) + " publishes its " +
                                  status_word(TileStatus(e.status)) + " " + value
@@ -89,7 +89,7 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         }
     }
     const TileEvent& now = events[std::size_t(event)];
-    const ElementKind element = kind_of(trace.request.type);
+    const ElementKind element = global_value_kind(trace.request);  // counts in a compaction
     scene.labels.push_back(
         {{0, -1.5f}, event_caption(trace, event), theme.text, 0.55f, Align::Left, 15.0f});
 

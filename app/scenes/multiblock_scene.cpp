@@ -32,7 +32,6 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
     const bool has_shared = !launch.arrays.empty();
     const SharedArrayInfo array = has_shared ? launch.arrays[0] : SharedArrayInfo{};
     const std::uint32_t first = array.offset / 4;
-    const ElementKind element = kind_of(trace.request.type);
     Cursor caption = c;
     caption.block = 0;
     std::string title = step_caption(trace, caption);
@@ -92,6 +91,7 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
     // each block's increment comes back. Tile descriptors are indexed by tile: each block's row
     // shows the descriptor of the tile it is on.
     const float x = right + 2.5f;
+    const ElementKind counts = global_value_kind(trace.request);  // a compaction's: ints
     for (std::size_t g = 0; g < launch.globals.size(); ++g) {
         const GlobalBuffer& buffer = launch.globals[g];
         const float gx = x + float(g) * 2.6f;
@@ -109,8 +109,8 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
             cell.border = theme.cell_border;
             cell.text =
                 buffer.element_bytes == 8
-                    ? descriptor_text(buffer.values[std::size_t(index)], element)
-                    : format_value(std::uint32_t(buffer.values[std::size_t(index)]), element);
+                    ? descriptor_text(buffer.values[std::size_t(index)], counts)
+                    : format_value(std::uint32_t(buffer.values[std::size_t(index)]), counts);
             cell.text_color = theme.cell_text;
             // Predict mode: what the launch leaves, only at its last step.
             if (hide_later && c.step + 1 < launch.longest_block()) cell.text = "?";

@@ -95,7 +95,10 @@ const std::vector<ViewInfo>& all_views() {
         {ViewKind::Scatter, "scatter", "Scatter",
          [](const Trace& t) {
              const VariantInfo* v = card_of(t);
-             return v && (v->algorithm == Algorithm::Compact || v->algorithm == Algorithm::Split);
+             // One block's flags, their scan and the scatter, all in shared memory (the
+             // single-pass compaction keeps its flags in registers).
+             return v && !v->multi_block &&
+                    (v->algorithm == Algorithm::Compact || v->algorithm == Algorithm::Split);
          },
          [](const ViewInput& in, const Theme& theme) {
              return build_scatter_scene(in.trace, in.cursor, theme, in.columns);

@@ -1,6 +1,7 @@
 // Timing on the GPU: the variants (through the typed units), a device copy, CUB.
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_select.cuh>
 
 #include <algorithm>
 
@@ -83,6 +84,59 @@ Timing cub_typed(const RunRequest& r, const std::vector<std::uint32_t>& input,
     return timing;
 }
 
+// The compactions' predicate, as the kernels have it (kernels/scan/compact.h): not 0.
+template <class T>
+struct NotZero {
+    __host__ __device__ bool operator()(const T& x) const { return !(x == T(0)); }
+};
+
+// DeviceSelect::If with the predicate, or DeviceSelect::Flagged on one-byte flags made
+// beforehand (their making is not timed). The output's words past the kept stay 0, as a fresh
+// buffer leaves them for the kernels.
+template <class T>
+Timing cub_select_typed(const std::vector<std::uint32_t>& input, bool flagged,
+                        const TimingPlan& plan, std::vector<std::uint32_t>* output) {
+    const int n = int(input.size());
+    cudaStream_t stream;
+    SS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    DeviceBuffer in(std::size_t(n) * sizeof(T)), out(std::size_t(n) * sizeof(T)),
+        flags(flagged ? std::size_t(n) : 0), count(sizeof(int));
+    SS_CUDA_CHECK(
+        cudaMemcpy(in.data, input.data(), std::size_t(n) * sizeof(T), cudaMemcpyHostToDevice));
+    SS_CUDA_CHECK(cudaMemset(out.data, 0, std::size_t(n) * sizeof(T)));
+    if (flagged) {
+        std::vector<unsigned char> host(input.size());
+        for (std::size_t i = 0; i < input.size(); ++i)
+            host[i] = NotZero<T>{}(from_bits<T>(input[i])) ? 1 : 0;
+        SS_CUDA_CHECK(cudaMemcpy(flags.data, host.data(), host.size(), cudaMemcpyHostToDevice));
+    }
+    SS_CUDA_CHECK(cudaDeviceSynchronize());  // the legacy stream's copies, before `stream` reads
+    const T* d_in = static_cast<const T*>(in.data);
+    T* d_out = static_cast<T*>(out.data);
+    int* d_count = static_cast<int*>(count.data);
+    const auto* d_flags = static_cast<const unsigned char*>(flags.data);
+    auto call = [&](void* temp, std::size_t& temp_bytes) {
+        return flagged ? cub::DeviceSelect::Flagged(temp, temp_bytes, d_in, d_flags, d_out, d_count,
+                                                    n, stream)
+                       : cub::DeviceSelect::If(temp, temp_bytes, d_in, d_out, d_count, n,
+                                               NotZero<T>{}, stream);
+    };
+    std::size_t temp_bytes = 0;
+    SS_CUDA_CHECK(call(nullptr, temp_bytes));
+    DeviceBuffer temp(temp_bytes);
+    auto run = [&] { SS_CUDA_CHECK(call(temp.data, temp_bytes)); };
+    run();
+    SS_CUDA_CHECK(cudaStreamSynchronize(stream));
+    if (output) {
+        output->resize(std::size_t(n));
+        SS_CUDA_CHECK(cudaMemcpy(output->data(), out.data, std::size_t(n) * sizeof(T),
+                                 cudaMemcpyDeviceToHost));
+    }
+    const Timing timing = time_on_stream(stream, plan, run);
+    cudaStreamDestroy(stream);
+    return timing;
+}
+
 }  // namespace
 
 Timing time_variant_on_gpu(const RunRequest& r, const std::vector<std::uint32_t>& input,
@@ -122,8 +176,17 @@ Timing time_device_copy(std::size_t bytes, const TimingPlan& plan) {
 Timing time_cub(const RunRequest& r, const std::vector<std::uint32_t>& input,
                 const TimingPlan& plan, std::vector<std::uint32_t>* output) {
     if (std::string problem = check_request(r); !problem.empty()) throw BadRequest(problem);
+    if (card_of(r).algorithm == Algorithm::Compact)
+        return time_cub_select(r, input, false, plan, output);
     return r.type == ElementType::Int32 ? cub_typed<std::int32_t>(r, input, plan, output)
                                         : cub_typed<float>(r, input, plan, output);
+}
+
+Timing time_cub_select(const RunRequest& r, const std::vector<std::uint32_t>& input, bool flagged,
+                       const TimingPlan& plan, std::vector<std::uint32_t>* output) {
+    return r.type == ElementType::Int32
+               ? cub_select_typed<std::int32_t>(input, flagged, plan, output)
+               : cub_select_typed<float>(input, flagged, plan, output);
 }
 
 std::size_t gpu_free_bytes() {

@@ -1,5 +1,6 @@
 // The single-pass scans' launch policies (core/tile_policy.h): the tiles their blocks take, beside
-// their kernels (decoupled_lookback.h, pipelined_lookback.h, staged_lookback.h). The numbers come
+// their kernels (decoupled_lookback.h, pipelined_lookback.h, staged_lookback.h,
+// compact_lookback.h). The numbers come
 // from the sweeps bench/tuning.md records.
 #pragma once
 
@@ -67,6 +68,25 @@ struct StagedLookbackPolicy {
         if (shape == KernelShape::Teaching) return f(Teaching{});
         if (n >= kWideFrom) return f(Wide{});
         if (n >= kLargeFrom) return f(Middle{});
+        f(Small{});
+    }
+};
+
+// compact-lookback: decoupled-lookback's tiles, each element's flag beside it in registers and the
+// tile's kept elements packed in shared memory (4 bytes an element of the tile). Timed: rows of 4
+// elements per lane at 512 threads; 8 rows from kLargeFrom. Swept on the H200 beside CUB's
+// DeviceSelect::If (bench/tuning.md): at 2^28, 8 rows at 512 threads took 0.80 x CUB (12 rows
+// 0.97, 20 rows 0.90, 8 rows at 256 threads 0.83); at 2^20, 4 rows at 512 threads 0.78 x CUB.
+struct CompactLookbackPolicy {
+    using Teaching = Tile<1, 1>;
+    using Small = Tile<4, 4, 512>;  // 16 elements per thread, 8192 per tile
+    using Large = Tile<8, 4, 512>;  // 32 elements per thread, 16384 per tile (64 KiB packed)
+    static constexpr int kLargeFrom = 1 << 22;
+
+    template <class F>
+    static void with_tile(int n, KernelShape shape, F&& f) {
+        if (shape == KernelShape::Teaching) return f(Teaching{});
+        if (n >= kLargeFrom) return f(Large{});
         f(Small{});
     }
 };

@@ -60,6 +60,7 @@ VariantInfo reduce_first_add_card();
 VariantInfo reduce_unrolled_warp_card();
 VariantInfo reduce_warp_shuffle_card();
 VariantInfo compact_card();
+VariantInfo compact_lookback_card();
 VariantInfo split_card();
 
 }  // namespace scanscope

@@ -76,6 +76,12 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
             });
         case VariantId::Compact:
             return run_compact<L, T>(launcher, r, in, out);
+        case VariantId::CompactLookback:
+            return CompactLookbackPolicy::with_tile(r.n, r.shape, [&](auto tile) {
+                using Tile = decltype(tile);
+                compact_lookback<L, T, Tile::rows, Tile::vec>(launcher, in, out, r.n, threads,
+                                                              r.shape);
+            });
         case VariantId::Split:
             return run_split<L, T>(launcher, r, in, out);
         case VariantId::Student:

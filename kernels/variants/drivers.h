@@ -17,6 +17,7 @@
 #include "scan/add_block_prefixes.h"
 #include "scan/blelloch.h"
 #include "scan/compact.h"
+#include "scan/compact_lookback.h"
 #include "scan/decoupled_lookback.h"
 #include "scan/hillis_steele.h"
 #include "scan/lookback_policies.h"
@@ -180,6 +181,24 @@ void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
         launcher, tiles, kernel_shape, launcher.resident_blocks(shape, scan), scan.tile_counter);
     launcher.launch(shape, scan,
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
+}
+
+// Stream compaction in one pass: decoupled-lookback's tiles on the flags, the scatter fused; the
+// count kept is a global of the trace.
+template <class L, class T, int Rows, int Vec>
+void compact_lookback(L& launcher, const T* in, T* out, int n, int threads,
+                      KernelShape kernel_shape) {
+    using Compact = CompactLookback<T, Rows, Vec>;
+    const int tiles = ceil_div(n, Compact::tile_elements(threads));
+    Compact compact{in, out, n, launcher.template alloc<int>(1), {}, nullptr};
+    LaunchShape shape{"single-pass compaction", tiles, threads, Compact::shared_bytes(threads)};
+    shape.emulated_resident_blocks = kEmulatedResidentBlocks;
+    compact.descriptors =
+        alloc_descriptors<Compact>(launcher, tiles, kernel_shape,
+                                   launcher.resident_blocks(shape, compact), compact.tile_counter);
+    launcher.launch(shape, compact,
+                    {{"tile descriptors", compact.descriptors.words, std::size_t(tiles), 8},
+                     {"kept", compact.kept, 1, 4}});
 }
 
 // Blocks that stay for many tiles (pipelined-lookback, staged-lookback). Their tiles, in shared

@@ -30,6 +30,7 @@ const std::vector<VariantInfo>& all_variants() {
             reduce_unrolled_warp_card(),
             reduce_warp_shuffle_card(),
             compact_card(),
+            compact_lookback_card(),
             split_card(),
         };
         for (VariantInfo& card : v)

@@ -38,9 +38,13 @@ Timing time_variant_on_gpu(const RunRequest& request, const std::vector<std::uin
 // A cudaMemcpy device to device of `bytes` (which reads and writes 2 * bytes).
 Timing time_device_copy(std::size_t bytes, const TimingPlan& plan);
 // CUB from the CUDA toolkit doing what `request` does: DeviceScan (inclusive or exclusive, + or
-// max) or DeviceReduce (Sum or Reduce with max).
+// max), DeviceReduce (Sum or Reduce with max) or, for a compaction, DeviceSelect::If.
 Timing time_cub(const RunRequest& request, const std::vector<std::uint32_t>& input,
                 const TimingPlan& plan, std::vector<std::uint32_t>* output);
+// CUB's stream compaction with the kernels' predicate (not 0): DeviceSelect::If, or with
+// `flagged` DeviceSelect::Flagged on one-byte flags made beforehand (untimed).
+Timing time_cub_select(const RunRequest& request, const std::vector<std::uint32_t>& input,
+                       bool flagged, const TimingPlan& plan, std::vector<std::uint32_t>* output);
 // The capturing kernels' own time for one capture of `request` (no allocation, no copy-back).
 double capture_kernel_ms(const RunRequest& request, const std::vector<std::uint32_t>& input);
 // Free device memory now.

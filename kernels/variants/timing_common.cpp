@@ -35,6 +35,10 @@ Timing time_cub(const RunRequest&, const std::vector<std::uint32_t>&, const Timi
                 std::vector<std::uint32_t>*) {
     no_gpu();
 }
+Timing time_cub_select(const RunRequest&, const std::vector<std::uint32_t>&, bool,
+                       const TimingPlan&, std::vector<std::uint32_t>*) {
+    no_gpu();
+}
 double capture_kernel_ms(const RunRequest&, const std::vector<std::uint32_t>&) {
     no_gpu();
 }

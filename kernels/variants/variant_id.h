@@ -21,6 +21,7 @@ enum class VariantId {
     ReduceUnrolledWarp,
     ReduceWarpShuffle,
     Compact,
+    CompactLookback,
     Split,
     Student,  // a student's kernel, registered at run time (register_student_variant)
 };

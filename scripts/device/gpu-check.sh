@@ -26,6 +26,9 @@
 #     hostile   the sandbox on the GPU path: grade --device gpu over tests/data/hostile-kernels
 #               beside an honest kernel (hostile/ in $OUT); then the single-pass scans' table at
 #               2^24 and 2^28 beside CUB and the copy
+#     apps      the applications of scan beside CUB and the copy: compact-lookback's shape sweep
+#               (scanscope_tune_compact) and scanscope bench at 2^20, 2^24 and 2^28, int32 and
+#               float32 (apps/ in $OUT)
 #     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
 #     repeat    REPEATS (default 3) runs of the single-pass scans' tables at 2^20, 2^24 and 2^28
 #               beside CUB and the copy (repeat/ in $OUT): int32, float32, and int32 timed with the
@@ -331,6 +334,23 @@ stage_bench() {
     cat "$out/bench/bench-table.txt" "$out/bench/bench-table-float.txt"
 }
 
+stage_apps() {
+    mkdir -p "$out/apps"
+    local rc=0
+    "$build/bench/scanscope_tune_compact" >"$out/apps/tune-compact.txt" 2>&1 || rc=$?
+    local type
+    for type in int float; do
+        "$app" bench --variants compact-lookback --sizes 2^20,2^24,2^28 --no-cpu --type "$type" \
+            --format table --out "$out/apps/bench-$type.txt" >/dev/null 2>>"$logs/apps.log" || rc=$?
+        "$app" bench --variants compact-lookback --sizes 2^20,2^24,2^28 --no-cpu --type "$type" \
+            --format csv --out "$out/apps/bench-$type.csv" >/dev/null 2>>"$logs/apps.log" || rc=$?
+    done
+    echo "scanscope bench --variants compact-lookback --sizes 2^20,2^24,2^28 --no-cpu --type int|float" \
+        >"$out/apps/command.txt"
+    note "apps" "$([ $rc -eq 0 ] && echo "done (apps/)" || echo "exit $rc (see logs/apps.log)")"
+    cat "$out/apps/tune-compact.txt" "$out/apps/bench-int.txt" "$out/apps/bench-float.txt"
+}
+
 stage_repeat() {
     mkdir -p "$out/repeat"
     local run type rc=0
@@ -373,6 +393,7 @@ if stage_build && [ -x "$app" ]; then
     wants timeline && stage_timeline
     wants persist && stage_persist
     wants hostile && stage_hostile
+    wants apps && stage_apps
     wants bench && stage_bench
     wants repeat && stage_repeat
 fi

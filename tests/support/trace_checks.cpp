@@ -13,10 +13,14 @@ std::string check_lookback(const Trace& trace) {
     const int tiles = launch.tile_count();
     const int per_tile = launch.block;  // one item per thread
     const auto input = as_ints(trace.input);
+    // A compaction's descriptors count the kept (non-zero) elements; a scan's add them.
+    const VariantInfo* card = find_card(trace.request);
+    const bool counts = card && card->algorithm == Algorithm::Compact;
     std::vector<std::int64_t> aggregate(std::size_t(tiles), 0), inclusive(std::size_t(tiles), 0);
     for (int t = 0; t < tiles; ++t) {
         for (int i = t * per_tile; i < std::min(int(input.size()), (t + 1) * per_tile); ++i)
-            aggregate[std::size_t(t)] += input[std::size_t(i)];
+            aggregate[std::size_t(t)] +=
+                counts ? input[std::size_t(i)] != 0 : input[std::size_t(i)];
         inclusive[std::size_t(t)] =
             aggregate[std::size_t(t)] + (t ? inclusive[std::size_t(t) - 1] : 0);
     }

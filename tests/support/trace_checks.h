@@ -12,7 +12,7 @@ namespace scanscope::test {
 
 // The single-pass scan's descriptors: every tile publishes its aggregate (tile 0: only its
 // prefix), then its inclusive prefix, with the right values; reads look only backwards and see
-// only values that were published. For int32 addition.
+// only values that were published. For int32 addition, or a compaction's counts of kept elements.
 std::string check_lookback(const Trace& trace);
 
 }  // namespace scanscope::test

@@ -31,6 +31,8 @@ TEST(LaunchPolicies, TimedTilesAreTheOnesTheSweepsChose) {
     expect("staged-lookback", (1 << 24) - 1, timed, {256, 32});
     expect("staged-lookback", 1 << 24, timed, {256, 52});
     expect("staged-lookback", 1 << 25, timed, {512, 52});
+    expect("compact-lookback", (1 << 22) - 1, timed, {512, 16});
+    expect("compact-lookback", 1 << 22, timed, {512, 32});
     expect("reduce-warp-shuffle", 1 << 24, timed, {512, 16});
     expect("scan-then-propagate", 1 << 24, timed, {512, 2});
     expect("reduce-then-scan", 1 << 24, timed, {512, 2});

@@ -1,0 +1,147 @@
+// Sweeps the timed shapes of compact-lookback (rows per thread, threads per block) on the GPU,
+// beside CUB's DeviceSelect::If and a device copy of the bytes a compaction must move (read n,
+// write the kept), in the same run, int32, half the values 0 at random places. The shapes in
+// CompactLookbackPolicy (kernels/scan/lookback_policies.h) come from its output; bench/tuning.md
+// records the runs.
+//
+//   scanscope_tune_compact [--sizes 20,24,28] [--reps 30]
+#include <cub/device/device_select.cuh>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "gpu/gpu_launcher.cuh"
+#include "gpu/gpu_timing.cuh"
+#include "variants/drivers.h"
+
+namespace scanscope {
+namespace {
+
+struct NotZero {
+    __host__ __device__ bool operator()(int x) const { return x != 0; }
+};
+
+struct Bench {
+    int n;
+    int reps;
+    GpuLauncher data;
+    int* in = nullptr;
+    int* out = nullptr;
+    std::vector<int> host, expected;
+
+    Bench(int n_, int reps_) : n(n_), reps(reps_), host(std::size_t(n_)) {
+        std::mt19937 bits{std::uint32_t(n_)};
+        for (int& x : host)
+            x = (bits() & 1) ? 0 : 1 + int(bits() % 7);
+        std::copy_if(host.begin(), host.end(), std::back_inserter(expected),
+                     [](int x) { return x != 0; });
+        in = data.alloc<int>(host.size());
+        out = data.alloc<int>(host.size());
+        data.upload(in, host.data(), host.size());
+        data.synchronize();
+    }
+
+    // Runs `driver` once and checks the kept elements, then returns its median time.
+    double time(const std::function<void(GpuLauncher&)>& driver, bool check, const char* what) {
+        GpuLauncher launcher;
+        launcher.alloc<int>(1);  // something to keep, so that rewind() reuses what follows
+        launcher.keep_allocations();
+        SS_CUDA_CHECK(cudaMemsetAsync(out, 0, std::size_t(n) * 4, launcher.stream()));
+        driver(launcher);
+        std::vector<int> got(expected.size());
+        launcher.download(got.data(), out, got.size());
+        if (check && got != expected) {
+            std::printf("%s: WRONG RESULT\n", what);
+            std::exit(1);
+        }
+        return time_on_stream(launcher.stream(), TimingPlan{reps},
+                              [&] {
+                                  launcher.rewind();
+                                  driver(launcher);
+                              })
+            .median_ms;
+    }
+};
+
+template <int Rows>
+void compact_row(Bench& b, double copy_ms, double cub_ms) {
+    for (int threads : {128, 256, 512}) {
+        const double ms = b.time(
+            [&](GpuLauncher& l) {
+                kernels::compact_lookback<GpuLauncher, int, Rows, 4>(l, b.in, b.out, b.n, threads,
+                                                                     KernelShape::Timed);
+            },
+            true, "compact");
+        cudaFuncAttributes a;
+        SS_CUDA_CHECK(cudaFuncGetAttributes(
+            &a, kernel_entry<PlainMode, kernels::CompactLookback<int, Rows, 4>>()));
+        std::printf(
+            "compact    rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x copy %.3f  "
+            "x CUB %.3f\n",
+            Rows, threads, a.numRegs, a.localSizeBytes, ms, ms / copy_ms, ms / cub_ms);
+    }
+}
+
+void sweep(int log_n, int reps) {
+    Bench b(1 << log_n, reps);
+    // A copy of the bytes a compaction moves: half read, half written.
+    const std::size_t bytes = (std::size_t(b.n) + b.expected.size()) * 4 / 2;
+    int* from = b.data.alloc<int>(bytes / 4 + 1);
+    int* to = b.data.alloc<int>(bytes / 4 + 1);
+    int* count = b.data.alloc<int>(1);
+    std::size_t temp_bytes = 0;
+    SS_CUDA_CHECK(cub::DeviceSelect::If(nullptr, temp_bytes, b.in, b.out, count, b.n, NotZero{}));
+    void* temp = b.data.alloc<char>(temp_bytes);
+    b.data.synchronize();
+    const double copy_ms = b.time(
+        [&](GpuLauncher& l) {
+            SS_CUDA_CHECK(cudaMemcpyAsync(to, from, bytes, cudaMemcpyDeviceToDevice, l.stream()));
+        },
+        false, "copy");
+    const double cub_ms = b.time(
+        [&](GpuLauncher& l) {
+            SS_CUDA_CHECK(cub::DeviceSelect::If(temp, temp_bytes, b.in, b.out, count, b.n,
+                                                NotZero{}, l.stream()));
+        },
+        true, "CUB DeviceSelect::If");
+    std::printf(
+        "\n== n = 2^%d, %zu kept: copy of %.0f MB %.4f ms (%.0f GB/s), CUB If %.4f ms "
+        "(x copy %.3f)\n",
+        log_n, b.expected.size(), double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6,
+        cub_ms, cub_ms / copy_ms);
+    compact_row<4>(b, copy_ms, cub_ms);
+    compact_row<8>(b, copy_ms, cub_ms);
+    compact_row<12>(b, copy_ms, cub_ms);
+    compact_row<16>(b, copy_ms, cub_ms);
+    compact_row<20>(b, copy_ms, cub_ms);
+}
+
+}  // namespace
+}  // namespace scanscope
+
+int main(int argc, char** argv) {
+    std::vector<int> sizes = {20, 24, 28};
+    int reps = 30;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--sizes") == 0) {
+            sizes.clear();
+            for (char* s = std::strtok(argv[i + 1], ","); s; s = std::strtok(nullptr, ","))
+                sizes.push_back(std::atoi(s));
+        }
+    }
+    try {
+        for (int log_n : sizes)
+            scanscope::sweep(log_n, reps);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "scanscope_tune_compact: %s\n", e.what());
+        return 1;
+    }
+    return 0;
+}

@@ -1,0 +1,124 @@
+// Stream compaction in one pass over any n: Merrill's single-pass scan with decoupled look-back
+// (decoupled_lookback.h), run on the elements' 1-or-0 flags, with the scatter fused into its
+// store. Each tile loads its elements once, flags the ones kept (here: those that are not 0),
+// scans the flags across the tile with shuffles, and looks back over its predecessors for how many
+// were kept before it. Its kept elements are then packed in shared memory and written out in one
+// coalesced sweep after those of the tiles before. The input is read once and only the kept
+// elements are written: the least traffic a compaction can have. The last tile's inclusive prefix
+// is the count kept.
+//
+// Why pack in shared memory first: written straight from registers, a warp's store of one element
+// per lane lands on words spread over a row's output, a few per 32-byte sector, and every sector
+// is written four times, in part; packed, each store of the warp fills whole sectors
+// (bench/tuning.md: 1.36 against 1.0x of the copy's time at 2^28 on the H200).
+#pragma once
+
+#include "core/consecutive_io.h"
+#include "core/hd.h"
+#include "core/int_math.h"
+#include "core/ops.h"
+#include "core/shared_memory.h"
+#include "core/tile_descriptor.h"
+#include "scan/decoupled_lookback.h"
+#include "scan/warp_scan.h"
+
+namespace scanscope::kernels {
+
+struct CompactLookbackLine {
+    enum : std::uint16_t {
+        TakeTile = 40,
+        FlagAndScan = 41,
+        ScanTotals = 42,
+        PackAndLookBack = 43,
+        Store = 44
+    };
+};
+
+// A tile is the block's threads times Rows * Vec elements, laid out as decoupled-lookback's: each
+// warp takes Rows rows of 32 * Vec consecutive elements, each lane Vec consecutive ones per row.
+// The captured compaction runs 1 x 1; the timed one larger tiles (compact_lookback_policy.h).
+template <class T, int Rows, int Vec>
+struct CompactLookback {
+    static constexpr int kItems = Rows * Vec;                       // per thread
+    static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
+    using Count = AddOp<int>;
+    const T* in;
+    T* out;
+    int n;
+    int* kept;  // one word: how many elements are kept (written by the last tile)
+    TileDescriptors descriptors;
+    int* tile_counter;  // zero before the launch (TileDescriptors says who zeroes it)
+
+    // The predicate: not 0 (NaN is kept, as NaN != 0), as the one-block `compact`'s.
+    SS_HD static bool keep(T x) { return !(x == T(0)); }
+    SS_HD static int tile_elements(int threads) { return threads * kItems; }
+    // Warp counts, the tile's number, its prefix, and the tile's kept elements packed.
+    static std::uint32_t shared_bytes(int threads) {
+        return std::uint32_t(32 * 4 + 4 + 4) + std::uint32_t(tile_elements(threads) * sizeof(T));
+    }
+
+    template <class Block>
+    SS_HD void operator()(Block& b) const {
+        using Line = CompactLookbackLine;
+        auto warp_totals = shared_memory<int>(b, 32);
+        auto tile_slot = shared_memory<int>(b, 1);
+        auto prefix_slot = shared_memory<int>(b, 1);
+        auto packed = shared_memory<T>(b, tile_elements(b.threads()));
+
+        // 1. The next tile, in the order blocks start (as decoupled-lookback takes them).
+        b.at(Line::TakeTile);
+        if (b.thread() == 0) {
+            const int taken = b.take_tile(tile_counter);
+            tile_slot[0] = taken;
+            descriptors.ready_next_launch(taken);  // only where a timing loop repeats the launch
+        }
+        b.sync(Line::FlagAndScan);
+        const int tile = tile_slot[0];
+        const bool last_tile = tile == ceil_div(n, tile_elements(b.threads())) - 1;
+
+        // 2. Load the elements (0 past n: never kept) and flag the ones kept.
+        const int warp_first = tile * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec;
+        T items[Rows][Vec];
+        int flags[Rows][Vec];
+        for (int r = 0; r < Rows; ++r)
+            load_consecutive<Vec>(in, warp_first + (r * 32 + b.lane()) * Vec, n, T(0), items[r]);
+        for (int r = 0; r < Rows; ++r)
+            for (int v = 0; v < Vec; ++v)
+                flags[r][v] = keep(items[r][v]) ? 1 : 0;
+
+        // 3. Each warp counts, row by row, the kept elements before each lane's (shuffles).
+        int before_lane[Rows];
+        const int warp_kept = scan_rows_of_warp<Count>(b, flags, before_lane);
+
+        // 4. The block combines its warps' counts: the tile's count, its aggregate.
+        const WarpTotalsScan<int> warps = scan_warp_totals<Count>(
+            b, warp_kept, warp_totals, Line::ScanTotals, Line::PackAndLookBack);
+
+        // 5. Each kept element into shared memory, packed: at the count kept before it in the
+        //    tile (this needs nothing from the tiles before, so it goes first).
+        for (int r = 0; r < Rows; ++r) {
+            int at = warps.before_warp + before_lane[r];
+            for (int v = 0; v < Vec; ++v)
+                if (flags[r][v]) packed[at++] = items[r][v];
+        }
+
+        // 6. Warp 0 looks back for the count kept in the tiles before; the last tile's inclusive
+        //    prefix is the count kept in all.
+        if (b.warp() == 0) {
+            const int kept_before = look_back<Count>(b, descriptors, tile, warps.aggregate);
+            if (b.lane() == 0) {
+                prefix_slot[0] = kept_before;
+                if (last_tile) *kept = kept_before + warps.aggregate;
+            }
+        }
+        b.sync(Line::Store);
+
+        // 7. The tile's kept elements out, consecutive threads to consecutive words, after the
+        //    count kept in the tiles before.
+        const int before_tile = prefix_slot[0];
+        for (int i = b.thread(); i < warps.aggregate; i += b.threads())
+            out[before_tile + i] = packed[i];
+    }
+};
+
+}  // namespace scanscope::kernels

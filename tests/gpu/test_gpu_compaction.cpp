@@ -1,0 +1,76 @@
+// On the GPU machine: the single-pass compaction at every density and size, its traces replayed by
+// the emulation (the single-pass scans' too), its descriptors' counts. Skipped where there is no
+// GPU.
+#include <gtest/gtest.h>
+
+#include "analysis/consistency.h"
+#include "capture/capture.h"
+#include "capture/replay_check.h"
+#include "device/device_info.h"
+#include "scan/lookback_policies.h"
+#include "support/reference.h"
+#include "support/trace_checks.h"
+#include "variants/run.h"
+
+namespace scanscope::test {
+namespace {
+
+class GpuCompaction : public testing::Test {
+  protected:
+    void SetUp() override {
+        if (!probe_device().gpu_available)
+            GTEST_SKIP() << "no CUDA device: " << probe_device().cpu_reason;
+    }
+};
+
+// Random values with every `zero_every`th one 0 (0: none; 1: all).
+std::vector<std::uint32_t> with_zeros(int n, ElementType type, int zero_every) {
+    std::vector<std::uint32_t> input = random_input(n, type, std::uint64_t(n) + 11);
+    for (int i = 0; zero_every && i < n; i += zero_every)
+        input[std::size_t(i)] = 0;
+    return input;
+}
+
+TEST_F(GpuCompaction, KeepsTheNonZeroAtEveryDensityAndSize) {
+    const int large = kernels::CompactLookbackPolicy::kLargeFrom;
+    for (KernelShape shape : {KernelShape::Teaching, KernelShape::Timed})
+        for (int n : {1, 33, 4095, 4097, 65539, 1 << 20, large - 1, large + 5, 1 << 24})
+            for (int zero_every : {1, 2, 3, 0})
+                for (ElementType type : {ElementType::Int32, ElementType::Float32}) {
+                    RunRequest r;
+                    r.variant = "compact-lookback";
+                    r.n = n;
+                    r.type = type;
+                    r.shape = shape;
+                    const auto input = with_zeros(n, type, zero_every);
+                    EXPECT_EQ(check_output(input, run_on_gpu(r, input), type, OpKind::Add,
+                                           Algorithm::Compact, false),
+                              "")
+                        << "n = " << n << ", every " << zero_every << "th dropped, "
+                        << (shape == KernelShape::Timed ? "timed" : "teaching");
+                }
+}
+
+// What you see is what ran: a single-pass kernel's GPU trace is what the emulation does, but for
+// what the GPU's schedule decides (the look-back's order, the tiles each block took), which the
+// replay leaves out (capture/replay_check.h).
+TEST_F(GpuCompaction, SinglePassTracesReplayAsTheEmulation) {
+    for (const char* variant : {"compact-lookback", "decoupled-lookback"})
+        for (int n : {1000, 4096})
+            for (int threads : {32, 128}) {
+                RunRequest r;
+                r.variant = variant;
+                r.n = n;
+                r.block_threads = threads;
+                const Trace gpu = capture_trace(r, with_zeros(n, r.type, 3), DeviceChoice::Gpu);
+                const std::string where = std::string(variant) + " n=" + std::to_string(n) +
+                                          " threads=" + std::to_string(threads);
+                ASSERT_EQ(gpu.source.kind, "gpu");
+                EXPECT_EQ(first_replay_difference(gpu), "") << where;
+                EXPECT_EQ(check_lookback(gpu), "") << where;
+                EXPECT_EQ(first_inconsistency(gpu), "") << where;
+            }
+}
+
+}  // namespace
+}  // namespace scanscope::test
