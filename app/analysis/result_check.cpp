@@ -15,8 +15,12 @@ std::vector<std::uint32_t> loop(const RunRequest& r, const std::vector<std::uint
     T acc = Op::identity();
     std::vector<std::uint32_t> out;
     const bool reduce = card_of(r).algorithm == Algorithm::Reduce;
+    // A segmented scan starts again at each head (none listed: one segment).
+    const std::vector<int> heads = head_flags(r);
     out.reserve(reduce ? 1 : input.size());
-    for (std::uint32_t bits : input) {
+    for (std::size_t i = 0; i < input.size(); ++i) {
+        if (i < heads.size() && heads[i]) acc = Op::identity();
+        const std::uint32_t bits = input[i];
         const T next = Op::combine(acc, from_bits<T>(bits));
         if (!reduce) out.push_back(to_bits(r.inclusive ? next : acc));
         acc = next;

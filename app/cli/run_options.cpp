@@ -38,6 +38,9 @@ void add_run_options(CLI::App* c, RunOptions& o, bool variant_required) {
                   "teaching: the small tiles that are captured (default); timed: the large "
                   "tiles the benchmark runs")
         ->check(CLI::IsMember({"teaching", "timed"}));
+    c->add_option("--heads", o.heads,
+                  "segmented-scan: where segments start, e.g. 0,3,6 (default: random heads from "
+                  "the seed, about one element in four)");
 }
 
 namespace {
@@ -105,6 +108,15 @@ ResolvedRun resolve_run(const RunOptions& o, RunPurpose purpose) {
         r.n = o.n;
         check_size(r, purpose);
         run.input = random_values(r.n, r.type, o.seed);
+    }
+    if (r.card && r.card->algorithm == Algorithm::SegmentedScan) {
+        try {
+            r.heads = o.heads.empty() ? random_heads(r.n, o.seed) : parse_heads(o.heads);
+        } catch (const InputError& e) {
+            throw CLI::ValidationError("--heads", e.what());
+        }
+    } else if (!o.heads.empty()) {
+        throw CLI::ValidationError("--heads", o.variant + " has no segments (segmented-scan has)");
     }
     check_size(r, purpose);
     return run;

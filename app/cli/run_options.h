@@ -26,10 +26,11 @@ struct RunOptions {
     int block_threads = 0;
     std::string device = "auto";
     std::string shape = "teaching";
+    std::string heads;  // a segmented scan's segment starts, "0,3,6"
 };
 
 // Adds --variant, --n, --input, --input-file, --seed, --type, --op, --inclusive/--exclusive,
-// --banks, --block-threads, --device, --shape to `command`.
+// --banks, --block-threads, --device, --shape, --heads to `command`.
 void add_run_options(CLI::App* command, RunOptions& options, bool variant_required = true);
 
 enum class RunPurpose { Run, Capture };

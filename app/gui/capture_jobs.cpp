@@ -31,7 +31,7 @@ bool job_from_form(const CaptureForm& f, CaptureJob& job, std::string& error) {
     r.card = &v;
     r.type = f.floats ? ElementType::Float32 : ElementType::Int32;
     r.op = f.max ? OpKind::Max : OpKind::Add;
-    r.inclusive = f.inclusive && v.algorithm == Algorithm::Scan;
+    r.inclusive = f.inclusive && v.inclusive_and_exclusive;
     r.banks = f.banks;
     r.block_threads = v.multi_block ? f.block_threads : 0;
     r.schedule_seed = std::uint64_t(std::max(f.seed, 0));
@@ -43,6 +43,9 @@ bool job_from_form(const CaptureForm& f, CaptureJob& job, std::string& error) {
         return false;
     }
     r.n = int(job.input.size());
+    // The window's segmented scans take heads from the seed (a lesson may list its own).
+    r.heads.clear();
+    if (v.algorithm == Algorithm::SegmentedScan) r.heads = random_heads(r.n, std::uint64_t(f.seed));
     if (r.n > 4096) {
         error = "the window shows up to 4096 elements (got " + std::to_string(r.n) +
                 "); 'scanscope capture' takes more";

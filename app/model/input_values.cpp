@@ -1,6 +1,8 @@
 #include "model/input_values.h"
 
+#include <cctype>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -106,6 +108,34 @@ std::vector<std::uint32_t> random_values(int n, ElementType type, std::uint64_t 
     return values;
 }
 
+std::vector<int> random_heads(int n, std::uint64_t seed) {
+    std::mt19937_64 random(seed ^ 0x5e61e7u);  // not the values' stream
+    std::vector<int> heads;
+    for (int i = 1; i < n; ++i)
+        if (random() % 4 == 0) heads.push_back(i);
+    return heads;
+}
+
+std::vector<int> parse_heads(const std::string& text) {
+    std::vector<int> heads;
+    std::size_t at = 0;
+    while (at < text.size()) {
+        if (text[at] == ',' || std::isspace(static_cast<unsigned char>(text[at]))) {
+            ++at;
+            continue;
+        }
+        const std::size_t end = text.find_first_of(", \t\n", at);
+        const std::string word = text.substr(at, end == std::string::npos ? end : end - at);
+        int head = 0;
+        const auto [ptr, ec] = std::from_chars(word.data(), word.data() + word.size(), head);
+        if (ec != std::errc() || ptr != word.data() + word.size() || head < 0)
+            throw InputError("segment head '" + word + "' is not a whole number");
+        heads.push_back(head);
+        at = end == std::string::npos ? text.size() : end;
+    }
+    return heads;
+}
+
 std::string check_values(const std::vector<std::uint32_t>& values, ElementType type, OpKind op,
                          Algorithm algorithm) {
     if (type == ElementType::Float32) {
@@ -123,7 +153,8 @@ std::string check_values(const std::vector<std::uint32_t>& values, ElementType t
     std::int64_t sum = 0;
     for (std::size_t i = 0; i < values.size(); ++i) {
         sum += from_bits<std::int32_t>(values[i]);
-        const bool checked = algorithm == Algorithm::Scan || i + 1 == values.size();
+        const bool checked = algorithm == Algorithm::Scan ||
+                             algorithm == Algorithm::SegmentedScan || i + 1 == values.size();
         if (checked && (sum > std::numeric_limits<std::int32_t>::max() ||
                         sum < std::numeric_limits<std::int32_t>::min()))
             return "the sum up to value " + std::to_string(i + 1) + " is " + std::to_string(sum) +

@@ -28,6 +28,11 @@ std::vector<std::uint32_t> read_values_file(const std::string& path, ElementType
 // Small values that are easy to read on a projector: integers 0..9, or quarters from 0 to 9.75
 // (exact in float32, so sums do not depend on the order of additions).
 std::vector<std::uint32_t> random_values(int n, ElementType type, std::uint64_t seed);
+// A segmented scan's heads when none are given: about one element in four starts a segment,
+// from the seed (element 0 always does, unlisted).
+std::vector<int> random_heads(int n, std::uint64_t seed);
+// "0,3,6" or "3 6": where segments start. Throws InputError for anything but whole numbers.
+std::vector<int> parse_heads(const std::string& text);
 
 // Empty when the values suit the run; otherwise why not (a NaN, an infinity, or int32 results
 // that would wrap around).

@@ -122,7 +122,7 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
     only_known_fields(
         j, "",
         {"title", "text", "variant", "type", "op", "inclusive", "banks", "block_threads", "seed",
-         "view", "compare", "input", "n", "questions", "narration"});
+         "view", "compare", "input", "n", "heads", "questions", "narration"});
     lesson.title = field<std::string>(j, "", "title");
     if (lesson.title.size() > kMaxTitleChars)
         throw FieldError("/title", "at most " + std::to_string(kMaxTitleChars) + " characters");
@@ -169,6 +169,21 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
         throw FieldError(j.contains("input") ? "/input" : "/n",
                          "a lesson captures from 1 to " + std::to_string(kMaxCaptureN) +
                              " elements (got " + std::to_string(lesson.request.n) + ")");
+    // A segmented scan's segment starts; none listed: random ones from the seed.
+    const VariantInfo* card = find_variant(lesson.request.variant);
+    if (j.contains("heads")) {
+        if (!card || card->algorithm != Algorithm::SegmentedScan)
+            throw FieldError("/heads", "heads are for a segmented scan");
+        if (!j.at("heads").is_array()) throw FieldError("/heads", "expected a list of indices");
+        for (const nlohmann::json& head : j.at("heads")) {
+            std::int64_t at = -1;
+            if (!json_to_int64(head, at) || at < 0 || at >= lesson.request.n)
+                throw FieldError("/heads", "each head an index from 0 to n - 1");
+            lesson.request.heads.push_back(int(at));
+        }
+    } else if (card && card->algorithm == Algorithm::SegmentedScan) {
+        lesson.request.heads = random_heads(lesson.request.n, lesson.seed);
+    }
     if (j.contains("questions")) {
         const nlohmann::json list = j.at("questions");
         if (!list.is_array()) throw FieldError("/questions", "expected a list of questions");

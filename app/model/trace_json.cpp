@@ -437,6 +437,7 @@ nlohmann::ordered_json trace_to_json(const Trace& t) {
                    {"block_threads", t.request.block_threads},
                    {"shape", t.request.shape == KernelShape::Timed ? "timed" : "teaching"},
                    {"schedule_seed", t.request.schedule_seed}};
+    if (!t.request.heads.empty()) j["config"]["heads"] = t.request.heads;  // a segmented scan's
     j["source"] = {{"kind", t.source.kind},
                    {"device", t.source.device},
                    {"scanscope", t.source.scanscope_version},
@@ -490,6 +491,14 @@ Trace trace_from_json(const nlohmann::json& document) {
     if (config.has("shape"))  // absent in traces from before the timed shapes: teaching
         t.request.shape = config["shape"].one_of<KernelShape>(
             {{"teaching", KernelShape::Teaching}, {"timed", KernelShape::Timed}});
+    if (config.has("heads")) {  // a segmented scan's segments: increasing, each below n
+        const Reader heads = config["heads"];
+        for (std::size_t i = 0; i < heads.size(); ++i) {
+            const int head = int(heads[i].integer(0, std::max(t.request.n - 1, 0)));
+            if (i > 0 && head <= t.request.heads.back()) heads[i].fail("heads must increase");
+            t.request.heads.push_back(head);
+        }
+    }
     const Reader source = root["source"];
     t.source = {source["kind"].text(), source["device"].text(kMaxTraceNarration),
                 source["scanscope"].text(), source["captured_at"].text()};

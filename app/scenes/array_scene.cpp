@@ -5,6 +5,7 @@
 #include "analysis/hazards.h"
 #include "model/values.h"
 #include "scenes/output_row.h"
+#include "scenes/segments.h"
 
 namespace scanscope {
 namespace {
@@ -106,6 +107,14 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
                 return a.count <= 32;
         return false;
     };
+    // A segmented scan's arrays are indexed by element: tint each segment, mark each head.
+    const Segments segments = segments_of(trace);
+    const auto element_of = [&](std::uint32_t word) {
+        for (const SharedArrayInfo& a : launch.arrays)
+            if (word * 4 >= a.offset && word * 4 < a.offset + a.count * a.element_bytes)
+                return int((word * 4 - a.offset) / a.element_bytes);
+        return -1;
+    };
     for (std::size_t w = 0; w < place.rects.size(); ++w) {
         if (place.rects[w].w == 0) continue;
         SceneCell cell;
@@ -131,6 +140,11 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
         const bool defined = show_old ? before.defined[w] != 0 : step->defined[w] != 0;
         cell.text = defined ? format_value(bits, kind_at(launch, std::uint32_t(w), element)) : "";
         cell.text_color = theme.cell_text;
+        if (const int i = element_of(std::uint32_t(w)); segments.covers(i)) {
+            if (cell.role == CellRole::Plain)
+                cell.fill = segment_fill(theme, cell.fill, segments.index[std::size_t(i)]);
+            if (segments.head[std::size_t(i)] && i > 0) mark_segment_head(scene, cell.rect, theme);
+        }
         scene.cells.push_back(cell);
     }
 

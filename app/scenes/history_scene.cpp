@@ -5,6 +5,7 @@
 #include "model/values.h"
 #include "scenes/array_scene.h"
 #include "scenes/output_row.h"
+#include "scenes/segments.h"
 
 namespace scanscope {
 namespace {
@@ -83,6 +84,8 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
     const Step& now = *find_step(launch, c.block, c.step);
     const StepFocus focus = step_focus(now, c.focus_warp, columns.size() <= 32);
 
+    // The values' array (x) only: it is indexed by element.
+    const Segments segments = options.array == 0 ? segments_of(trace) : Segments{};
     for (int s = first_step; s <= c.step; ++s) {
         const Step& step = *find_step(launch, c.block, s);
         const StepSummary summary = summarize_step(step);
@@ -121,6 +124,14 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
             cell.text =
                 defined ? format_value(show_old ? before.words[w] : step.shared[w], kind) : "";
             cell.text_color = theme.cell_text;
+            // A segmented scan's values, element by element: each segment tinted, each head
+            // marked.
+            if (const int i = int(w - first_word); segments.covers(i)) {
+                if (cell.role == CellRole::Plain)
+                    cell.fill = segment_fill(theme, cell.fill, segments.index[std::size_t(i)]);
+                if (segments.head[std::size_t(i)] && i > 0)
+                    mark_segment_head(scene, cell.rect, theme);
+            }
             // Now: what the warp wrote (every element of a small array); the row above: what
             // those writes read.
             cell.focus = (current && (focus.everything || focus.written.count(w))) ||

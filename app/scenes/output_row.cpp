@@ -43,6 +43,9 @@ float add_output_row(Scene& scene, const Trace& trace, float x, float y, int col
                  ? "the kept elements, then what was there"
              : variant && variant->algorithm == Algorithm::Split
                  ? "the keys with bit 0 clear, then those with it set"
+             : variant && variant->algorithm == Algorithm::SegmentedScan
+                 ? (trace.request.inclusive ? "each segment's inclusive scan"
+                                            : "each segment's exclusive scan")
              : trace.request.inclusive ? "inclusive scan"
                                        : "exclusive scan";
     if (count < int(trace.output.size()))

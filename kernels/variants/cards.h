@@ -62,5 +62,6 @@ VariantInfo reduce_warp_shuffle_card();
 VariantInfo compact_card();
 VariantInfo compact_lookback_card();
 VariantInfo split_card();
+VariantInfo segmented_card();
 
 }  // namespace scanscope

@@ -84,6 +84,8 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
             });
         case VariantId::Split:
             return run_split<L, T>(launcher, r, in, out);
+        case VariantId::Segmented:
+            return run_segmented<L, T, Op>(launcher, r, in, out);
         case VariantId::Student:
             throw std::logic_error("a student kernel runs from its own library (app/student)");
     }

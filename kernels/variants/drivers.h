@@ -22,6 +22,7 @@
 #include "scan/hillis_steele.h"
 #include "scan/lookback_policies.h"
 #include "scan/pipelined_lookback.h"
+#include "scan/segmented.h"
 #include "scan/split.h"
 #include "scan/staged_lookback.h"
 #include "scan/warp_scan.h"
@@ -75,6 +76,18 @@ void run_split(L& launcher, const RunRequest& r, const T* in, T* out) {
     launcher.launch(
         {"split on bit 0", 1, threads, bytes_of<int>(2 * threads) + bytes_of<T>(2 * threads)},
         SplitScan<T>{in, out, r.n, falses}, {{"totalFalses", falses, 1, 4}});
+}
+
+// A segmented scan in one block; its head flags are uploaded beside the input.
+template <class L, class T, class Op>
+void run_segmented(L& launcher, const RunRequest& r, const T* in, T* out) {
+    const int threads = next_pow2(std::max(r.n, 2)) / 2;
+    const std::vector<int> flags = head_flags(r);
+    int* heads = launcher.template alloc<int>(flags.size());
+    launcher.upload(heads, flags.data(), flags.size());
+    launcher.launch(
+        {"segmented scan", 1, threads, bytes_of<T>(2 * threads) + 2 * bytes_of<int>(2 * threads)},
+        SegmentedScan<T, Op>{in, heads, out, r.n, r.inclusive});
 }
 
 template <class L, class T, class Op>

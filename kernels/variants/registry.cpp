@@ -32,9 +32,11 @@ const std::vector<VariantInfo>& all_variants() {
             compact_card(),
             compact_lookback_card(),
             split_card(),
+            segmented_card(),
         };
         for (VariantInfo& card : v)
-            card.inclusive_and_exclusive = card.algorithm == Algorithm::Scan;
+            card.inclusive_and_exclusive =
+                card.algorithm == Algorithm::Scan || card.algorithm == Algorithm::SegmentedScan;
         return v;
     }();
     return variants;
@@ -163,6 +165,16 @@ std::string check_request(const RunRequest& r) {
                "any n)";
     if (r.banks != 16 && r.banks != 32)
         return "banks must be 16 or 32 (got " + std::to_string(r.banks) + ")";
+    if (!r.heads.empty() && v->algorithm != Algorithm::SegmentedScan)
+        return "segment heads apply to a segmented scan only; " + v->key + " has no segments";
+    for (std::size_t i = 0; i < r.heads.size(); ++i) {
+        if (r.heads[i] < 0 || r.heads[i] >= r.n)
+            return "segment head " + std::to_string(r.heads[i]) + " is outside the " +
+                   std::to_string(r.n) + " elements";
+        if (i > 0 && r.heads[i] <= r.heads[i - 1])
+            return "segment heads must increase (" + std::to_string(r.heads[i - 1]) + " then " +
+                   std::to_string(r.heads[i]) + ")";
+    }
     if (r.block_threads) {
         if (!v->multi_block)
             return "a block size applies to the multi-block variants only; " + v->key +
@@ -185,17 +197,27 @@ std::string check_request(const RunRequest& r) {
 }
 
 const char* algorithm_kind(Algorithm algorithm) {
-    return algorithm == Algorithm::Scan      ? "scan"
-           : algorithm == Algorithm::Reduce  ? "reduce"
-           : algorithm == Algorithm::Compact ? "compact"
-                                             : "split";
+    return algorithm == Algorithm::Scan            ? "scan"
+           : algorithm == Algorithm::SegmentedScan ? "segscan"
+           : algorithm == Algorithm::Reduce        ? "reduce"
+           : algorithm == Algorithm::Compact       ? "compact"
+                                                   : "split";
 }
 
 const char* algorithm_result(Algorithm algorithm) {
-    return algorithm == Algorithm::Scan      ? "scan"
-           : algorithm == Algorithm::Reduce  ? "reduction"
-           : algorithm == Algorithm::Compact ? "compaction"
-                                             : "split";
+    return algorithm == Algorithm::Scan            ? "scan"
+           : algorithm == Algorithm::SegmentedScan ? "segmented scan"
+           : algorithm == Algorithm::Reduce        ? "reduction"
+           : algorithm == Algorithm::Compact       ? "compaction"
+                                                   : "split";
+}
+
+std::vector<int> head_flags(const RunRequest& r) {
+    std::vector<int> flags(std::size_t(std::max(r.n, 0)), 0);
+    if (!flags.empty()) flags[0] = 1;
+    for (int h : r.heads)
+        if (h >= 0 && h < r.n) flags[std::size_t(h)] = 1;
+    return flags;
 }
 
 const char* type_name(ElementType type) {

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "core/ops.h"
 #include "core/tile_policy.h"
@@ -30,7 +31,13 @@ struct RunRequest {
     int block_threads = 0;            // multi-block variants; 0: the variant's default for n
     std::uint64_t schedule_seed = 1;  // the emulation's block order (decoupled-lookback)
     KernelShape shape = KernelShape::Teaching;  // what is captured, or the larger timed tiles
+    // A segmented scan's segments: the indices where one starts, increasing, each below n.
+    // Element 0 starts one whether listed or not; none listed: one segment.
+    std::vector<int> heads;
 };
+
+// 1 where a segment starts (element 0 always), else 0: the head flags a segmented scan reads.
+std::vector<int> head_flags(const RunRequest& request);
 
 const char* type_name(ElementType type);  // "int32", "float32"
 const char* op_name(OpKind op);           // "add", "max"

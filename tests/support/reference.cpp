@@ -84,6 +84,9 @@ std::string check_output(const std::vector<std::uint32_t>& input,
                          const std::vector<std::uint32_t>& output, ElementType type, OpKind op,
                          Algorithm algorithm, bool inclusive) {
     std::ostringstream why;
+    // A segmented scan with no heads given is one segment: a scan (check_segmented_output takes
+    // the heads).
+    if (algorithm == Algorithm::SegmentedScan) algorithm = Algorithm::Scan;
     if (algorithm == Algorithm::Split) {
         // std::stable_partition on bit 0 of the pattern: exact, bit for bit.
         std::vector<std::uint32_t> want = input;
@@ -158,6 +161,30 @@ std::string check_output(const std::vector<std::uint32_t>& input,
                 << tolerance;
             return why.str();
         }
+    }
+    return {};
+}
+
+std::string check_segmented_output(const std::vector<std::uint32_t>& input,
+                                   const std::vector<int>& heads,
+                                   const std::vector<std::uint32_t>& output, ElementType type,
+                                   OpKind op, bool inclusive) {
+    if (output.size() != input.size() || heads.size() != input.size())
+        return "output has " + std::to_string(output.size()) + " values, expected " +
+               std::to_string(input.size());
+    for (std::size_t start = 0; start < input.size();) {
+        std::size_t end = start + 1;
+        while (end < input.size() && !heads[end])
+            ++end;
+        const auto part = [&](const std::vector<std::uint32_t>& v) {
+            return std::vector<std::uint32_t>(v.begin() + std::ptrdiff_t(start),
+                                              v.begin() + std::ptrdiff_t(end));
+        };
+        const std::string problem =
+            check_output(part(input), part(output), type, op, Algorithm::Scan, inclusive);
+        if (!problem.empty())
+            return "in the segment from " + std::to_string(start) + ": " + problem;
+        start = end;
     }
     return {};
 }

@@ -30,4 +30,11 @@ std::string check_output(const std::vector<std::uint32_t>& input,
                          const std::vector<std::uint32_t>& output, ElementType type, OpKind op,
                          Algorithm algorithm, bool inclusive);
 
+// A segmented scan: each segment (from a head flag of 1 to the next) against a scan of its own
+// (check_output on the segment alone); heads[0] is taken as 1.
+std::string check_segmented_output(const std::vector<std::uint32_t>& input,
+                                   const std::vector<int>& heads,
+                                   const std::vector<std::uint32_t>& output, ElementType type,
+                                   OpKind op, bool inclusive);
+
 }  // namespace scanscope::test

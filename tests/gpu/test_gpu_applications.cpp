@@ -1,6 +1,7 @@
-// On the GPU machine: the single-pass compaction at every density and size, its traces replayed by
-// the emulation (the single-pass scans' too), its descriptors' counts. Skipped where there is no
-// GPU.
+// On the GPU machine, the applications of scan: the single-pass compaction at every density and
+// size, its traces replayed by the emulation (the single-pass scans' too), its descriptors'
+// counts; the segmented scan's traces with heads equal to the emulation's. Skipped where there is
+// no GPU.
 #include <gtest/gtest.h>
 
 #include "analysis/consistency.h"
@@ -10,12 +11,13 @@
 #include "scan/lookback_policies.h"
 #include "support/reference.h"
 #include "support/trace_checks.h"
+#include "support/trace_diff.h"
 #include "variants/run.h"
 
 namespace scanscope::test {
 namespace {
 
-class GpuCompaction : public testing::Test {
+class GpuApplications : public testing::Test {
   protected:
     void SetUp() override {
         if (!probe_device().gpu_available)
@@ -31,7 +33,7 @@ std::vector<std::uint32_t> with_zeros(int n, ElementType type, int zero_every) {
     return input;
 }
 
-TEST_F(GpuCompaction, KeepsTheNonZeroAtEveryDensityAndSize) {
+TEST_F(GpuApplications, KeepsTheNonZeroAtEveryDensityAndSize) {
     const int large = kernels::CompactLookbackPolicy::kLargeFrom;
     for (KernelShape shape : {KernelShape::Teaching, KernelShape::Timed})
         for (int n : {1, 33, 4095, 4097, 65539, 1 << 20, large - 1, large + 5, 1 << 24})
@@ -54,7 +56,7 @@ TEST_F(GpuCompaction, KeepsTheNonZeroAtEveryDensityAndSize) {
 // What you see is what ran: a single-pass kernel's GPU trace is what the emulation does, but for
 // what the GPU's schedule decides (the look-back's order, the tiles each block took), which the
 // replay leaves out (capture/replay_check.h).
-TEST_F(GpuCompaction, SinglePassTracesReplayAsTheEmulation) {
+TEST_F(GpuApplications, SinglePassTracesReplayAsTheEmulation) {
     for (const char* variant : {"compact-lookback", "decoupled-lookback"})
         for (int n : {1000, 4096})
             for (int threads : {32, 128}) {
@@ -69,6 +71,36 @@ TEST_F(GpuCompaction, SinglePassTracesReplayAsTheEmulation) {
                 EXPECT_EQ(first_replay_difference(gpu), "") << where;
                 EXPECT_EQ(check_lookback(gpu), "") << where;
                 EXPECT_EQ(first_inconsistency(gpu), "") << where;
+            }
+}
+
+// What you see is what ran: with heads, for integer data, the segmented scan's GPU trace is the
+// emulation's, access for access; and its results are each segment's own scan.
+TEST_F(GpuApplications, SegmentedTracesEqualTheEmulation) {
+    for (int n : {8, 100, 1000, 2048})
+        for (int every : {1, 3, 64})
+            for (auto [op, inclusive] : {std::pair{OpKind::Add, false}, {OpKind::Max, true}}) {
+                RunRequest r;
+                r.variant = "segmented-scan";
+                r.n = n;
+                r.op = op;
+                r.inclusive = inclusive;
+                std::vector<int> flags(std::size_t(n), 0);
+                flags[0] = 1;
+                for (int i = every; i < n; i += every) {
+                    r.heads.push_back(i);
+                    flags[std::size_t(i)] = 1;
+                }
+                const auto input = random_input(n, r.type, std::uint64_t(n + every));
+                const Trace gpu = capture_trace(r, input, DeviceChoice::Gpu);
+                const std::string where = "n=" + std::to_string(n) + " every " +
+                                          std::to_string(every) + " " + op_name(op);
+                ASSERT_EQ(gpu.source.kind, "gpu");
+                EXPECT_EQ(first_difference(gpu, capture_trace(r, input, DeviceChoice::Cpu)), "")
+                    << where;
+                EXPECT_EQ(check_segmented_output(input, flags, gpu.output, r.type, op, inclusive),
+                          "")
+                    << where;
             }
 }
 
