@@ -1,6 +1,7 @@
-// Predict mode's "where does this element go?" question (questions.h), asked before a
-// compaction's scatter: a kept element goes to its scanned flag, the number of kept elements
-// before it.
+// Predict mode's "where does this element go?" question (questions.h), asked before a scatter:
+// in a compaction a kept element goes to its scanned flag, the number of kept elements before it;
+// in radix sort's split a key whose bit is 0 goes to f (the 0-keys before it), one whose bit is 1
+// to i - f + totalFalses (after every 0-key, and the 1-keys before it).
 #include "analysis/question_parts.h"
 
 #include <stdexcept>
@@ -10,11 +11,71 @@
 
 namespace scanscope::question_parts {
 
+namespace {
+
+// Radix sort's split: every key moves; d = f for a 0-key, i - f + totalFalses for a 1-key.
+std::optional<Question> split_destination(const Trace& trace, const StepAt& at, int element) {
+    const Launch& l = *at.l;
+    const int n = int(trace.input.size());
+    std::uint32_t total_falses = 0;
+    bool found = false;
+    for (const GlobalBuffer& g : l.globals)
+        if (g.name == "totalFalses" && !g.values.empty()) {
+            total_falses = std::uint32_t(g.values[0]);
+            found = true;
+        }
+    if (!found || n < 2 || int(at.step->shared.size()) < n) return std::nullopt;
+    if (element >= n)
+        throw std::invalid_argument("\"cell\": key " + std::to_string(element) +
+                                    " is not one of the " + std::to_string(n));
+    const auto bit = [&](int i) { return int(trace.input[std::size_t(i)] & 1u); };
+    const auto f = [&](int i) { return int(at.step->shared[std::size_t(i)]); };
+    const auto place_of = [&](int i) { return bit(i) ? i - f(i) + int(total_falses) : f(i); };
+    // The lesson's key, else the first 1-key whose place is not its index (the harder formula).
+    int i = element;
+    for (int k = 0; i < 0 && k < n; ++k)
+        if (bit(k) && place_of(k) != k) i = k;
+    if (i < 0) i = n / 2;
+    const int d = place_of(i);
+    const std::string value =
+        format_value(trace.input[std::size_t(i)], kind_of(trace.request.type));
+    Question q;
+    q.kind = QuestionKind::Destination;
+    q.cells = {std::uint32_t(i)};
+    q.prompt = "Key " + std::to_string(i) + " (" + value + ", bit 0 = " + std::to_string(bit(i)) +
+               ") has f = " + std::to_string(f(i)) + "; totalFalses is " +
+               std::to_string(total_falses) + ". Where does the split write it?";
+    auto name = [](int k) { return "sorted[" + std::to_string(k) + "]"; };
+    std::vector<Candidate> wrong;
+    const int other = bit(i) ? f(i) : i - f(i) + int(total_falses);
+    for (int k : {other, i, i - f(i), d + 1})
+        if (k >= 0 && k < n && k != d) wrong.push_back({double(k), name(k)});
+    set_choices(q, {double(d), name(d)}, wrong);
+    q.explanation =
+        bit(i) ? "Its bit is 1, so it goes after all " + std::to_string(total_falses) +
+                     " keys whose bit is 0, and after the " + std::to_string(i - f(i)) +
+                     " keys with bit 1 before it: i - f + totalFalses = " + std::to_string(i) +
+                     " - " + std::to_string(f(i)) + " + " + std::to_string(total_falses) + " = " +
+                     std::to_string(d) + "."
+               : "Its bit is 0, so it goes to f = " + std::to_string(d) + ": " +
+                     plural(std::size_t(d), "key with bit 0 comes", "keys with bit 0 come") +
+                     " before it.";
+    return q;
+}
+
+}  // namespace
+
 std::optional<Question> destination(const Trace& trace, const QuestionPlace& place, int element) {
     const VariantInfo* variant = find_card(trace.request);
-    // The one-block compaction's, whose flags and their scan are in shared memory.
-    if (!variant || variant->algorithm != Algorithm::Compact || variant->multi_block)
+    // The one-block compaction's and split's, whose flags and their scan are in shared memory.
+    if (!variant || variant->multi_block ||
+        (variant->algorithm != Algorithm::Compact && variant->algorithm != Algorithm::Split))
         return std::nullopt;
+    if (variant->algorithm == Algorithm::Split) {
+        const StepAt at = step_at(trace, place);
+        if (!at.step || phase_of(trace, at) != "scatter") return std::nullopt;
+        return split_destination(trace, at, element);
+    }
     const StepAt at = step_at(trace, place);
     if (!at.step || phase_of(trace, at) != "scatter") return std::nullopt;
     const Step& flagged = at.l->steps[std::size_t(at.l->first_step(place.block))];

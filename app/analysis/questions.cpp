@@ -104,10 +104,11 @@ std::optional<Question> default_question(const Trace& trace, const QuestionPlace
     const VariantInfo* variant = find_card(trace.request);
     if (variant && variant->algorithm == Algorithm::Reduce)
         order.push_back(QuestionKind::ActiveThreads);
-    if (variant && variant->algorithm == Algorithm::Compact) {
-        order.push_back(QuestionKind::KeptCount);    // before the root is cleared
+    if (variant && variant->algorithm == Algorithm::Compact)
+        order.push_back(QuestionKind::KeptCount);  // before the root is cleared
+    if (variant &&
+        (variant->algorithm == Algorithm::Compact || variant->algorithm == Algorithm::Split))
         order.push_back(QuestionKind::Destination);  // before the scatter
-    }
     const StepAt at = step_at(trace, place);
     if (at.step) {
         const int worst = worst_access(*at.step, config);

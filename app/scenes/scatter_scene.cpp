@@ -23,9 +23,12 @@ struct Row {
     float bottom(int count) const { return top + float((count + columns - 1) / columns) * kPitch; }
 };
 
-// A row's name above its first line, drawn however far the picture is zoomed out.
-void name_row(Scene& scene, const Row& row, const std::string& name, const Theme& theme) {
-    SceneLabel label{{0, row.top - 0.25f}, name, theme.text, 0.45f, Align::Left};
+// A row's name above its first line (or, `below`, under its last), drawn however far the
+// picture is zoomed out.
+void name_row(Scene& scene, const Row& row, const std::string& name, const Theme& theme,
+              int count = 0, bool below = false) {
+    const float y = below ? row.bottom(count) + 0.55f : row.top - 0.25f;
+    SceneLabel label{{0, y}, name, theme.text, 0.45f, Align::Left};
     label.keep = true;
     scene.labels.push_back(label);
 }
@@ -96,7 +99,6 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
             value_cell(input.cell(i), format_value(trace.input[std::size_t(i)], kind),
                        scattered && moves(i) ? CellRole::Read : CellRole::Plain, theme);
         cell.ref = CellRef::global(0, i);
-        cell.focus = at == scatter_at && scattered && moves(i);  // the scatter step's sources
         scene.cells.push_back(cell);
     }
 
@@ -139,19 +141,33 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
         return scene;
     }
 
-    // The scatter: an arrow from each element that moves to its place; the split's two piles in
-    // two colours.
-    Row out{sum.bottom(n) + kRowGap + 0.8f, columns};
+    // The scatter. The elements that move are drawn again just above their places, so that each
+    // arrow, from an element to its place, crosses no other row and no row's name; the split's
+    // two piles in two colours.
+    Row moving{sum.bottom(n) + kRowGap, columns};
+    name_row(scene, moving,
+             split ? "the keys again, each to d: f for bit 0, i - f + totalFalses for bit 1"
+                   : "the kept elements again, each to its scanned flag",
+             theme);
+    for (int i = 0; i < n; ++i) {
+        SceneCell cell = value_cell(moving.cell(i),
+                                    moves(i) ? format_value(trace.input[std::size_t(i)], kind) : "",
+                                    moves(i) ? CellRole::Read : CellRole::Undefined, theme);
+        cell.ref = CellRef::global(0, i);
+        cell.focus = at == scatter_at && moves(i);  // the scatter step's sources
+        scene.cells.push_back(cell);
+    }
+    Row out{moving.bottom(n) + 2.2f, columns};
     name_row(scene, out,
              split ? "sorted (shared memory): the 0-keys, then the 1-keys, each in order"
                    : "output: the kept elements, in order",
-             theme);
+             theme, n, true);
     std::vector<bool> landed(std::size_t(n), false);
     for (int i = 0; i < n; ++i) {
         const int to_index = moves(i) ? place(i) : -1;
         if (to_index < 0 || to_index >= n) continue;
         landed[std::size_t(to_index)] = true;
-        const Vec2 from = input.cell(i), to = out.cell(to_index);
+        const Vec2 from = moving.cell(i), to = out.cell(to_index);
         const Color colour = split && !flag(i) ? theme.accent : theme.write;
         scene.arrows.push_back(
             {{from.x + 0.5f, from.y + 1.0f}, {to.x + 0.5f, to.y}, colour, 1.5f, true});
@@ -175,7 +191,7 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
     }
     // The split's last step copies `sorted` out: the output the kernel wrote, under it.
     if (split && at == last)
-        add_output_row(scene, trace, 0, out.bottom(n) + kRowGap, columns, theme);
+        add_output_row(scene, trace, 0, out.bottom(n) + kRowGap + 0.8f, columns, theme);
     scene.fit_bounds();
     return scene;
 }

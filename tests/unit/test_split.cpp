@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "analysis/questions.h"
 #include "capture/capture.h"
 #include "scenes/scatter_scene.h"
 #include "scenes/views.h"
@@ -85,6 +86,26 @@ TEST(Split, TheViewDrawsBothPiles) {
         const bool zero_key = i == 0 || i == 2 || i == 3 || i == 7;
         EXPECT_EQ(it->color.r == theme.write.r && it->color.g == theme.write.g, zero_key) << i;
     }
+}
+
+// Predict mode asks where a key goes, before the scatter (step 9 of 10 at n = 8). The worked
+// example 4 7 2 6 3 5 1 0: f = 0 1 1 2 3 3 3 3, totalFalses 4; key 4 (3, bit 1) goes to
+// 4 - 3 + 4 = 5, key 7 (0, bit 0) to f = 3.
+TEST(Split, PredictAsksWhereAKeyGoes) {
+    const Trace t = split({4, 7, 2, 6, 3, 5, 1, 0});
+    ASSERT_EQ(t.frame_count(), 10u);
+    const BankConfig banks{32, 4};
+    QuestionScript script;
+    script.cell = 4;
+    const auto one_key = make_question(t, QuestionKind::Destination, {false, 8, 0}, banks, script);
+    ASSERT_TRUE(one_key);
+    EXPECT_EQ(one_key->choices[std::size_t(one_key->right)], "sorted[5]");
+    script.cell = 7;
+    const auto zero_key = make_question(t, QuestionKind::Destination, {false, 8, 0}, banks, script);
+    ASSERT_TRUE(zero_key);
+    EXPECT_EQ(zero_key->choices[std::size_t(zero_key->right)], "sorted[3]");
+    EXPECT_FALSE(make_question(t, QuestionKind::Destination, {false, 7, 0}, banks))
+        << "only before the scatter";
 }
 
 }  // namespace
