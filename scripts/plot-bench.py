@@ -2,7 +2,7 @@
 """Plot a `scanscope bench --format csv` file: time against n (log-log), one line per variant,
 with CUB and the device copy of the same bytes; scans and reductions side by side.
 
-    python3 scripts/plot-bench.py bench/results/bench-h100-2026-11-22.csv -o plot.png
+    python3 scripts/plot-bench.py bench/results/h100-2026-11-22/run.csv -o plot.png
 
 Needs matplotlib (Debian: apt-get install python3-matplotlib).
 """
