@@ -29,6 +29,26 @@ std::vector<std::uint32_t> loop(const RunRequest& r, const std::vector<std::uint
     return out;
 }
 
+// A summed-area table: each entry the rows' and columns' running op, entry by entry.
+template <class T, class Op>
+std::vector<std::uint32_t> summed_area(const RunRequest& r,
+                                       const std::vector<std::uint32_t>& input) {
+    const std::size_t width = std::size_t(table_width(r));
+    std::vector<T> table(input.size());
+    for (std::size_t k = 0; k < input.size(); ++k) {
+        const std::size_t x = k % width;
+        T row = from_bits<T>(input[k]);  // the row so far, then the column above added
+        for (std::size_t j = k - x; j < k; ++j)
+            row = Op::combine(from_bits<T>(input[j]), row);
+        table[k] = k >= width ? Op::combine(table[k - width], row) : row;
+        // table[k - width] holds the rectangle above; `row` this row's part up to x.
+    }
+    std::vector<std::uint32_t> out;
+    for (const T& v : table)
+        out.push_back(to_bits(v));
+    return out;
+}
+
 // Stream compaction: the elements that are not 0, in order, then zeros (a fresh output).
 template <class T>
 std::vector<std::uint32_t> kept(const std::vector<std::uint32_t>& input) {
@@ -53,6 +73,13 @@ std::vector<std::uint32_t> split(const std::vector<std::uint32_t>& input) {
 std::vector<std::uint32_t> sequential_result(const RunRequest& r,
                                              const std::vector<std::uint32_t>& input) {
     if (card_of(r).algorithm == Algorithm::Split) return split(input);
+    if (card_of(r).algorithm == Algorithm::SummedArea) {
+        if (r.type == ElementType::Int32)
+            return r.op == OpKind::Add ? summed_area<std::int32_t, AddOp<std::int32_t>>(r, input)
+                                       : summed_area<std::int32_t, MaxOp<std::int32_t>>(r, input);
+        return r.op == OpKind::Add ? summed_area<float, AddOp<float>>(r, input)
+                                   : summed_area<float, MaxOp<float>>(r, input);
+    }
     if (card_of(r).algorithm == Algorithm::Compact)
         return r.type == ElementType::Int32 ? kept<std::int32_t>(input) : kept<float>(input);
     if (r.type == ElementType::Int32)
@@ -82,7 +109,9 @@ std::string check_result(const RunRequest& r, const std::vector<std::uint32_t>& 
                        format_value(want[i], kind_of(r.type));
             continue;
         }
-        const std::size_t upto = reduce ? input.size() : (r.inclusive ? i + 1 : i);
+        // (A summed-area entry sums a rectangle whose elements all come at or before it.)
+        const bool with_own = r.inclusive || card_of(r).algorithm == Algorithm::SummedArea;
+        const std::size_t upto = reduce ? input.size() : (with_own ? i + 1 : i);
         while (next < upto)
             abs_sum += std::fabs(double(from_bits<float>(input[next++])));
         const double terms = double(upto);

@@ -11,6 +11,7 @@
 #include "cli/size_option.h"
 #include "cli/student_options.h"
 #include "device/device_info.h"
+#include "scenes/views.h"
 #include "variants/registry.h"
 #include "version.h"
 
@@ -104,10 +105,9 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
         });
     app.add_option("--scores", gui_options.scores_path,
                    "Predict mode's score file (default: $XDG_DATA_HOME/scanscope/scores.json)");
-    std::vector<std::string> views;
-    for (const char* v :
-         {"array", "tree", "pingpong", "reduction", "multiblock", "lookback", "compare"})
-        views.push_back(v);
+    std::vector<std::string> views;  // the views as declared once (scenes/views.cpp)
+    for (const ViewInfo& v : all_views())
+        views.push_back(v.key);
     app.add_option("--view", gui_options.view, "View to show")->check(CLI::IsMember(views));
     app.add_option("--step", gui_options.step, "Step (or look-back event) to show, from 1")
         ->check(CLI::Range(1, 1 << 30));

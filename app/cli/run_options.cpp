@@ -41,6 +41,10 @@ void add_run_options(CLI::App* c, RunOptions& o, bool variant_required) {
     c->add_option("--heads", o.heads,
                   "segmented-scan: where segments start, e.g. 0,3,6 (default: random heads from "
                   "the seed, about one element in four)");
+    c->add_option("--width", o.width,
+                  "summed-area: the table's width (n must be a multiple; default: as square as n "
+                  "allows)")
+        ->check(CLI::Range(1, 1 << 30));
 }
 
 namespace {
@@ -118,6 +122,11 @@ ResolvedRun resolve_run(const RunOptions& o, RunPurpose purpose) {
     } else if (!o.heads.empty()) {
         throw CLI::ValidationError("--heads", o.variant + " has no segments (segmented-scan has)");
     }
+    if (o.width && r.card && r.card->algorithm != Algorithm::SummedArea) {
+        throw CLI::ValidationError("--width",
+                                   o.variant + " is one row (summed-area takes a width)");
+    }
+    r.width = o.width;
     check_size(r, purpose);
     return run;
 }

@@ -27,10 +27,11 @@ struct RunOptions {
     std::string device = "auto";
     std::string shape = "teaching";
     std::string heads;  // a segmented scan's segment starts, "0,3,6"
+    int width = 0;      // a summed-area table's width
 };
 
 // Adds --variant, --n, --input, --input-file, --seed, --type, --op, --inclusive/--exclusive,
-// --banks, --block-threads, --device, --shape, --heads to `command`.
+// --banks, --block-threads, --device, --shape, --heads, --width to `command`.
 void add_run_options(CLI::App* command, RunOptions& options, bool variant_required = true);
 
 enum class RunPurpose { Run, Capture };

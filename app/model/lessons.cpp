@@ -122,7 +122,7 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
     only_known_fields(
         j, "",
         {"title", "text", "variant", "type", "op", "inclusive", "banks", "block_threads", "seed",
-         "view", "compare", "input", "n", "heads", "questions", "narration"});
+         "view", "compare", "input", "n", "heads", "width", "questions", "narration"});
     lesson.title = field<std::string>(j, "", "title");
     if (lesson.title.size() > kMaxTitleChars)
         throw FieldError("/title", "at most " + std::to_string(kMaxTitleChars) + " characters");
@@ -169,8 +169,16 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
         throw FieldError(j.contains("input") ? "/input" : "/n",
                          "a lesson captures from 1 to " + std::to_string(kMaxCaptureN) +
                              " elements (got " + std::to_string(lesson.request.n) + ")");
-    // A segmented scan's segment starts; none listed: random ones from the seed.
     const VariantInfo* card = find_variant(lesson.request.variant);
+    // A summed-area table's width; none: as square as n allows.
+    if (j.contains("width")) {
+        if (!card || card->algorithm != Algorithm::SummedArea)
+            throw FieldError("/width", "a width is for a summed-area table");
+        lesson.request.width = field<int>(j, "", "width");
+        if (lesson.request.width < 1 || lesson.request.n % lesson.request.width != 0)
+            throw FieldError("/width", "a width that divides n");
+    }
+    // A segmented scan's segment starts; none listed: random ones from the seed.
     if (j.contains("heads")) {
         if (!card || card->algorithm != Algorithm::SegmentedScan)
             throw FieldError("/heads", "heads are for a segmented scan");

@@ -438,6 +438,7 @@ nlohmann::ordered_json trace_to_json(const Trace& t) {
                    {"shape", t.request.shape == KernelShape::Timed ? "timed" : "teaching"},
                    {"schedule_seed", t.request.schedule_seed}};
     if (!t.request.heads.empty()) j["config"]["heads"] = t.request.heads;  // a segmented scan's
+    if (t.request.width) j["config"]["width"] = t.request.width;           // a summed-area table's
     j["source"] = {{"kind", t.source.kind},
                    {"device", t.source.device},
                    {"scanscope", t.source.scanscope_version},
@@ -491,6 +492,11 @@ Trace trace_from_json(const nlohmann::json& document) {
     if (config.has("shape"))  // absent in traces from before the timed shapes: teaching
         t.request.shape = config["shape"].one_of<KernelShape>(
             {{"teaching", KernelShape::Teaching}, {"timed", KernelShape::Timed}});
+    if (config.has("width")) {  // a summed-area table's: n a multiple of it
+        t.request.width = int(config["width"].integer(1, std::max(t.request.n, 1)));
+        if (t.request.n % t.request.width != 0)
+            config["width"].fail("n is not a multiple of the width");
+    }
     if (config.has("heads")) {  // a segmented scan's segments: increasing, each below n
         const Reader heads = config["heads"];
         for (std::size_t i = 0; i < heads.size(); ++i) {

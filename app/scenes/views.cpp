@@ -5,6 +5,7 @@
 
 #include "scenes/array_scene.h"
 #include "scenes/compare_scene.h"
+#include "scenes/grid_scene.h"
 #include "scenes/history_scene.h"
 #include "scenes/lookback_scene.h"
 #include "scenes/multiblock_scene.h"
@@ -102,6 +103,15 @@ const std::vector<ViewInfo>& all_views() {
          },
          [](const ViewInput& in, const Theme& theme) {
              return build_scatter_scene(in.trace, in.cursor, theme, in.columns);
+         },
+         1},
+        {ViewKind::Grid, "grid", "Grid",
+         [](const Trace& t) {
+             const VariantInfo* v = card_of(t);
+             return v && v->algorithm == Algorithm::SummedArea;
+         },
+         [](const ViewInput& in, const Theme& theme) {
+             return build_grid_scene(in.trace, in.cursor, theme);
          },
          1},
         {ViewKind::Compare, "compare", "Compare", always, compare_view, 0},

@@ -14,7 +14,17 @@
 
 namespace scanscope {
 
-enum class ViewKind { Array, Tree, PingPong, Reduction, MultiBlock, LookBack, Scatter, Compare };
+enum class ViewKind {
+    Array,
+    Tree,
+    PingPong,
+    Reduction,
+    MultiBlock,
+    LookBack,
+    Scatter,
+    Grid,
+    Compare
+};
 
 // What a view draws from: the trace at the cursor (and, for some, the trace compared with, the
 // look-back event, the bank model), in rows of `columns` elements where it wraps.

@@ -63,5 +63,6 @@ VariantInfo compact_card();
 VariantInfo compact_lookback_card();
 VariantInfo split_card();
 VariantInfo segmented_card();
+VariantInfo summed_area_card();
 
 }  // namespace scanscope

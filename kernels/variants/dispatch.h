@@ -84,6 +84,8 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
             });
         case VariantId::Split:
             return run_split<L, T>(launcher, r, in, out);
+        case VariantId::SummedArea:
+            return run_summed_area<L, T, Op>(launcher, r, in, out);
         case VariantId::Segmented:
             return run_segmented<L, T, Op>(launcher, r, in, out);
         case VariantId::Student:

@@ -25,6 +25,7 @@
 #include "scan/segmented.h"
 #include "scan/split.h"
 #include "scan/staged_lookback.h"
+#include "scan/summed_area.h"
 #include "scan/warp_scan.h"
 #include "variants/run_request.h"
 #include "variants/variant_id.h"
@@ -88,6 +89,13 @@ void run_segmented(L& launcher, const RunRequest& r, const T* in, T* out) {
     launcher.launch(
         {"segmented scan", 1, threads, bytes_of<T>(2 * threads) + 2 * bytes_of<int>(2 * threads)},
         SegmentedScan<T, Op>{in, heads, out, r.n, r.inclusive});
+}
+
+// A summed-area table in one block, one thread an entry.
+template <class L, class T, class Op>
+void run_summed_area(L& launcher, const RunRequest& r, const T* in, T* out) {
+    launcher.launch({"summed-area table", 1, r.n, bytes_of<T>(2 * r.n)},
+                    SummedAreaScan<T, Op>{in, out, r.n, table_width(r)});
 }
 
 template <class L, class T, class Op>

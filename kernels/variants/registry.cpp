@@ -33,6 +33,7 @@ const std::vector<VariantInfo>& all_variants() {
             compact_lookback_card(),
             split_card(),
             segmented_card(),
+            summed_area_card(),
         };
         for (VariantInfo& card : v)
             card.inclusive_and_exclusive =
@@ -165,6 +166,11 @@ std::string check_request(const RunRequest& r) {
                "any n)";
     if (r.banks != 16 && r.banks != 32)
         return "banks must be 16 or 32 (got " + std::to_string(r.banks) + ")";
+    if (r.width && v->algorithm != Algorithm::SummedArea)
+        return "a width applies to a summed-area table only; " + v->key + " is one row";
+    if (r.width && (r.width < 1 || r.n % r.width != 0))
+        return "a table " + std::to_string(r.width) + " wide cannot hold " + std::to_string(r.n) +
+               " entries: n must be a multiple of the width";
     if (!r.heads.empty() && v->algorithm != Algorithm::SegmentedScan)
         return "segment heads apply to a segmented scan only; " + v->key + " has no segments";
     for (std::size_t i = 0; i < r.heads.size(); ++i) {
@@ -199,6 +205,7 @@ std::string check_request(const RunRequest& r) {
 const char* algorithm_kind(Algorithm algorithm) {
     return algorithm == Algorithm::Scan            ? "scan"
            : algorithm == Algorithm::SegmentedScan ? "segscan"
+           : algorithm == Algorithm::SummedArea    ? "sat"
            : algorithm == Algorithm::Reduce        ? "reduce"
            : algorithm == Algorithm::Compact       ? "compact"
                                                    : "split";
@@ -207,9 +214,20 @@ const char* algorithm_kind(Algorithm algorithm) {
 const char* algorithm_result(Algorithm algorithm) {
     return algorithm == Algorithm::Scan            ? "scan"
            : algorithm == Algorithm::SegmentedScan ? "segmented scan"
+           : algorithm == Algorithm::SummedArea    ? "summed-area table"
            : algorithm == Algorithm::Reduce        ? "reduction"
            : algorithm == Algorithm::Compact       ? "compaction"
                                                    : "split";
+}
+
+int table_width(const RunRequest& r) {
+    if (r.width > 0) return r.width;
+    int w = 1;
+    while (w * w < r.n)
+        ++w;
+    while (w < r.n && r.n % w != 0)
+        ++w;
+    return std::max(w, 1);
 }
 
 std::vector<int> head_flags(const RunRequest& r) {

@@ -34,10 +34,16 @@ struct RunRequest {
     // A segmented scan's segments: the indices where one starts, increasing, each below n.
     // Element 0 starts one whether listed or not; none listed: one segment.
     std::vector<int> heads;
+    // A summed-area table's width (n / width rows); 0: as square as n allows (table_width).
+    int width = 0;
 };
 
 // 1 where a segment starts (element 0 always), else 0: the head flags a segmented scan reads.
 std::vector<int> head_flags(const RunRequest& request);
+
+// A summed-area table's width: the request's, or else the smallest divisor of n at least its
+// square root (16 for 256, 40 for 1000: 25 rows; n itself for a prime n: one row).
+int table_width(const RunRequest& request);
 
 const char* type_name(ElementType type);  // "int32", "float32"
 const char* op_name(OpKind op);           // "add", "max"

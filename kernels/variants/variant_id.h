@@ -24,6 +24,7 @@ enum class VariantId {
     CompactLookback,
     Split,
     Segmented,
+    SummedArea,
     Student,  // a student's kernel, registered at run time (register_student_variant)
 };
 

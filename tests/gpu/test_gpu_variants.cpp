@@ -40,8 +40,7 @@ RunRequest make(const std::string& variant, int n, ElementType type, OpKind op, 
 std::string run_and_check(const RunRequest& r, std::uint64_t seed) {
     const auto input = random_input(r.n, r.type, seed);
     const auto output = run_on_gpu(r, input);
-    const std::string problem =
-        check_output(input, output, r.type, r.op, find_variant(r.variant)->algorithm, r.inclusive);
+    const std::string problem = check_run(r, input, output);
     return problem.empty() ? problem : r.variant + " n=" + std::to_string(r.n) + ": " + problem;
 }
 

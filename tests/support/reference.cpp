@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <iterator>
+#include <limits>
 #include <numeric>
 #include <random>
 #include <sstream>
@@ -187,6 +188,67 @@ std::string check_segmented_output(const std::vector<std::uint32_t>& input,
         start = end;
     }
     return {};
+}
+
+std::string check_summed_area_output(const std::vector<std::uint32_t>& input, int width,
+                                     const std::vector<std::uint32_t>& output, ElementType type,
+                                     OpKind op) {
+    const std::size_t n = input.size(), w = std::size_t(width);
+    if (output.size() != n || w == 0 || n % w != 0)
+        return "output has " + std::to_string(output.size()) + " values for a table " +
+               std::to_string(width) + " wide, expected " + std::to_string(n);
+    // Each entry over its rectangle, directly: four nested loops' worth, in double and int64.
+    for (std::size_t k = 0; k < n; ++k) {
+        const std::size_t x = k % w, y = k / w;
+        double sum = 0, abs_sum = 0, max = -INFINITY;
+        std::int64_t int_sum = 0;
+        std::int32_t int_max = std::numeric_limits<std::int32_t>::min();
+        for (std::size_t yy = 0; yy <= y; ++yy)
+            for (std::size_t xx = 0; xx <= x; ++xx) {
+                const std::uint32_t b = input[yy * w + xx];
+                if (type == ElementType::Int32) {
+                    int_sum += std::int32_t(b);
+                    int_max = std::max(int_max, std::int32_t(b));
+                } else {
+                    const double v = double(value_of<float>(b));
+                    sum += v;
+                    abs_sum += std::fabs(v);
+                    max = std::max(max, v);
+                }
+            }
+        std::ostringstream why;
+        if (type == ElementType::Int32) {
+            const std::int32_t want =
+                op == OpKind::Add ? std::int32_t(std::uint32_t(int_sum)) : int_max;
+            if (std::int32_t(output[k]) != want) {
+                why << "entry (" << x << ", " << y << ") is " << std::int32_t(output[k])
+                    << ", expected " << want;
+                return why.str();
+            }
+            continue;
+        }
+        const double got = double(value_of<float>(output[k]));
+        const double terms = double((x + 1) * (y + 1));
+        const double tolerance =
+            op == OpKind::Max ? 0.0
+                              : 2.0 * std::max(terms - 1.0, 1.0) * std::ldexp(1.0, -24) * abs_sum;
+        const double want = op == OpKind::Add ? sum : max;
+        if (!(std::fabs(got - want) <= tolerance)) {
+            why << "entry (" << x << ", " << y << ") is " << got << ", expected " << want;
+            return why.str();
+        }
+    }
+    return {};
+}
+
+std::string check_run(const RunRequest& r, const std::vector<std::uint32_t>& input,
+                      const std::vector<std::uint32_t>& output) {
+    const VariantInfo& v = *find_variant(r.variant);
+    if (v.algorithm == Algorithm::SegmentedScan)
+        return check_segmented_output(input, head_flags(r), output, r.type, r.op, r.inclusive);
+    if (v.algorithm == Algorithm::SummedArea)
+        return check_summed_area_output(input, table_width(r), output, r.type, r.op);
+    return check_output(input, output, r.type, r.op, v.algorithm, r.inclusive);
 }
 
 }  // namespace scanscope::test

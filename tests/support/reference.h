@@ -37,4 +37,15 @@ std::string check_segmented_output(const std::vector<std::uint32_t>& input,
                                    const std::vector<std::uint32_t>& output, ElementType type,
                                    OpKind op, bool inclusive);
 
+// A summed-area table `width` wide: each entry against the sum (or max) of its rectangle,
+// added up directly (ints exactly, floats within the bound above).
+std::string check_summed_area_output(const std::vector<std::uint32_t>& input, int width,
+                                     const std::vector<std::uint32_t>& output, ElementType type,
+                                     OpKind op);
+
+// The check that fits the request's variant: a scan, reduction, compaction or split
+// (check_output), a segmented scan with its heads, a summed-area table with its width.
+std::string check_run(const RunRequest& request, const std::vector<std::uint32_t>& input,
+                      const std::vector<std::uint32_t>& output);
+
 }  // namespace scanscope::test

@@ -25,8 +25,7 @@ RunRequest make(const VariantInfo& v, int n, ElementType type, OpKind op, bool i
 std::string run_and_check(const RunRequest& r, std::uint64_t seed) {
     const auto input = random_input(r.n, r.type, seed);
     const auto output = run_emulated(r, input);
-    const VariantInfo& v = *find_variant(r.variant);
-    const std::string problem = check_output(input, output, r.type, r.op, v.algorithm, r.inclusive);
+    const std::string problem = check_run(r, input, output);
     return problem.empty() ? problem : r.variant + " n=" + std::to_string(r.n) + ": " + problem;
 }
 

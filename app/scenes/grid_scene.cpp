@@ -1,0 +1,188 @@
+#include "scenes/grid_scene.h"
+
+#include <algorithm>
+#include <string>
+
+#include "core/bits.h"
+#include "model/trace_queries.h"
+#include "model/values.h"
+#include "scenes/array_scene.h"
+
+namespace scanscope {
+namespace {
+
+constexpr float kPitch = 1.12f;  // a cell and the gap after it
+
+Vec2 cell_at(int k, int width, float top) {
+    return {float(k % width) * kPitch, top + float(k / width) * kPitch};
+}
+
+// The buffer a step wrote (its "out" value), 0 before the first scan step.
+int written_buffer(const Trace& trace, const Step& step) {
+    const StepLabel* label = trace.label(step.line);
+    if (!label) return 0;
+    for (std::size_t v = 0; v < label->vars.size() && v < step.vars.size(); ++v)
+        if (label->vars[v] == "out") return step.vars[v];
+    return 0;
+}
+
+}  // namespace
+
+bool default_box(int width, int height, TableBox& box) {
+    if (width < 2 || height < 2) return false;
+    box = {width / 4, height / 4, std::max(width / 4, 3 * width / 4 - 1),
+           std::max(height / 4, 3 * height / 4 - 1)};
+    return true;
+}
+
+std::vector<BoxCorner> box_corners(const TableBox& b) {
+    std::vector<BoxCorner> corners = {{b.x1, b.y1, +1}};
+    if (b.x0 > 0) corners.push_back({b.x0 - 1, b.y1, -1});
+    if (b.y0 > 0) corners.push_back({b.x1, b.y0 - 1, -1});
+    if (b.x0 > 0 && b.y0 > 0) corners.push_back({b.x0 - 1, b.y0 - 1, +1});
+    return corners;
+}
+
+Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) {
+    Scene scene;
+    if (trace.launches.empty() || trace.launches.front().steps.empty()) {
+        scene.empty_message = "Nothing to show: the trace has no steps.";
+        return scene;
+    }
+    const Launch& launch = trace.launches.front();
+    const int n = int(trace.input.size());
+    const int width = std::max(table_width(trace.request), 1), height = n / width;
+    const int last = launch.steps_of(0) - 1;
+    const Step& step = *find_step(launch, 0, std::clamp(c.step, 0, last));
+    const bool done = c.step >= last && trace.output.size() == std::size_t(n);
+    const ElementKind kind = kind_of(trace.request.type);
+    const int m = launch.block;  // one thread, and one word of each buffer, per entry
+    const int out = written_buffer(trace, step);
+    const StepSummary summary = summarize_step(step);
+    const StepFocus focus = step_focus(step, c.focus_warp, false);
+
+    Cursor caption = c;
+    caption.block = 0;
+    scene.labels.push_back(
+        {{0, -1.1f}, step_caption(trace, caption), theme.text, 0.55f, Align::Left, 15.0f});
+    SceneLabel name{{0, -0.3f},
+                    done ? "the table, as the kernel wrote it to global memory (" +
+                               std::to_string(width) + " x " + std::to_string(height) + ")"
+                         : "buffer " + std::to_string(out) + " (" + std::to_string(width) + " x " +
+                               std::to_string(height) + ")",
+                    theme.text,
+                    0.45f,
+                    Align::Left};
+    name.keep = true;
+    scene.labels.push_back(name);
+
+    TableBox box;
+    const bool boxed = done && default_box(width, height, box);
+    const auto in_box = [&](int k) {
+        const int x = k % width, y = k / width;
+        return boxed && x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
+    };
+    for (int k = 0; k < n; ++k) {
+        const std::uint32_t word = std::uint32_t(out * m + k);
+        const bool defined = word < step.defined.size() && step.defined[word];
+        const auto role = summary.roles.find(word);
+        SceneCell cell;
+        const Vec2 at = cell_at(k, width, 0);
+        cell.rect = {at.x, at.y, 1.0f, 1.0f};
+        cell.role = done       ? CellRole::Plain
+                    : !defined ? CellRole::Undefined
+                    : role != summary.roles.end() && role->second != CellRole::Read
+                        ? CellRole::Written
+                        : CellRole::Plain;
+        cell.fill = role_fill(theme, cell.role);
+        if (in_box(k)) cell.fill = mix(cell.fill, theme.accent, 0.3f);
+        cell.border =
+            cell.role == CellRole::Plain ? theme.cell_border : mix(cell.fill, theme.text, 0.35f);
+        cell.border_px = cell.role == CellRole::Plain ? 1.0f : 2.0f;
+        const std::uint32_t bits = done ? trace.output[std::size_t(k)] : step.shared[word];
+        cell.text = done || defined ? format_value(bits, kind) : "";
+        cell.text_color = theme.cell_text;
+        cell.ref = done ? CellRef::output(k) : CellRef::word(int(word));
+        cell.focus = !done && focus.written.count(word);
+        scene.cells.push_back(cell);
+    }
+    // What each entry added: an arrow from the entry it read in the other buffer (the same place
+    // in the grid, d to the left or d rows up).
+    if (!done)
+        for (const Flow& f : summary.flows) {
+            const int from = int(f.from_word) % m, to = int(f.to_word) % m;
+            if (from == to || from >= n || to >= n) continue;
+            const Vec2 a = cell_at(from, width, 0), b = cell_at(to, width, 0);
+            scene.arrows.push_back({{a.x + 0.5f, a.y + 0.5f},
+                                    {b.x + 0.5f, b.y + 0.5f},
+                                    with_alpha(theme.arrow, 0.8f),
+                                    1.4f,
+                                    true});
+        }
+
+    // The box sum from four entries, beside the box's own entries added up.
+    if (boxed) {
+        double from_table = 0;
+        std::string terms, values;
+        for (const BoxCorner& k : box_corners(box)) {
+            const int i = k.y * width + k.x;
+            const Vec2 at = cell_at(i, width, 0);
+            SceneCell outline;
+            outline.rect = {at.x - 0.08f, at.y - 0.08f, 1.16f, 1.16f};
+            outline.fill = with_alpha(theme.hazard, 0.0f);
+            outline.border = k.sign > 0 ? theme.write : theme.hazard;
+            outline.border_px = 3.0f;
+            outline.role = CellRole::Highlight;
+            outline.ref = CellRef::output(i);
+            scene.cells.push_back(outline);
+            scene.cells[std::size_t(i)].focus = true;  // the four values the lookup reads
+            const std::uint32_t bits = trace.output[std::size_t(i)];
+            const double v = kind == ElementKind::Float ? double(from_bits<float>(bits))
+                                                        : double(from_bits<std::int32_t>(bits));
+            from_table += k.sign * v;
+            const std::string sign = terms.empty() ? (k.sign > 0 ? "" : "-")
+                                     : k.sign > 0  ? " + "
+                                                   : " - ";
+            terms += sign + "T(" + std::to_string(k.x) + "," + std::to_string(k.y) + ")";
+            values += sign + format_value(bits, kind);
+        }
+        double direct = 0;
+        for (int k = 0; k < n; ++k)
+            if (in_box(k)) {
+                const std::uint32_t bits = trace.input[std::size_t(k)];
+                direct += kind == ElementKind::Float ? double(from_bits<float>(bits))
+                                                     : double(from_bits<std::int32_t>(bits));
+            }
+        const auto number = [&](double v) {
+            return kind == ElementKind::Float ? format_value(to_bits(float(v)), kind)
+                                              : std::to_string(static_cast<long long>(v));
+        };
+        const float y = float(height) * kPitch + 0.6f;
+        const bool add = trace.request.op == OpKind::Add;
+        SceneLabel sum{{0, y},
+                       "box [" + std::to_string(box.x0) + ".." + std::to_string(box.x1) + "] x [" +
+                           std::to_string(box.y0) + ".." + std::to_string(box.y1) + "]: " + terms +
+                           " = " + values + " = " + number(from_table) +
+                           "   (orange: added, red: taken away)",
+                       theme.text,
+                       0.45f,
+                       Align::Left};
+        sum.keep = true;
+        scene.labels.push_back(sum);
+        SceneLabel check{{0, y + 0.75f},
+                         add ? "its " +
+                                   std::to_string((box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1)) +
+                                   " entries added one by one: " + number(direct) +
+                                   "; four reads, whatever the box's size"
+                             : "(a table of maxima has no box lookup: max cannot be taken back)",
+                         theme.text_dim,
+                         0.4f,
+                         Align::Left};
+        check.keep = true;
+        scene.labels.push_back(check);
+    }
+    scene.fit_bounds();
+    return scene;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,113 @@
+// The summed-area table in one block: rows scanned, then columns; each entry the sum of its
+// rectangle. Expected values worked by hand, or added up rectangle by rectangle
+// (check_summed_area_output), never by ScanScope's code.
+#include <gtest/gtest.h>
+
+#include "capture/capture.h"
+#include "model/trace_json.h"
+#include "scenes/grid_scene.h"
+#include "scenes/views.h"
+#include "support/reference.h"
+#include "variants/run.h"
+
+namespace scanscope::test {
+namespace {
+
+RunRequest table(int n, int width, OpKind op = OpKind::Add) {
+    RunRequest r;
+    r.variant = "summed-area";
+    r.n = n;
+    r.width = width;
+    r.op = op;
+    return r;
+}
+
+std::vector<std::int32_t> buffer_of(const Step& step, int buffer, int m) {
+    const auto all = as_ints(step.shared);
+    return {all.begin() + buffer * m, all.begin() + (buffer + 1) * m};
+}
+
+// 1 .. 12 in a table 4 wide, 3 high. Rows: 1 3 6 10 | 5 11 18 26 | 9 19 30 42; then columns:
+// 1 3 6 10 | 6 14 24 36 | 15 33 54 78.
+TEST(SummedArea, RowsThenColumns) {
+    const Trace t = capture_trace(table(12, 4), int_bits({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}),
+                                  DeviceChoice::Cpu);
+    EXPECT_EQ(as_ints(t.output),
+              (std::vector<std::int32_t>{1, 3, 6, 10, 6, 14, 24, 36, 15, 33, 54, 78}));
+    const Launch& l = t.launches.at(0);
+    // Load, rows d = 1 and 2, columns d = 1 and 2, store.
+    ASSERT_EQ(l.steps.size(), 6u);
+    // After the rows (d = 2 wrote buffer 0, as the label's "out" says).
+    EXPECT_EQ(buffer_of(l.steps[2], l.steps[2].vars.at(2), 12),
+              (std::vector<std::int32_t>{1, 3, 6, 10, 5, 11, 18, 26, 9, 19, 30, 42}));
+    EXPECT_EQ(default_view(t), ViewKind::Grid);
+}
+
+TEST(SummedArea, EveryShapeAgainstItsRectangles) {
+    for (auto [n, width] : {std::pair{1, 1},
+                            {7, 7},
+                            {7, 1},
+                            {12, 3},
+                            {64, 8},
+                            {100, 10},
+                            {256, 16},
+                            {1000, 40},
+                            {1024, 32},
+                            {1024, 1},
+                            {1023, 31}})
+        for (ElementType type : {ElementType::Int32, ElementType::Float32})
+            for (OpKind op : {OpKind::Add, OpKind::Max}) {
+                RunRequest r = table(n, width, op);
+                r.type = type;
+                const auto input = random_input(n, type, std::uint64_t(n + width));
+                EXPECT_EQ(check_summed_area_output(input, width, run_emulated(r, input), type, op),
+                          "")
+                    << n << " entries " << width << " wide";
+            }
+    RunRequest square = table(1000, 0);
+    EXPECT_EQ(table_width(square), 40) << "as square as 1000 allows: 40 x 25";
+    square.n = 997;  // a prime: one row
+    EXPECT_EQ(table_width(square), 997);
+}
+
+// A 4 x 4 table of ones: entry (x, y) is (x + 1)(y + 1). The box [1..2] x [1..2] reads
+// T(2,2) - T(0,2) - T(2,0) + T(0,0) = 9 - 3 - 3 + 1 = 4, its four entries.
+TEST(SummedArea, TheLastStepLooksUpABoxSumFromFourCorners) {
+    const Trace t =
+        capture_trace(table(16, 4), std::vector<std::uint32_t>(16, 1u), DeviceChoice::Cpu);
+    TableBox box;
+    ASSERT_TRUE(default_box(4, 4, box));
+    EXPECT_EQ(box.x0, 1);
+    EXPECT_EQ(box.x1, 2);
+    const auto corners = box_corners(box);
+    ASSERT_EQ(corners.size(), 4u);
+    Cursor last;
+    last.step = int(t.frame_count()) - 1;
+    const Scene s = build_grid_scene(t, last, builtin_theme("dark"));
+    bool said = false;
+    for (const SceneLabel& label : s.labels)
+        said = said || label.text.find("T(2,2) - T(0,2) - T(2,0) + T(0,0) = 9 - 3 - 3 + 1 = 4") !=
+                           std::string::npos;
+    EXPECT_TRUE(said);
+    TableBox corner_box{0, 0, 1, 1};
+    EXPECT_EQ(box_corners(corner_box).size(), 1u) << "a box at the corner reads one entry";
+}
+
+TEST(SummedArea, ATraceKeepsItsWidthAndRefusesABadOne) {
+    const Trace t = capture_trace(table(12, 4), int_bits({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}),
+                                  DeviceChoice::Cpu);
+    nlohmann::json j = trace_to_json(t);
+    EXPECT_EQ(j["config"]["width"], 4);
+    EXPECT_EQ(trace_from_json(j).request.width, 4);
+    j["config"]["width"] = 5;
+    EXPECT_THROW(trace_from_json(j), TraceFormatError);
+    RunRequest scan;
+    scan.variant = "blelloch";
+    scan.n = 8;
+    scan.width = 4;
+    EXPECT_NE(check_request(scan), "") << "only a summed-area table takes a width";
+    EXPECT_NE(check_request(table(12, 5)), "");
+}
+
+}  // namespace
+}  // namespace scanscope::test
