@@ -80,6 +80,9 @@ ResolvedRun resolve_run(const RunOptions& o, RunPurpose purpose) {
     if (moves && (o.inclusive || o.exclusive))
         throw CLI::ValidationError("--inclusive/--exclusive",
                                    o.variant + " moves elements: its scan of flags is exclusive");
+    if (variant->algorithm == Algorithm::SummedArea && (o.inclusive || o.exclusive))
+        throw CLI::ValidationError("--inclusive/--exclusive",
+                                   o.variant + " has one form: each entry includes itself");
     if (moves && o.op == "max")
         throw CLI::ValidationError("--op", o.variant + " moves elements: it takes no operator");
     r.inclusive = o.inclusive;

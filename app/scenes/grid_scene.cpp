@@ -77,7 +77,9 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
     scene.labels.push_back(name);
 
     TableBox box;
-    const bool boxed = done && default_box(width, height, box);
+    // A table of maxima has no box lookup: a max cannot be taken back out.
+    const bool add = trace.request.op == OpKind::Add;
+    const bool boxed = done && add && default_box(width, height, box);
     const auto in_box = [&](int k) {
         const int x = k % width, y = k / width;
         return boxed && x >= box.x0 && x <= box.x1 && y >= box.y0 && y <= box.y1;
@@ -158,7 +160,6 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
                                               : std::to_string(static_cast<long long>(v));
         };
         const float y = float(height) * kPitch + 0.6f;
-        const bool add = trace.request.op == OpKind::Add;
         SceneLabel sum{{0, y},
                        "box [" + std::to_string(box.x0) + ".." + std::to_string(box.x1) + "] x [" +
                            std::to_string(box.y0) + ".." + std::to_string(box.y1) + "]: " + terms +
@@ -170,11 +171,9 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
         sum.keep = true;
         scene.labels.push_back(sum);
         SceneLabel check{{0, y + 0.75f},
-                         add ? "its " +
-                                   std::to_string((box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1)) +
-                                   " entries added one by one: " + number(direct) +
-                                   "; four reads, whatever the box's size"
-                             : "(a table of maxima has no box lookup: max cannot be taken back)",
+                         "its " + std::to_string((box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1)) +
+                             " entries added one by one: " + number(direct) +
+                             "; four reads, whatever the box's size",
                          theme.text_dim,
                          0.4f,
                          Align::Left};
