@@ -69,6 +69,7 @@ std::optional<Question> lookback_question(const Trace& trace, const QuestionPlac
 std::optional<Question> active_threads(const Trace& trace, const QuestionPlace& place);
 std::optional<Question> kept_count(const Trace& trace, const QuestionPlace& place);
 std::optional<Question> destination(const Trace& trace, const QuestionPlace& place, int element);
+std::optional<Question> box_sum(const Trace& trace, const QuestionPlace& place);
 
 // The phase of the step a question is about ("clear root", "scatter"), or "".
 std::string phase_of(const Trace& trace, const StepAt& at);

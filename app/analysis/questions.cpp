@@ -47,8 +47,11 @@ Maker maker(QuestionKind kind) {
         [](const Trace& t, const QuestionPlace& p, const BankConfig&, const QuestionScript& s) {
             return destination(t, p, s.cell);
         },
+        [](const Trace& t, const QuestionPlace& p, const BankConfig&, const QuestionScript&) {
+            return box_sum(t, p);
+        },
     };
-    static_assert(int(QuestionKind::Destination) == kQuestionKinds - 1,
+    static_assert(int(QuestionKind::BoxSum) == kQuestionKinds - 1,
                   "a maker for every question kind, in QuestionKind's order");
     return makers[int(kind)];
 }
@@ -106,6 +109,8 @@ std::optional<Question> default_question(const Trace& trace, const QuestionPlace
         order.push_back(QuestionKind::ActiveThreads);
     if (variant && variant->algorithm == Algorithm::Compact)
         order.push_back(QuestionKind::KeptCount);  // before the root is cleared
+    if (variant && variant->algorithm == Algorithm::SummedArea)
+        order.push_back(QuestionKind::BoxSum);  // before the store
     if (variant &&
         (variant->algorithm == Algorithm::Compact || variant->algorithm == Algorithm::Split))
         order.push_back(QuestionKind::Destination);  // before the scatter

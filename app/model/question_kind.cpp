@@ -20,6 +20,7 @@ constexpr KindInfo kKinds[kQuestionKinds] = {
     {QuestionKind::ActiveThreads, "active-threads", "active threads and warps"},
     {QuestionKind::KeptCount, "kept-count", "elements kept"},
     {QuestionKind::Destination, "destination", "where an element goes"},
+    {QuestionKind::BoxSum, "box-sum", "a box's sum from its table"},
 };
 
 }  // namespace

@@ -17,9 +17,10 @@ enum class QuestionKind {
     ActiveThreads,   // how many threads and warps a reduction step keeps busy
     KeptCount,       // how many elements a compaction keeps
     Destination,     // where in the output a kept element goes
+    BoxSum,          // which entries of a summed-area table a box's sum reads
 };
 
-constexpr int kQuestionKinds = 10;
+constexpr int kQuestionKinds = 11;
 
 // What a lesson may fix about a question.
 struct QuestionScript {

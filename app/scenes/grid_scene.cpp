@@ -28,21 +28,6 @@ int written_buffer(const Trace& trace, const Step& step) {
 
 }  // namespace
 
-bool default_box(int width, int height, TableBox& box) {
-    if (width < 2 || height < 2) return false;
-    box = {width / 4, height / 4, std::max(width / 4, 3 * width / 4 - 1),
-           std::max(height / 4, 3 * height / 4 - 1)};
-    return true;
-}
-
-std::vector<BoxCorner> box_corners(const TableBox& b) {
-    std::vector<BoxCorner> corners = {{b.x1, b.y1, +1}};
-    if (b.x0 > 0) corners.push_back({b.x0 - 1, b.y1, -1});
-    if (b.y0 > 0) corners.push_back({b.x1, b.y0 - 1, -1});
-    if (b.x0 > 0 && b.y0 > 0) corners.push_back({b.x0 - 1, b.y0 - 1, +1});
-    return corners;
-}
-
 Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) {
     Scene scene;
     if (trace.launches.empty() || trace.launches.front().steps.empty()) {
@@ -161,10 +146,8 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
         };
         const float y = float(height) * kPitch + 0.6f;
         SceneLabel sum{{0, y},
-                       "box [" + std::to_string(box.x0) + ".." + std::to_string(box.x1) + "] x [" +
-                           std::to_string(box.y0) + ".." + std::to_string(box.y1) + "]: " + terms +
-                           " = " + values + " = " + number(from_table) +
-                           "   (orange: added, red: taken away)",
+                       "box " + box_name(box) + ": " + terms + " = " + values + " = " +
+                           number(from_table) + "   (orange: added, red: taken away)",
                        theme.text,
                        0.45f,
                        Align::Left};

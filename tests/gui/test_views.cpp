@@ -439,7 +439,10 @@ std::vector<std::pair<QuestionKind, std::vector<std::string>>> question_shots() 
             {QuestionKind::RacePair, lesson("04-the-race", 1)},
             {QuestionKind::ActiveThreads, lesson("06-reduction", 1)},
             {QuestionKind::LookBackValue, event(2)},
-            {QuestionKind::LookBackStop, event(3)}};
+            {QuestionKind::LookBackStop, event(3)},
+            {QuestionKind::KeptCount, lesson("11-stream-compaction", 5)},
+            {QuestionKind::Destination, lesson("13-radix-split", 8)},
+            {QuestionKind::BoxSum, lesson("14-summed-area", 5)}};
 }
 
 // Every kind of question, in the normal layout and in presenter mode (a class): the question

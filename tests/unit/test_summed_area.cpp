@@ -3,6 +3,7 @@
 // (check_summed_area_output), never by ScanScope's code.
 #include <gtest/gtest.h>
 
+#include "analysis/questions.h"
 #include "capture/capture.h"
 #include "model/trace_json.h"
 #include "scenes/grid_scene.h"
@@ -91,6 +92,22 @@ TEST(SummedArea, TheLastStepLooksUpABoxSumFromFourCorners) {
     EXPECT_TRUE(said);
     TableBox corner_box{0, 0, 1, 1};
     EXPECT_EQ(box_corners(corner_box).size(), 1u) << "a box at the corner reads one entry";
+}
+
+// Predict mode asks which four entries a box's sum reads, before the store: the same 4 x 4 ones,
+// box [1..2] x [1..2].
+TEST(SummedArea, PredictAsksWhichEntriesABoxSumReads) {
+    const Trace t =
+        capture_trace(table(16, 4), std::vector<std::uint32_t>(16, 1u), DeviceChoice::Cpu);
+    const BankConfig banks{32, 4};
+    const int store = int(t.frame_count()) - 1;
+    const auto q = make_question(t, QuestionKind::BoxSum, {false, store, 0}, banks);
+    ASSERT_TRUE(q);
+    EXPECT_EQ(q->choices[std::size_t(q->right)], "T(2,2) - T(0,2) - T(2,0) + T(0,0)");
+    EXPECT_EQ(q->choices.size(), 4u);
+    EXPECT_NE(q->explanation.find("= 9 - 3 - 3 + 1."), std::string::npos) << q->explanation;
+    EXPECT_FALSE(make_question(t, QuestionKind::BoxSum, {false, store - 1, 0}, banks))
+        << "only when the table is done";
 }
 
 TEST(SummedArea, ATraceKeepsItsWidthAndRefusesABadOne) {
