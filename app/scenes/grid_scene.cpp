@@ -120,8 +120,7 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
             outline.border = k.sign > 0 ? theme.write : theme.hazard;
             outline.border_px = 3.0f;
             outline.role = CellRole::Highlight;
-            outline.ref = CellRef::output(i);
-            scene.cells.push_back(outline);
+            scene.cells.push_back(outline);  // a frame only: the value is the cell under it
             scene.cells[std::size_t(i)].focus = true;  // the four values the lookup reads
             const std::uint32_t bits = trace.output[std::size_t(i)];
             const double v = kind == ElementKind::Float ? double(from_bits<float>(bits))
