@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "model/trace_queries.h"
 #include "model/values.h"
 
 namespace scanscope::question_parts {
@@ -15,19 +16,13 @@ namespace {
 
 // Radix sort's split: every key moves; d = f for a 0-key, i - f + totalFalses for a 1-key.
 std::optional<Question> split_destination(const Trace& trace, const StepAt& at, int element) {
-    const Launch& l = *at.l;
     const int n = int(trace.input.size());
-    std::uint32_t total_falses = 0;
-    bool found = false;
-    for (const GlobalBuffer& g : l.globals)
-        if (g.name == "totalFalses" && !g.values.empty()) {
-            total_falses = std::uint32_t(g.values[0]);
-            found = true;
-        }
-    if (!found || n < 2 || int(at.step->shared.size()) < n) return std::nullopt;
+    const std::optional<std::uint32_t> falses = global_word(*at.l, "totalFalses");
+    if (!falses || n < 2 || int(at.step->shared.size()) < n) return std::nullopt;
     if (element >= n)
         throw std::invalid_argument("\"cell\": key " + std::to_string(element) +
                                     " is not one of the " + std::to_string(n));
+    const std::uint32_t total_falses = *falses;
     const auto bit = [&](int i) { return int(trace.input[std::size_t(i)] & 1u); };
     const auto f = [&](int i) { return int(at.step->shared[std::size_t(i)]); };
     const auto place_of = [&](int i) { return bit(i) ? i - f(i) + int(total_falses) : f(i); };

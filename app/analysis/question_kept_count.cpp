@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "model/trace_queries.h"
+
 namespace scanscope::question_parts {
 
 std::optional<Question> kept_count(const Trace& trace, const QuestionPlace& place) {
@@ -13,11 +15,9 @@ std::optional<Question> kept_count(const Trace& trace, const QuestionPlace& plac
         return std::nullopt;
     const StepAt at = step_at(trace, place);
     if (!at.step || phase_of(trace, at) != "clear root") return std::nullopt;
-    const GlobalBuffer* count = nullptr;
-    for (const GlobalBuffer& g : at.l->globals)
-        if (g.name == "kept" && !g.values.empty()) count = &g;
+    const std::optional<std::uint32_t> count = global_word(*at.l, "kept");
     if (!count) return std::nullopt;
-    const int n = trace.request.n, kept = int(count->values.front());
+    const int n = trace.request.n, kept = int(*count);
     Question q;
     q.kind = QuestionKind::KeptCount;
     q.prompt = "The flags are summed up the tree. How many of the " + std::to_string(n) +

@@ -41,6 +41,12 @@ const SharedArrayInfo* array_of_word(const Launch& launch, std::uint32_t word) {
     return nullptr;
 }
 
+std::optional<std::uint32_t> global_word(const Launch& launch, const std::string& name) {
+    for (const GlobalBuffer& g : launch.globals)
+        if (g.name == name && !g.values.empty()) return std::uint32_t(g.values.front());
+    return std::nullopt;
+}
+
 std::string word_name(const Launch& launch, std::uint32_t word) {
     const SharedArrayInfo* a = array_of_word(launch, word);
     if (!a) return "shared word " + std::to_string(word);

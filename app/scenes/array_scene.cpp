@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analysis/hazards.h"
+#include "model/trace_queries.h"
 #include "model/values.h"
 #include "scenes/output_row.h"
 #include "scenes/segments.h"
@@ -110,10 +111,8 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
     // A segmented scan's arrays are indexed by element: tint each segment, mark each head.
     const Segments segments = segments_of(trace);
     const auto element_of = [&](std::uint32_t word) {
-        for (const SharedArrayInfo& a : launch.arrays)
-            if (word * 4 >= a.offset && word * 4 < a.offset + a.count * a.element_bytes)
-                return int((word * 4 - a.offset) / a.element_bytes);
-        return -1;
+        const SharedArrayInfo* a = array_of_word(launch, word);
+        return a ? int((word * 4 - a->offset) / a->element_bytes) : -1;
     };
     for (std::size_t w = 0; w < place.rects.size(); ++w) {
         if (place.rects[w].w == 0) continue;

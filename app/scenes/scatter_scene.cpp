@@ -80,9 +80,7 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
         const std::uint32_t* f = word(flagged, i);
         return f && *f == 1;
     };
-    std::uint32_t total_falses = 0;
-    for (const GlobalBuffer& g : launch.globals)
-        if (g.name == "totalFalses" && !g.values.empty()) total_falses = std::uint32_t(g.values[0]);
+    const std::uint32_t total_falses = global_word(launch, "totalFalses").value_or(0);
     // Where element i goes (-1: it does not move).
     auto place = [&](int i) -> int {
         const std::uint32_t* f = word(scanned, i);
