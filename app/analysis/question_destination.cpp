@@ -14,16 +14,30 @@ namespace scanscope::question_parts {
 
 namespace {
 
-// Radix sort's split: every key moves; d = f for a 0-key, i - f + totalFalses for a 1-key.
+// Radix sort's split: every key moves; d = f for a 0-key, i - f + totalFalses for a 1-key. In a
+// radix sort's later passes the keys are those the last pass left in shared `sorted`.
 std::optional<Question> split_destination(const Trace& trace, const StepAt& at, int element) {
     const int n = int(trace.input.size());
-    const std::optional<std::uint32_t> falses = global_word(*at.l, "totalFalses");
+    const int pass = at.step->vars.empty() ? 0 : at.step->vars.front();
+    const std::optional<std::uint32_t> falses =
+        global_word(*at.l, "totalFalses", std::size_t(std::max(pass, 0)));
     if (!falses || n < 2 || int(at.step->shared.size()) < n) return std::nullopt;
     if (element >= n)
         throw std::invalid_argument("\"cell\": key " + std::to_string(element) +
                                     " is not one of the " + std::to_string(n));
+    // The pass's flag step: its e (1 where the key's bit is 0) and, after the first pass, its
+    // keys, those the last pass left in shared `sorted`.
+    const Step* flagged = at.step;
+    while (flagged != &at.l->steps.front() && phase_of(trace, {at.launch, at.l, flagged}) != "flag")
+        --flagged;
+    const std::uint32_t sorted_first = at.l->arrays.size() > 1 ? at.l->arrays[1].offset / 4 : 0;
+    if (flagged->shared.size() < sorted_first + std::size_t(n)) return std::nullopt;
+    std::vector<std::uint32_t> keys = trace.input;
+    if (pass > 0)
+        keys.assign(flagged->shared.begin() + sorted_first,
+                    flagged->shared.begin() + sorted_first + n);
     const std::uint32_t total_falses = *falses;
-    const auto bit = [&](int i) { return int(trace.input[std::size_t(i)] & 1u); };
+    const auto bit = [&](int i) { return flagged->shared[std::size_t(i)] == 0 ? 1 : 0; };
     const auto f = [&](int i) { return int(at.step->shared[std::size_t(i)]); };
     const auto place_of = [&](int i) { return bit(i) ? i - f(i) + int(total_falses) : f(i); };
     // The lesson's key, else the first 1-key whose place is not its index (the harder formula).
@@ -32,13 +46,12 @@ std::optional<Question> split_destination(const Trace& trace, const StepAt& at, 
         if (bit(k) && place_of(k) != k) i = k;
     if (i < 0) i = n / 2;
     const int d = place_of(i);
-    const std::string value =
-        format_value(trace.input[std::size_t(i)], kind_of(trace.request.type));
+    const std::string value = format_value(keys[std::size_t(i)], kind_of(trace.request.type));
     Question q;
     q.kind = QuestionKind::Destination;
     q.cells = {std::uint32_t(i)};
-    q.prompt = "Key " + std::to_string(i) + " (" + value + ", bit 0 = " + std::to_string(bit(i)) +
-               ") has f = " + std::to_string(f(i)) + "; totalFalses is " +
+    q.prompt = "Key " + std::to_string(i) + " (" + value + ", bit " + std::to_string(pass) + " = " +
+               std::to_string(bit(i)) + ") has f = " + std::to_string(f(i)) + "; totalFalses is " +
                std::to_string(total_falses) + ". Where does the split write it?";
     auto name = [](int k) { return "sorted[" + std::to_string(k) + "]"; };
     std::vector<Candidate> wrong;

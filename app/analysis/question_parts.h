@@ -70,6 +70,7 @@ std::optional<Question> active_threads(const Trace& trace, const QuestionPlace& 
 std::optional<Question> kept_count(const Trace& trace, const QuestionPlace& place);
 std::optional<Question> destination(const Trace& trace, const QuestionPlace& place, int element);
 std::optional<Question> box_sum(const Trace& trace, const QuestionPlace& place);
+std::optional<Question> pass_bit(const Trace& trace, const QuestionPlace& place);
 
 // The phase of the step a question is about ("clear root", "scatter"), or "".
 std::string phase_of(const Trace& trace, const StepAt& at);

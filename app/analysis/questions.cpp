@@ -50,8 +50,11 @@ Maker maker(QuestionKind kind) {
         [](const Trace& t, const QuestionPlace& p, const BankConfig&, const QuestionScript&) {
             return box_sum(t, p);
         },
+        [](const Trace& t, const QuestionPlace& p, const BankConfig&, const QuestionScript&) {
+            return pass_bit(t, p);
+        },
     };
-    static_assert(int(QuestionKind::BoxSum) == kQuestionKinds - 1,
+    static_assert(int(QuestionKind::PassBit) == kQuestionKinds - 1,
                   "a maker for every question kind, in QuestionKind's order");
     return makers[int(kind)];
 }
@@ -111,6 +114,8 @@ std::optional<Question> default_question(const Trace& trace, const QuestionPlace
         order.push_back(QuestionKind::KeptCount);  // before the root is cleared
     if (variant && variant->algorithm == Algorithm::SummedArea)
         order.push_back(QuestionKind::BoxSum);  // before the store
+    if (variant && variant->algorithm == Algorithm::Split)
+        order.push_back(QuestionKind::PassBit);  // as a radix sort's pass starts
     if (variant &&
         (variant->algorithm == Algorithm::Compact || variant->algorithm == Algorithm::Split))
         order.push_back(QuestionKind::Destination);  // before the scatter

@@ -1,5 +1,6 @@
 #include "analysis/result_check.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/bits.h"
@@ -59,12 +60,15 @@ std::vector<std::uint32_t> kept(const std::vector<std::uint32_t>& input) {
     return out;
 }
 
-// Radix sort's split on bit 0 of the pattern: the 0-keys, then the 1-keys, each in order.
-std::vector<std::uint32_t> split(const std::vector<std::uint32_t>& input) {
-    std::vector<std::uint32_t> out;
-    for (int bit : {0, 1})
-        for (std::uint32_t bits : input)
-            if (int(bits & 1u) == bit) out.push_back(bits);
+// A split or radix sort: the keys stably ordered by their low sort_bits bits in value order.
+template <class T>
+std::vector<std::uint32_t> sorted(const RunRequest& r, const std::vector<std::uint32_t>& input) {
+    const int bits = sort_bits(r);
+    const std::uint32_t mask = bits >= 32 ? ~0u : (1u << bits) - 1u;
+    std::vector<std::uint32_t> out = input;
+    std::stable_sort(out.begin(), out.end(), [&](std::uint32_t a, std::uint32_t b) {
+        return (radix_bits(from_bits<T>(a)) & mask) < (radix_bits(from_bits<T>(b)) & mask);
+    });
     return out;
 }
 
@@ -72,7 +76,9 @@ std::vector<std::uint32_t> split(const std::vector<std::uint32_t>& input) {
 
 std::vector<std::uint32_t> sequential_result(const RunRequest& r,
                                              const std::vector<std::uint32_t>& input) {
-    if (card_of(r).algorithm == Algorithm::Split) return split(input);
+    if (card_of(r).algorithm == Algorithm::Split)
+        return r.type == ElementType::Int32 ? sorted<std::int32_t>(r, input)
+                                            : sorted<float>(r, input);
     if (card_of(r).algorithm == Algorithm::SummedArea) {
         if (r.type == ElementType::Int32)
             return r.op == OpKind::Add ? summed_area<std::int32_t, AddOp<std::int32_t>>(r, input)

@@ -38,8 +38,10 @@ std::string utc_timestamp() {
     return text;
 }
 
-Trace capture_trace(const RunRequest& request, const std::vector<std::uint32_t>& input,
+Trace capture_trace(const RunRequest& asked, const std::vector<std::uint32_t>& input,
                     DeviceChoice device) {
+    RunRequest request = asked;
+    resolve_key_bits(request, input);  // a radix sort's passes, recorded in the trace
     check_inputs(request, input);
     if (request.n > kMaxCaptureN)
         throw BadRequest("captures are for teaching sizes, n up to " +
@@ -59,8 +61,10 @@ Trace capture_trace(const RunRequest& request, const std::vector<std::uint32_t>&
     return assemble_trace(request, input, output, raw, source);
 }
 
-std::vector<std::uint32_t> run_plain(const RunRequest& request,
+std::vector<std::uint32_t> run_plain(const RunRequest& asked,
                                      const std::vector<std::uint32_t>& input, DeviceChoice device) {
+    RunRequest request = asked;
+    resolve_key_bits(request, input);
     check_inputs(request, input);
     return resolve_gpu(device) ? run_on_gpu(request, input, nullptr, Checked::Already)
                                : run_emulated(request, input, nullptr, Checked::Already);

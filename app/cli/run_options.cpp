@@ -45,6 +45,10 @@ void add_run_options(CLI::App* c, RunOptions& o, bool variant_required) {
                   "summed-area: the table's width (n must be a multiple; default: as square as n "
                   "allows)")
         ->check(CLI::Range(1, 1 << 30));
+    c->add_option("--key-bits", o.key_bits,
+                  "radix-sort: order the keys by their bits 0 .. N-1, a pass each (default: up to "
+                  "the highest bit in which two keys differ)")
+        ->check(CLI::Range(1, 32));
 }
 
 namespace {
@@ -130,6 +134,10 @@ ResolvedRun resolve_run(const RunOptions& o, RunPurpose purpose) {
                                    o.variant + " is one row (summed-area takes a width)");
     }
     r.width = o.width;
+    if (o.key_bits && r.card && r.card->id != VariantId::RadixSort)
+        throw CLI::ValidationError("--key-bits",
+                                   o.variant + " does not sort by passes (radix-sort does)");
+    r.key_bits = o.key_bits;
     check_size(r, purpose);
     return run;
 }

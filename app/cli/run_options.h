@@ -28,10 +28,12 @@ struct RunOptions {
     std::string shape = "teaching";
     std::string heads;  // a segmented scan's segment starts, "0,3,6"
     int width = 0;      // a summed-area table's width
+    int key_bits = 0;   // a radix sort's passes
 };
 
 // Adds --variant, --n, --input, --input-file, --seed, --type, --op, --inclusive/--exclusive,
-// --banks, --block-threads, --device, --shape, --heads, --width to `command`.
+// --banks, --block-threads, --device, --shape, --heads, --width, --key-bits to
+// `command`.
 void add_run_options(CLI::App* command, RunOptions& options, bool variant_required = true);
 
 enum class RunPurpose { Run, Capture };

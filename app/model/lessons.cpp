@@ -122,7 +122,7 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
     only_known_fields(
         j, "",
         {"title", "text", "variant", "type", "op", "inclusive", "banks", "block_threads", "seed",
-         "view", "compare", "input", "n", "heads", "width", "questions", "narration"});
+         "view", "compare", "input", "n", "heads", "width", "key_bits", "questions", "narration"});
     lesson.title = field<std::string>(j, "", "title");
     if (lesson.title.size() > kMaxTitleChars)
         throw FieldError("/title", "at most " + std::to_string(kMaxTitleChars) + " characters");
@@ -177,6 +177,14 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
         lesson.request.width = field<int>(j, "", "width");
         if (lesson.request.width < 1 || lesson.request.n % lesson.request.width != 0)
             throw FieldError("/width", "a width that divides n");
+    }
+    // A radix sort's passes; none: as many as the keys' bits need.
+    if (j.contains("key_bits")) {
+        if (!card || card->id != VariantId::RadixSort)
+            throw FieldError("/key_bits", "key bits are for a radix sort");
+        lesson.request.key_bits = field<int>(j, "", "key_bits");
+        if (lesson.request.key_bits < 1 || lesson.request.key_bits > 32)
+            throw FieldError("/key_bits", "from 1 to 32");
     }
     // A segmented scan's segment starts; none listed: random ones from the seed.
     if (j.contains("heads")) {

@@ -21,6 +21,7 @@ constexpr KindInfo kKinds[kQuestionKinds] = {
     {QuestionKind::KeptCount, "kept-count", "elements kept"},
     {QuestionKind::Destination, "destination", "where an element goes"},
     {QuestionKind::BoxSum, "box-sum", "a box's sum from its table"},
+    {QuestionKind::PassBit, "pass-bit", "the bit a pass sorts by"},
 };
 
 }  // namespace

@@ -18,9 +18,10 @@ enum class QuestionKind {
     KeptCount,       // how many elements a compaction keeps
     Destination,     // where in the output a kept element goes
     BoxSum,          // which entries of a summed-area table a box's sum reads
+    PassBit,         // which bit decides a radix sort's pass
 };
 
-constexpr int kQuestionKinds = 11;
+constexpr int kQuestionKinds = 12;
 
 // What a lesson may fix about a question.
 struct QuestionScript {

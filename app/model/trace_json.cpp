@@ -439,6 +439,7 @@ nlohmann::ordered_json trace_to_json(const Trace& t) {
                    {"schedule_seed", t.request.schedule_seed}};
     if (!t.request.heads.empty()) j["config"]["heads"] = t.request.heads;  // a segmented scan's
     if (t.request.width) j["config"]["width"] = t.request.width;           // a summed-area table's
+    if (t.request.key_bits) j["config"]["key_bits"] = t.request.key_bits;  // a radix sort's passes
     j["source"] = {{"kind", t.source.kind},
                    {"device", t.source.device},
                    {"scanscope", t.source.scanscope_version},
@@ -497,6 +498,8 @@ Trace trace_from_json(const nlohmann::json& document) {
         if (t.request.n % t.request.width != 0)
             config["width"].fail("n is not a multiple of the width");
     }
+    if (config.has("key_bits"))  // a radix sort's passes, one a bit
+        t.request.key_bits = int(config["key_bits"].integer(1, 32));
     if (config.has("heads")) {  // a segmented scan's segments: increasing, each below n
         const Reader heads = config["heads"];
         for (std::size_t i = 0; i < heads.size(); ++i) {

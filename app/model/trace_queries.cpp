@@ -41,9 +41,10 @@ const SharedArrayInfo* array_of_word(const Launch& launch, std::uint32_t word) {
     return nullptr;
 }
 
-std::optional<std::uint32_t> global_word(const Launch& launch, const std::string& name) {
+std::optional<std::uint32_t> global_word(const Launch& launch, const std::string& name,
+                                         std::size_t index) {
     for (const GlobalBuffer& g : launch.globals)
-        if (g.name == name && !g.values.empty()) return std::uint32_t(g.values.front());
+        if (g.name == name && index < g.values.size()) return std::uint32_t(g.values[index]);
     return std::nullopt;
 }
 

@@ -30,9 +30,10 @@ std::vector<StepFrame> step_frames(const Trace& trace);
 
 // The shared array holding 4-byte word `word` of the launch's shared memory; null if none does.
 const SharedArrayInfo* array_of_word(const Launch& launch, std::uint32_t word);
-// The first value of the launch's global `name` (a compaction's "kept", a split's "totalFalses");
-// none if the launch wrote no such global.
-std::optional<std::uint32_t> global_word(const Launch& launch, const std::string& name);
+// Word `index` of the launch's global `name` (a compaction's "kept"; a radix sort's
+// "totalFalses", a word a pass); none if the launch wrote no such global or word.
+std::optional<std::uint32_t> global_word(const Launch& launch, const std::string& name,
+                                         std::size_t index = 0);
 // "temp[7]" (the array's element index), or "shared word 7" outside every array.
 std::string word_name(const Launch& launch, std::uint32_t word);
 // The word's value as its array's type shows it ("25", "0.5").

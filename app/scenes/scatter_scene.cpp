@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "core/bits.h"
 #include "model/trace_queries.h"
 #include "model/values.h"
 #include "scenes/output_row.h"
@@ -26,8 +27,8 @@ struct Row {
 // A row's name above its first line (or, `below`, under its last), drawn however far the
 // picture is zoomed out.
 void name_row(Scene& scene, const Row& row, const std::string& name, const Theme& theme,
-              int count = 0, bool below = false) {
-    const float y = below ? row.bottom(count) + 0.55f : row.top - 0.25f;
+              int count = 0, bool below = false, float lower = 0) {
+    const float y = below ? row.bottom(count) + 0.55f + lower : row.top - 0.25f;
     SceneLabel label{{0, y}, name, theme.text, 0.45f, Align::Left};
     label.keep = true;
     scene.labels.push_back(label);
@@ -43,6 +44,59 @@ SceneCell value_cell(Vec2 at, const std::string& text, CellRole role, const Them
     c.text = text;
     c.text_color = theme.cell_text;
     return c;
+}
+
+// The pass the cursor is in (a compaction or a split has one; a radix sort one a bit): its flag
+// step, where its keys are flagged, and its scatter step, both within the block's steps.
+struct Pass {
+    int index = 0, count = 1;
+    int flag_at = 0, scatter_at = 0;
+};
+
+Pass pass_at(const Trace& trace, const Launch& launch, int first, int last, int at) {
+    auto phase = [&](int k) {
+        const StepLabel* l = trace.label(launch.steps[std::size_t(first + k)].line);
+        return l ? l->phase : std::string();
+    };
+    Pass p;
+    p.count = 0;
+    for (int k = 0; k <= last; ++k)
+        if (phase(k) == "flag") {
+            if (k <= at) {
+                p.flag_at = k;
+                p.index = p.count;
+            }
+            ++p.count;
+        }
+    p.count = std::max(p.count, 1);
+    p.scatter_at = last;
+    for (int k = p.flag_at; k <= last; ++k)
+        if (phase(k) == "scatter") {
+            p.scatter_at = k;
+            break;
+        }
+    return p;
+}
+
+// A key's low `bits` bits (value order, core/bits.h) under its cell, the pass's bit lit in its
+// pile's colour (the arrows'): the digit that decides where the key goes.
+void key_digits(Scene& scene, Vec2 cell, std::uint32_t key, ElementKind kind, int bits, int lit,
+                const Theme& theme) {
+    const std::uint32_t order = kind == ElementKind::Float
+                                    ? radix_bits(from_bits<float>(key))
+                                    : radix_bits(from_bits<std::int32_t>(key));
+    const float pitch = 1.0f / float(bits);
+    for (int d = 0; d < bits; ++d) {
+        const int bit = bits - 1 - d;  // the highest first, as numbers are written
+        const std::uint32_t value = (order >> bit) & 1u;
+        const Color pile = value ? theme.accent : theme.write;
+        SceneLabel label{{cell.x + pitch * (float(d) + 0.5f), cell.y + 1.36f},
+                         std::to_string(value),
+                         bit == lit ? pile : mix(theme.text, theme.background, 0.45f),
+                         bit == lit ? 0.5f : 0.36f,
+                         Align::Center};
+        scene.labels.push_back(label);
+    }
 }
 
 }  // namespace
@@ -61,13 +115,10 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
     columns = std::max(columns, 1);
     const int first = launch.first_step(0), last = launch.steps_of(0) - 1;
     const int at = std::clamp(c.step, 0, last);
-    // The scatter is the step its label names; from there on the places are known.
-    int scatter_at = last;
-    for (int k = 0; k <= last; ++k)
-        if (const StepLabel* l = trace.label(launch.steps[std::size_t(first + k)].line);
-            l && l->phase == "scatter")
-            scatter_at = k;
-    const Step& flagged = launch.steps[std::size_t(first)];
+    // The pass's scatter is the step its label names; from there on the places are known.
+    const Pass pass = pass_at(trace, launch, first, last, at);
+    const int scatter_at = pass.scatter_at;
+    const Step& flagged = launch.steps[std::size_t(first + pass.flag_at)];
     const Step& now = launch.steps[std::size_t(first + at)];
     const Step& scanned = launch.steps[std::size_t(first + std::min(at, scatter_at))];
     const bool scattered = at >= scatter_at && trace.stopped().empty();
@@ -80,7 +131,20 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
         const std::uint32_t* f = word(flagged, i);
         return f && *f == 1;
     };
-    const std::uint32_t total_falses = global_word(launch, "totalFalses").value_or(0);
+    // The split's keys: the input on the first pass, then the order the last pass left in shared
+    // `sorted` (as the pass's flag step found it).
+    const std::uint32_t sorted_first =
+        split && launch.arrays.size() > 1 ? launch.arrays[1].offset / 4 : 0;
+    auto key = [&](int i) -> const std::uint32_t* {
+        if (pass.index == 0 || !split) return &trace.input[std::size_t(i)];
+        return word(flagged, int(sorted_first) + i);
+    };
+    auto key_text = [&](int i) {
+        const std::uint32_t* k = key(i);
+        return k ? format_value(*k, kind) : std::string();
+    };
+    const std::uint32_t total_falses =
+        global_word(launch, "totalFalses", std::size_t(pass.index)).value_or(0);
     // Where element i goes (-1: it does not move).
     auto place = [&](int i) -> int {
         const std::uint32_t* f = word(scanned, i);
@@ -89,19 +153,37 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
         return flag(i) ? int(*f) : i - int(*f) + int(total_falses);
     };
     auto moves = [&](int i) { return split || flag(i); };
+    const int bit = pass.index;  // the split's pass k orders by bit k
+    const std::string bit_name = "bit " + std::to_string(bit);
+    const int digits = split ? sort_bits(trace.request) : 0;
+    const bool show_digits = split && digits > 1 && digits <= 6;
 
     Row input{0.6f, columns};
-    name_row(scene, input, split ? "keys (bit 0: the pile)" : "input", theme);
+    const std::string pass_name = pass.count > 1 ? "pass " + std::to_string(pass.index + 1) +
+                                                       " of " + std::to_string(pass.count) + ": "
+                                                 : "";
+    name_row(scene, input,
+             !split ? "input"
+             : pass.index == 0
+                 ? pass_name + "keys (" + bit_name + ": the pile)"
+                 : pass_name + "keys as the last pass left them (" + bit_name + ": the pile)",
+             theme);
     for (int i = 0; i < n; ++i) {
-        SceneCell cell =
-            value_cell(input.cell(i), format_value(trace.input[std::size_t(i)], kind),
-                       scattered && moves(i) ? CellRole::Read : CellRole::Plain, theme);
-        cell.ref = CellRef::global(0, i);
+        SceneCell cell = value_cell(input.cell(i), key_text(i),
+                                    !key(i)                 ? CellRole::Undefined
+                                    : scattered && moves(i) ? CellRole::Read
+                                                            : CellRole::Plain,
+                                    theme);
+        cell.ref = pass.index == 0 || !split ? CellRef::global(0, i)
+                                             : CellRef::word(int(sorted_first) + i);
         scene.cells.push_back(cell);
+        if (show_digits && key(i))
+            key_digits(scene, input.cell(i), *key(i), kind, digits, bit, theme);
     }
 
-    Row flags{input.bottom(n) + kRowGap, columns};
-    name_row(scene, flags, split ? "e: 1 where bit 0 is 0" : "flag: 1 where kept (not 0)", theme);
+    Row flags{input.bottom(n) + kRowGap + (show_digits ? 0.5f : 0.0f), columns};
+    name_row(scene, flags,
+             split ? "e: 1 where " + bit_name + " is 0" : "flag: 1 where kept (not 0)", theme);
     for (int i = 0; i < n; ++i) {
         const std::uint32_t* f = word(flagged, i);
         SceneCell cell = value_cell(flags.cell(i), f ? format_value(*f, ElementKind::Int) : "",
@@ -144,22 +226,25 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
     // two piles in two colours.
     Row moving{sum.bottom(n) + kRowGap, columns};
     name_row(scene, moving,
-             split ? "the keys again, each to d: f for bit 0, i - f + totalFalses for bit 1"
+             split ? "the keys again, each to d: f where " + bit_name +
+                         " is 0, i - f + totalFalses "
+                         "where it is 1"
                    : "the kept elements again, each to its scanned flag",
              theme);
     for (int i = 0; i < n; ++i) {
-        SceneCell cell = value_cell(moving.cell(i),
-                                    moves(i) ? format_value(trace.input[std::size_t(i)], kind) : "",
+        SceneCell cell = value_cell(moving.cell(i), moves(i) ? key_text(i) : "",
                                     moves(i) ? CellRole::Read : CellRole::Undefined, theme);
-        cell.ref = CellRef::global(0, i);
+        cell.ref = pass.index == 0 || !split ? CellRef::global(0, i)
+                                             : CellRef::word(int(sorted_first) + i);
         cell.focus = at == scatter_at && moves(i);  // the scatter step's sources
         scene.cells.push_back(cell);
     }
     Row out{moving.bottom(n) + 2.2f, columns};
     name_row(scene, out,
-             split ? "sorted (shared memory): the 0-keys, then the 1-keys, each in order"
+             split ? "sorted (shared memory): the keys whose " + bit_name +
+                         " is 0, then those whose " + bit_name + " is 1, each pile in its order"
                    : "output: the kept elements, in order",
-             theme, n, true);
+             theme, n, true, show_digits ? 0.5f : 0.0f);
     std::vector<bool> landed(std::size_t(n), false);
     for (int i = 0; i < n; ++i) {
         const int to_index = moves(i) ? place(i) : -1;
@@ -171,8 +256,6 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
             {{from.x + 0.5f, from.y + 1.0f}, {to.x + 0.5f, to.y}, colour, 1.5f, true});
     }
     // The values at the places: the output (compaction), the shared `sorted` (split).
-    const std::uint32_t sorted_first =
-        split && launch.arrays.size() > 1 ? launch.arrays[1].offset / 4 : 0;
     for (int i = 0; i < n; ++i) {
         const std::uint32_t* v = split ? word(now, int(sorted_first) + i)
                                  : std::size_t(i) < trace.output.size()
@@ -187,9 +270,16 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
         cell.focus = at == scatter_at && landed[std::size_t(i)];
         scene.cells.push_back(cell);
     }
+    if (show_digits)
+        for (int i = 0; i < n; ++i)
+            if (const std::uint32_t* v = word(now, int(sorted_first) + i);
+                v && landed[std::size_t(i)])
+                key_digits(scene, out.cell(i), *v, kind, digits, bit, theme);
     // The split's last step copies `sorted` out: the output the kernel wrote, under it.
     if (split && at == last)
-        add_output_row(scene, trace, 0, out.bottom(n) + kRowGap + 0.8f, columns, theme);
+        add_output_row(scene, trace, 0,
+                       out.bottom(n) + kRowGap + 0.8f + (show_digits ? 0.5f : 0.0f), columns,
+                       theme);
     scene.fit_bounds();
     return scene;
 }

@@ -24,6 +24,17 @@ SS_HD_INLINE T from_bits(std::uint32_t bits) {
     return value;
 }
 
+// A key's 32 bits in the order of its value: the unsigned order of the results is the values'
+// order (the sign bit turned over; a negative float's bits all turned over, as larger magnitudes
+// are smaller). What a radix sort orders by.
+SS_HD_INLINE std::uint32_t radix_bits(std::int32_t key) {
+    return to_bits(key) ^ 0x80000000u;
+}
+SS_HD_INLINE std::uint32_t radix_bits(float key) {
+    const std::uint32_t b = to_bits(key);
+    return (b & 0x80000000u) ? ~b : b | 0x80000000u;
+}
+
 // Index of the lowest set bit (0 for bit 0); -1 for 0.
 SS_HD_INLINE int lowest_set_bit(unsigned x) {
 #if defined(__CUDA_ARCH__)

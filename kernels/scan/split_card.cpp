@@ -28,12 +28,12 @@ std::vector<StepLabel> split_labels() {
     std::vector<StepLabel> labels = {
         {SplitLine::Flag,
          "flag",
-         {},
+         {"bit"},
          "Each thread flags its two keys: e = 1 where the key's bit 0 is 0 (it goes to the front "
          "pile), else 0."},
         {SplitLine::Scatter,
          "scatter",
-         {},
+         {"bit"},
          "A key with bit 0 goes to its scanned flag f; a key with bit 1 to i - f + totalFalses, "
          "after all the 0-keys."},
         {SplitLine::Store, "store", {}, "Each thread copies two keys of the new order out."},

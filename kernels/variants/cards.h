@@ -62,6 +62,7 @@ VariantInfo reduce_warp_shuffle_card();
 VariantInfo compact_card();
 VariantInfo compact_lookback_card();
 VariantInfo split_card();
+VariantInfo radix_sort_card();
 VariantInfo segmented_card();
 VariantInfo summed_area_card();
 

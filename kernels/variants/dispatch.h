@@ -83,6 +83,7 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
                                                               r.shape);
             });
         case VariantId::Split:
+        case VariantId::RadixSort:
             return run_split<L, T>(launcher, r, in, out);
         case VariantId::SummedArea:
             return run_summed_area<L, T, Op>(launcher, r, in, out);

@@ -69,14 +69,17 @@ void run_compact(L& launcher, const RunRequest& r, const T* in, T* out) {
                     CompactScan<T>{in, out, r.n, kept}, {{"kept", kept, 1, 4}});
 }
 
-// Radix sort's split on bit 0 in one block; totalFalses is a global of the trace.
+// Radix sort by splits in one block, a pass a bit (one for `split`); each pass's totalFalses is
+// a word of a global of the trace.
 template <class L, class T>
 void run_split(L& launcher, const RunRequest& r, const T* in, T* out) {
     const int threads = next_pow2(std::max(r.n, 2)) / 2;
-    int* falses = launcher.template alloc<int>(1);
-    launcher.launch(
-        {"split on bit 0", 1, threads, bytes_of<int>(2 * threads) + bytes_of<T>(2 * threads)},
-        SplitScan<T>{in, out, r.n, falses}, {{"totalFalses", falses, 1, 4}});
+    const int bits = sort_bits(r);
+    int* falses = launcher.template alloc<int>(std::size_t(bits));
+    launcher.launch({bits == 1 ? "split on bit 0" : "radix sort by splits", 1, threads,
+                     bytes_of<int>(2 * threads) + bytes_of<T>(2 * threads)},
+                    SplitSort<T>{in, out, r.n, bits, falses},
+                    {{"totalFalses", falses, std::size_t(bits), 4}});
 }
 
 // A segmented scan in one block; its head flags are uploaded beside the input.

@@ -5,6 +5,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "core/bits.h"
 #include "core/int_math.h"
 #include "variants/cards.h"
 
@@ -32,6 +33,7 @@ const std::vector<VariantInfo>& all_variants() {
             compact_card(),
             compact_lookback_card(),
             split_card(),
+            radix_sort_card(),
             segmented_card(),
             summed_area_card(),
         };
@@ -171,6 +173,11 @@ std::string check_request(const RunRequest& r) {
     if (r.width && (r.width < 1 || r.n % r.width != 0))
         return "a table " + std::to_string(r.width) + " wide cannot hold " + std::to_string(r.n) +
                " entries: n must be a multiple of the width";
+    if (r.key_bits && v->id != VariantId::RadixSort)
+        return "key bits apply to radix-sort only; " + v->key + " does not sort by passes";
+    if (r.key_bits < 0 || r.key_bits > 32)
+        return "a radix sort orders by 1 to 32 bits of its keys (got " +
+               std::to_string(r.key_bits) + ")";
     if (!r.heads.empty() && v->algorithm != Algorithm::SegmentedScan)
         return "segment heads apply to a segmented scan only; " + v->key + " has no segments";
     for (std::size_t i = 0; i < r.heads.size(); ++i) {
@@ -228,6 +235,27 @@ int table_width(const RunRequest& r) {
     while (w < r.n && r.n % w != 0)
         ++w;
     return std::max(w, 1);
+}
+
+int sort_bits(const RunRequest& r) {
+    if (r.card ? r.card->id == VariantId::Split : r.variant == "split") return 1;
+    return r.key_bits > 0 ? r.key_bits : 32;
+}
+
+void resolve_key_bits(RunRequest& r, const std::vector<std::uint32_t>& keys) {
+    const VariantInfo* card = r.card ? r.card : find_variant(r.variant);
+    if (!card || card->id != VariantId::RadixSort || r.key_bits > 0) return;
+    const auto radix = [&](std::uint32_t k) {
+        return r.type == ElementType::Int32 ? radix_bits(from_bits<std::int32_t>(k))
+                                            : radix_bits(from_bits<float>(k));
+    };
+    std::uint32_t differ = 0;  // the bits in which some key differs from the first
+    for (std::uint32_t k : keys)
+        differ |= radix(k) ^ radix(keys.front());
+    int bits = 1;
+    while (bits < 32 && (differ >> bits) != 0)
+        ++bits;
+    r.key_bits = bits;
 }
 
 std::vector<int> head_flags(const RunRequest& r) {

@@ -14,7 +14,7 @@ namespace scanscope {
 // Scan and Reduce write n values and one; SegmentedScan n values, each segment (RunRequest::heads)
 // scanned on its own; SummedArea a table of n values (RunRequest::width wide), each the sum of the
 // rectangle from the corner to it; Compact the kept elements first, then what was there; Split the
-// keys in a new order (radix sort's split on a bit).
+// keys in a new order: stably by their bits 0 .. sort_bits - 1 (radix sort; one bit: a split).
 enum class Algorithm { Scan, Reduce, Compact, Split, SegmentedScan, SummedArea };
 
 // Which scans a listing line belongs to: a run's trace keeps the lines of the form that ran.

@@ -36,6 +36,9 @@ struct RunRequest {
     std::vector<int> heads;
     // A summed-area table's width (n / width rows); 0: as square as n allows (table_width).
     int width = 0;
+    // A radix sort's passes: it orders the keys by their bits 0 .. key_bits - 1, a pass each.
+    // 0: all 32 (resolve_key_bits() lowers it to what the keys use, where they are known).
+    int key_bits = 0;
 };
 
 // 1 where a segment starts (element 0 always), else 0: the head flags a segmented scan reads.
@@ -44,6 +47,14 @@ std::vector<int> head_flags(const RunRequest& request);
 // A summed-area table's width: the request's, or else the smallest divisor of n at least its
 // square root (16 for 256, 40 for 1000: 25 rows; n itself for a prime n: one row).
 int table_width(const RunRequest& request);
+
+// The bits a split or radix sort orders the keys by, a pass each: 1 for split; the request's
+// key_bits, or all 32, for radix-sort.
+int sort_bits(const RunRequest& request);
+
+// A radix sort with no key_bits asked for gets the bits its keys use: up to the highest bit in
+// which two keys differ (radix_bits order), at least 1. Other requests are left as they are.
+void resolve_key_bits(RunRequest& request, const std::vector<std::uint32_t>& keys);
 
 const char* type_name(ElementType type);  // "int32", "float32"
 const char* op_name(OpKind op);           // "add", "max"

@@ -23,6 +23,7 @@ enum class VariantId {
     Compact,
     CompactLookback,
     Split,
+    RadixSort,
     Segmented,
     SummedArea,
     Student,  // a student's kernel, registered at run time (register_student_variant)

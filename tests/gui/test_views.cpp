@@ -442,7 +442,8 @@ std::vector<std::pair<QuestionKind, std::vector<std::string>>> question_shots() 
             {QuestionKind::LookBackStop, event(3)},
             {QuestionKind::KeptCount, lesson("11-stream-compaction", 5)},
             {QuestionKind::Destination, lesson("13-radix-split", 8)},
-            {QuestionKind::BoxSum, lesson("14-summed-area", 5)}};
+            {QuestionKind::BoxSum, lesson("14-summed-area", 5)},
+            {QuestionKind::PassBit, lesson("15-radix-sort", 10)}};
 }
 
 // Every kind of question, in the normal layout and in presenter mode (a class): the question

@@ -88,19 +88,7 @@ std::string check_output(const std::vector<std::uint32_t>& input,
     // A segmented scan with no heads given is one segment: a scan (check_segmented_output takes
     // the heads).
     if (algorithm == Algorithm::SegmentedScan) algorithm = Algorithm::Scan;
-    if (algorithm == Algorithm::Split) {
-        // std::stable_partition on bit 0 of the pattern: exact, bit for bit.
-        std::vector<std::uint32_t> want = input;
-        std::stable_partition(want.begin(), want.end(),
-                              [](std::uint32_t b) { return (b & 1u) == 0; });
-        for (std::size_t i = 0; i < want.size() && i < output.size(); ++i)
-            if (output[i] != want[i]) {
-                why << "element " << i << " is bits " << output[i] << ", expected " << want[i];
-                return why.str();
-            }
-        if (output.size() != want.size()) why << "output has " << output.size() << " values";
-        return why.str();
-    }
+    if (algorithm == Algorithm::Split) return check_sorted_output(input, output, type, 1);
     if (algorithm == Algorithm::Compact) {
         // std::copy_if of the elements that are not 0, then zeros: exact, bit for bit.
         std::vector<std::uint32_t> want;
@@ -241,6 +229,38 @@ std::string check_summed_area_output(const std::vector<std::uint32_t>& input, in
     return {};
 }
 
+std::string check_sorted_output(const std::vector<std::uint32_t>& input,
+                                const std::vector<std::uint32_t>& output, ElementType type,
+                                int bits) {
+    std::vector<std::uint32_t> want = input;
+    if (bits >= 32) {
+        // std::stable_sort by value (-0 before +0, as their patterns order them).
+        std::stable_sort(want.begin(), want.end(), [&](std::uint32_t a, std::uint32_t b) {
+            if (type == ElementType::Int32) return std::int32_t(a) < std::int32_t(b);
+            const float x = value_of<float>(a), y = value_of<float>(b);
+            return x < y || (x == y && std::signbit(x) && !std::signbit(y));
+        });
+    } else {
+        // std::stable_sort by the low bits of the pattern in value order: a negative float's
+        // pattern turned over (larger magnitudes are smaller); an int's low bits as they are.
+        const std::uint32_t mask = (1u << bits) - 1u;
+        auto low = [&](std::uint32_t b) {
+            const bool negative_float = type == ElementType::Float32 && (b >> 31) != 0;
+            return (negative_float ? ~b : b) & mask;
+        };
+        std::stable_sort(want.begin(), want.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return low(a) < low(b); });
+    }
+    std::ostringstream why;
+    for (std::size_t i = 0; i < want.size() && i < output.size(); ++i)
+        if (output[i] != want[i]) {
+            why << "element " << i << " is bits " << output[i] << ", expected " << want[i];
+            return why.str();
+        }
+    if (output.size() != want.size()) why << "output has " << output.size() << " values";
+    return why.str();
+}
+
 std::string check_run(const RunRequest& r, const std::vector<std::uint32_t>& input,
                       const std::vector<std::uint32_t>& output) {
     const VariantInfo& v = *find_variant(r.variant);
@@ -248,6 +268,8 @@ std::string check_run(const RunRequest& r, const std::vector<std::uint32_t>& inp
         return check_segmented_output(input, head_flags(r), output, r.type, r.op, r.inclusive);
     if (v.algorithm == Algorithm::SummedArea)
         return check_summed_area_output(input, table_width(r), output, r.type, r.op);
+    if (v.id == VariantId::RadixSort)
+        return check_sorted_output(input, output, r.type, r.key_bits ? r.key_bits : 32);
     return check_output(input, output, r.type, r.op, v.algorithm, r.inclusive);
 }
 

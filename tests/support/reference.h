@@ -43,6 +43,12 @@ std::string check_summed_area_output(const std::vector<std::uint32_t>& input, in
                                      const std::vector<std::uint32_t>& output, ElementType type,
                                      OpKind op);
 
+// Keys stably ordered by their low `bits` bits in value order (all 32: std::stable_sort by
+// value); a split is one bit.
+std::string check_sorted_output(const std::vector<std::uint32_t>& input,
+                                const std::vector<std::uint32_t>& output, ElementType type,
+                                int bits);
+
 // The check that fits the request's variant: a scan, reduction, compaction or split
 // (check_output), a segmented scan with its heads, a summed-area table with its width.
 std::string check_run(const RunRequest& request, const std::vector<std::uint32_t>& input,
