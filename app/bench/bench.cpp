@@ -15,6 +15,7 @@
 #include "analysis/result_check.h"
 #include "core/bits.h"
 #include "device/device_info.h"
+#include "model/input_values.h"
 #include "variants/registry.h"
 #include "variants/run.h"
 
@@ -38,11 +39,12 @@ std::vector<std::uint32_t> bench_input(std::int64_t n, ElementType type, Algorit
     return v;
 }
 
-// The bytes a run must move: read n values and write n (a scan), or read n (a reduction), or read
-// n and write the kept ones (a compaction).
+// The bytes a run must move: read n values and write n (a scan), and a byte of head each (a
+// segmented scan), or read n (a reduction), or read n and write the kept ones (a compaction).
 double bytes_moved(Algorithm algorithm, const std::vector<std::uint32_t>& input) {
     const double n = double(input.size());
     if (algorithm == Algorithm::Reduce) return 4.0 * n;
+    if (algorithm == Algorithm::SegmentedScan) return 9.0 * n;
     if (algorithm != Algorithm::Compact) return 8.0 * n;
     const auto kept = std::count_if(input.begin(), input.end(), [](std::uint32_t x) {
         return x != 0;  // the benchmark's values: 0 is the only zero (no -0.0)
@@ -221,7 +223,10 @@ BenchReport run_bench(const BenchOptions& o,
             r.variant = key;
             r.type = o.type;
             r.op = o.op;
-            r.inclusive = v->algorithm == Algorithm::Scan && o.inclusive;
+            const bool segmented = v->algorithm == Algorithm::SegmentedScan;
+            r.inclusive = (v->algorithm == Algorithm::Scan || segmented) && o.inclusive;
+            // A segmented scan's heads: random, about one element in four (as captures take).
+            if (segmented) r.heads = random_heads(int(n), std::uint64_t(n));
             r.n = int(n);
             r.shape = o.shape;
             r.block_threads = v->multi_block ? o.block_threads : 0;
@@ -250,24 +255,32 @@ BenchReport run_bench(const BenchOptions& o,
                 row.where = "gpu";
                 const std::string problem = check_result(r, input, output);
                 row.check = problem.empty() ? "ok" : problem;
-                const std::string kind = reduce ? "reduce" : compact ? "compact" : "scan";
+                const std::string kind = reduce      ? "reduce"
+                                         : compact   ? "compact"
+                                         : segmented ? "segscan"
+                                                     : "scan";
                 if (!copies.count(kind)) {
                     // A copy of half the bytes: it reads them and writes them.
                     copies[kind] = time_device_copy(std::size_t(row.bytes / 2), plan);
                     copy_bytes[kind] = row.bytes;
                 }
-                const std::string cub_kind = reduce        ? "reduce"
-                                             : compact     ? "select"
-                                             : r.inclusive ? "inclusive"
-                                                           : "exclusive";
+                const std::string cub_kind =
+                    reduce        ? "reduce"
+                    : compact     ? "select"
+                    : segmented   ? (r.inclusive ? "by key inclusive" : "by key exclusive")
+                    : r.inclusive ? "inclusive"
+                                  : "exclusive";
                 if (!cubs.count(cub_kind)) {
                     std::vector<std::uint32_t> cub_out;
                     cubs[cub_kind] = time_cub(r, input, plan, &cub_out);
                     BenchRow cub;
                     cub.what = reduce        ? "CUB DeviceReduce"
                                : compact     ? "CUB DeviceSelect::If"
+                               : segmented   ? (r.inclusive ? "CUB DeviceScan::InclusiveScanByKey"
+                                                            : "CUB DeviceScan::ExclusiveScanByKey")
                                : r.inclusive ? "CUB DeviceScan inclusive"
                                              : "CUB DeviceScan exclusive";
+                    if (segmented) cub.config = "one-byte keys made from the heads (untimed)";
                     cub.where = "gpu";
                     cub.n = n;
                     cub.bytes = row.bytes;
@@ -331,9 +344,11 @@ BenchReport run_bench(const BenchOptions& o,
             BenchRow copy;
             copy.what = "device copy";
             copy.where = "gpu";
-            copy.config = kind == "scan"     ? "4 bytes per element each way"
-                          : kind == "reduce" ? "2 bytes per element each way"
-                                             : "the compaction's bytes: half read, half written";
+            copy.config = kind == "scan"      ? "4 bytes per element each way"
+                          : kind == "reduce"  ? "2 bytes per element each way"
+                          : kind == "segscan" ? "the segmented scan's 9 bytes per element: half "
+                                                "read, half written"
+                                              : "the compaction's bytes: half read, half written";
             copy.n = n;
             copy.bytes = copy_bytes[kind];
             copy.time = t;

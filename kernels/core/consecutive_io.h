@@ -37,6 +37,14 @@ SS_HD_INLINE void load_consecutive(const T* from, int first, int n, T fill, T (&
             return;
         }
     }
+    if constexpr (Vec == 4 && sizeof(T) == 1) {  // four bytes (heads) in one 4-byte load
+        if (first + 4 <= n && (reinterpret_cast<std::uintptr_t>(from + first) & 3) == 0) {
+            const unsigned w = *reinterpret_cast<const unsigned*>(from + first);
+            for (int i = 0; i < 4; ++i)
+                items[i] = T((w >> (8 * i)) & 0xffu);
+            return;
+        }
+    }
 #endif
     for (int i = 0; i < Vec; ++i)
         items[i] = first + i < n ? from[first + i] : fill;

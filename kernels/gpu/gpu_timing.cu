@@ -137,6 +137,66 @@ Timing cub_select_typed(const std::vector<std::uint32_t>& input, bool flagged,
     return timing;
 }
 
+struct SameKey {
+    __host__ __device__ bool operator()(unsigned char a, unsigned char b) const { return a == b; }
+};
+
+// DeviceScan::InclusiveScanByKey or ExclusiveScanByKey, + or max, the heads turned into keys
+// beforehand (untimed): one byte each, the segment's number mod 256, so that neighbours in
+// different segments differ, as the kernels read one byte of head per element.
+template <class T>
+Timing cub_by_key_typed(const RunRequest& r, const std::vector<std::uint32_t>& input,
+                        const TimingPlan& plan, std::vector<std::uint32_t>* output) {
+    const int n = r.n;
+    cudaStream_t stream;
+    SS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    DeviceBuffer in(std::size_t(n) * sizeof(T)), out(std::size_t(n) * sizeof(T)),
+        keys{std::size_t(n)};
+    SS_CUDA_CHECK(
+        cudaMemcpy(in.data, input.data(), std::size_t(n) * sizeof(T), cudaMemcpyHostToDevice));
+    {
+        const std::vector<int> heads = head_flags(r);
+        std::vector<unsigned char> host(heads.size());
+        unsigned char segment = 0;
+        for (std::size_t i = 0; i < heads.size(); ++i) {
+            if (heads[i] && i > 0) ++segment;
+            host[i] = segment;
+        }
+        SS_CUDA_CHECK(cudaMemcpy(keys.data, host.data(), host.size(), cudaMemcpyHostToDevice));
+    }
+    SS_CUDA_CHECK(cudaDeviceSynchronize());  // the legacy stream's copies, before `stream` reads
+    const T* d_in = static_cast<const T*>(in.data);
+    T* d_out = static_cast<T*>(out.data);
+    const auto* d_keys = static_cast<const unsigned char*>(keys.data);
+    auto call = [&](void* temp, std::size_t& temp_bytes) {
+        if (r.op == OpKind::Add)
+            return r.inclusive ? cub::DeviceScan::InclusiveSumByKey(temp, temp_bytes, d_keys, d_in,
+                                                                    d_out, n, SameKey{}, stream)
+                               : cub::DeviceScan::ExclusiveSumByKey(temp, temp_bytes, d_keys, d_in,
+                                                                    d_out, n, SameKey{}, stream);
+        return r.inclusive
+                   ? cub::DeviceScan::InclusiveScanByKey(temp, temp_bytes, d_keys, d_in, d_out,
+                                                         MaxFunctor<T>{}, n, SameKey{}, stream)
+                   : cub::DeviceScan::ExclusiveScanByKey(temp, temp_bytes, d_keys, d_in, d_out,
+                                                         MaxFunctor<T>{}, MaxOp<T>::identity(), n,
+                                                         SameKey{}, stream);
+    };
+    std::size_t temp_bytes = 0;
+    SS_CUDA_CHECK(call(nullptr, temp_bytes));
+    DeviceBuffer temp(temp_bytes);
+    auto run = [&] { SS_CUDA_CHECK(call(temp.data, temp_bytes)); };
+    run();
+    SS_CUDA_CHECK(cudaStreamSynchronize(stream));
+    if (output) {
+        output->resize(std::size_t(n));
+        SS_CUDA_CHECK(cudaMemcpy(output->data(), out.data, std::size_t(n) * sizeof(T),
+                                 cudaMemcpyDeviceToHost));
+    }
+    const Timing timing = time_on_stream(stream, plan, run);
+    cudaStreamDestroy(stream);
+    return timing;
+}
+
 }  // namespace
 
 Timing time_variant_on_gpu(const RunRequest& r, const std::vector<std::uint32_t>& input,
@@ -178,6 +238,9 @@ Timing time_cub(const RunRequest& r, const std::vector<std::uint32_t>& input,
     if (std::string problem = check_request(r); !problem.empty()) throw BadRequest(problem);
     if (card_of(r).algorithm == Algorithm::Compact)
         return time_cub_select(r, input, false, plan, output);
+    if (card_of(r).algorithm == Algorithm::SegmentedScan)
+        return r.type == ElementType::Int32 ? cub_by_key_typed<std::int32_t>(r, input, plan, output)
+                                            : cub_by_key_typed<float>(r, input, plan, output);
     return r.type == ElementType::Int32 ? cub_typed<std::int32_t>(r, input, plan, output)
                                         : cub_typed<float>(r, input, plan, output);
 }

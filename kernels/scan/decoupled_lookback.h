@@ -65,10 +65,11 @@ SS_HD T scan_rows_of_warp(Block& b, const T (&items)[Rows][Vec], T (&before_lane
 // no further back than that tile (`known`). When the tiles in between are few, all of their
 // descriptors are read at once, Windows per lane, so the look-back waits for memory once, not
 // once for every 32 tiles. decoupled-lookback knows no earlier tile (known = -1) and reads one
-// window at a time. A caller that published the aggregate already says so.
+// window at a time. A caller that published the aggregate already says so; one that published its
+// prefix already (a segmented scan's tile with a head) asks for no prefix at the end.
 template <class Op, int Windows = 1, class Block, class T>
 SS_HD T look_back(Block& b, TileDescriptors descriptors, int tile, T aggregate, int known = -1,
-                  bool aggregate_published = false) {
+                  bool aggregate_published = false, bool publish_prefix = true) {
     const Op op;
     if (tile == 0) {  // nothing before it
         if (b.lane() == 0) b.publish(descriptors, tile, TileStatus::Prefix, to_bits(aggregate));
@@ -95,7 +96,7 @@ SS_HD T look_back(Block& b, TileDescriptors descriptors, int tile, T aggregate, 
             const T value = b.lane() <= stop ? from_bits<T>(d[w].value) : Op::identity();
             exclusive = op(warp_reduce_far_to_near<Op>(b, value), exclusive);
             if (prefix_lanes) {  // met a tile that knew its prefix
-                if (b.lane() == 0)
+                if (b.lane() == 0 && publish_prefix)
                     b.publish(descriptors, tile, TileStatus::Prefix,
                               to_bits(op(exclusive, aggregate)));
                 return exclusive;

@@ -1,6 +1,6 @@
 // The single-pass scans' launch policies (core/tile_policy.h): the tiles their blocks take, beside
 // their kernels (decoupled_lookback.h, pipelined_lookback.h, staged_lookback.h,
-// compact_lookback.h). The numbers come
+// compact_lookback.h, segmented_lookback.h). The numbers come
 // from the sweeps bench/tuning.md records.
 #pragma once
 
@@ -81,6 +81,22 @@ struct CompactLookbackPolicy {
     using Teaching = Tile<1, 1>;
     using Small = Tile<4, 4, 512>;  // 16 elements per thread, 8192 per tile
     using Large = Tile<8, 4, 512>;  // 32 elements per thread, 16384 per tile (64 KiB packed)
+    static constexpr int kLargeFrom = 1 << 22;
+
+    template <class F>
+    static void with_tile(int n, KernelShape shape, F&& f) {
+        if (shape == KernelShape::Teaching) return f(Teaching{});
+        if (n >= kLargeFrom) return f(Large{});
+        f(Small{});
+    }
+};
+
+// segmented-lookback: decoupled-lookback's tiles, each element's one-byte head beside it in
+// registers and a second shuffle for the head at every scan step.
+struct SegmentedLookbackPolicy {
+    using Teaching = Tile<1, 1>;
+    using Small = Tile<4, 4, 256>;  // 16 elements per thread, 4096 per tile
+    using Large = Tile<8, 4, 512>;  // 32 elements per thread, 16384 per tile
     static constexpr int kLargeFrom = 1 << 22;
 
     template <class F>

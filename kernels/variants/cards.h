@@ -64,6 +64,7 @@ VariantInfo compact_lookback_card();
 VariantInfo split_card();
 VariantInfo radix_sort_card();
 VariantInfo segmented_card();
+VariantInfo segmented_lookback_card();
 VariantInfo summed_area_card();
 
 }  // namespace scanscope

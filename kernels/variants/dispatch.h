@@ -89,6 +89,11 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
             return run_summed_area<L, T, Op>(launcher, r, in, out);
         case VariantId::Segmented:
             return run_segmented<L, T, Op>(launcher, r, in, out);
+        case VariantId::SegmentedLookback:
+            return SegmentedLookbackPolicy::with_tile(r.n, r.shape, [&](auto tile) {
+                using Tile = decltype(tile);
+                segmented_lookback<L, T, Op, Tile::rows, Tile::vec>(launcher, r, in, out, threads);
+            });
         case VariantId::Student:
             throw std::logic_error("a student kernel runs from its own library (app/student)");
     }

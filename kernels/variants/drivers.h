@@ -23,6 +23,7 @@
 #include "scan/lookback_policies.h"
 #include "scan/pipelined_lookback.h"
 #include "scan/segmented.h"
+#include "scan/segmented_lookback.h"
 #include "scan/split.h"
 #include "scan/staged_lookback.h"
 #include "scan/summed_area.h"
@@ -223,6 +224,27 @@ void compact_lookback(L& launcher, const T* in, T* out, int n, int threads,
     launcher.launch(shape, compact,
                     {{"tile descriptors", compact.descriptors.words, std::size_t(tiles), 8},
                      {"kept", compact.kept, 1, 4}});
+}
+
+// A segmented scan in one pass: decoupled-lookback's tiles on (value, head) pairs. The heads go
+// up as one byte each, once: a timing loop's repeats find them in place.
+template <class L, class T, class Op, int Rows, int Vec>
+void segmented_lookback(L& launcher, const RunRequest& r, const T* in, T* out, int threads) {
+    using Scan = SegmentedLookbackScan<T, Op, Rows, Vec>;
+    const int tiles = ceil_div(r.n, Scan::tile_elements(threads));
+    std::uint8_t* heads = launcher.template alloc<std::uint8_t>(std::size_t(r.n));
+    if (launcher.repeat() == 0) {
+        const std::vector<int> flags = head_flags(r);
+        const std::vector<std::uint8_t> bytes(flags.begin(), flags.end());
+        launcher.upload(heads, bytes.data(), bytes.size());
+    }
+    Scan scan{in, heads, out, r.n, r.inclusive, {}, nullptr};
+    LaunchShape shape{"single-pass segmented scan", tiles, threads, Scan::shared_bytes()};
+    shape.emulated_resident_blocks = kEmulatedResidentBlocks;
+    scan.descriptors = alloc_descriptors<Scan>(
+        launcher, tiles, r.shape, launcher.resident_blocks(shape, scan), scan.tile_counter);
+    launcher.launch(shape, scan,
+                    {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }
 
 // Blocks that stay for many tiles (pipelined-lookback, staged-lookback). Their tiles, in shared

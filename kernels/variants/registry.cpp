@@ -35,6 +35,7 @@ const std::vector<VariantInfo>& all_variants() {
             split_card(),
             radix_sort_card(),
             segmented_card(),
+            segmented_lookback_card(),
             summed_area_card(),
         };
         for (VariantInfo& card : v)

@@ -38,7 +38,8 @@ Timing time_variant_on_gpu(const RunRequest& request, const std::vector<std::uin
 // A cudaMemcpy device to device of `bytes` (which reads and writes 2 * bytes).
 Timing time_device_copy(std::size_t bytes, const TimingPlan& plan);
 // CUB from the CUDA toolkit doing what `request` does: DeviceScan (inclusive or exclusive, + or
-// max), DeviceReduce (Sum or Reduce with max) or, for a compaction, DeviceSelect::If.
+// max), DeviceReduce (Sum or Reduce with max) or, for a compaction, DeviceSelect::If; for a
+// segmented scan DeviceScan's ...ScanByKey / ...SumByKey on one-byte keys made from the heads.
 Timing time_cub(const RunRequest& request, const std::vector<std::uint32_t>& input,
                 const TimingPlan& plan, std::vector<std::uint32_t>* output);
 // CUB's stream compaction with the kernels' predicate (not 0): DeviceSelect::If, or with

@@ -25,6 +25,7 @@ enum class VariantId {
     Split,
     RadixSort,
     Segmented,
+    SegmentedLookback,
     SummedArea,
     Student,  // a student's kernel, registered at run time (register_student_variant)
 };

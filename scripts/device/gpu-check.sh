@@ -26,9 +26,10 @@
 #     hostile   the sandbox on the GPU path: grade --device gpu over tests/data/hostile-kernels
 #               beside an honest kernel (hostile/ in $OUT); then the single-pass scans' table at
 #               2^24 and 2^28 beside CUB and the copy
-#     apps      the applications of scan beside CUB and the copy: compact-lookback's shape sweep
-#               (scanscope_tune_compact) and scanscope bench at 2^20, 2^24 and 2^28, int32 and
-#               float32 (apps/ in $OUT)
+#     apps      the applications of scan beside CUB and the copy: scanscope bench of
+#               compact-lookback and segmented-lookback at 2^20, 2^24 and 2^28, int32 and float32,
+#               exclusive and (int32) inclusive (apps/ in $OUT); with APPS_TUNE=1 also
+#               compact-lookback's shape sweep (scanscope_tune_compact)
 #     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
 #     repeat    REPEATS (default 3) runs of the single-pass scans' tables at 2^20, 2^24 and 2^28
 #               beside CUB and the copy (repeat/ in $OUT): int32, float32, and int32 timed with the
@@ -337,18 +338,28 @@ stage_bench() {
 stage_apps() {
     mkdir -p "$out/apps"
     local rc=0
-    "$build/bench/scanscope_tune_compact" >"$out/apps/tune-compact.txt" 2>&1 || rc=$?
-    local type
+    # compact-lookback's shape sweep, when asked for (its record: bench/tuning.md).
+    if [ "${APPS_TUNE:-0}" = 1 ]; then
+        "$build/bench/scanscope_tune_compact" >"$out/apps/tune-compact.txt" 2>&1 || rc=$?
+    fi
+    local variants="compact-lookback,segmented-lookback" type form
     for type in int float; do
-        "$app" bench --variants compact-lookback --sizes 2^20,2^24,2^28 --no-cpu --type "$type" \
-            --format table --out "$out/apps/bench-$type.txt" >/dev/null 2>>"$logs/apps.log" || rc=$?
-        "$app" bench --variants compact-lookback --sizes 2^20,2^24,2^28 --no-cpu --type "$type" \
-            --format csv --out "$out/apps/bench-$type.csv" >/dev/null 2>>"$logs/apps.log" || rc=$?
+        for form in exclusive inclusive; do
+            [ "$type" = float ] && [ "$form" = inclusive ] && continue
+            local name="bench-$type-$form" forms=()
+            [ "$form" = exclusive ] && forms=(--exclusive)  # (the bench's default: inclusive)
+            "$app" bench --variants "$variants" --sizes 2^20,2^24,2^28 --no-cpu --type "$type" \
+                "${forms[@]}" --format table --out "$out/apps/$name.txt" >/dev/null \
+                2>>"$logs/apps.log" || rc=$?
+            "$app" bench --variants "$variants" --sizes 2^20,2^24,2^28 --no-cpu --type "$type" \
+                "${forms[@]}" --format csv --out "$out/apps/$name.csv" >/dev/null \
+                2>>"$logs/apps.log" || rc=$?
+        done
     done
-    echo "scanscope bench --variants compact-lookback --sizes 2^20,2^24,2^28 --no-cpu --type int|float" \
-        >"$out/apps/command.txt"
+    echo "scanscope bench --variants $variants --sizes 2^20,2^24,2^28 --no-cpu" \
+        "--type int|float [--exclusive] (float: exclusive only)" >"$out/apps/command.txt"
     note "apps" "$([ $rc -eq 0 ] && echo "done (apps/)" || echo "exit $rc (see logs/apps.log)")"
-    cat "$out/apps/tune-compact.txt" "$out/apps/bench-int.txt" "$out/apps/bench-float.txt"
+    cat "$out/apps/"bench-*.txt
 }
 
 stage_repeat() {

@@ -104,5 +104,65 @@ TEST_F(GpuApplications, SegmentedTracesEqualTheEmulation) {
             }
 }
 
+// Heads every `every` elements (0: element 0 only), and their flags.
+RunRequest with_heads(RunRequest r, int every, std::vector<int>& flags) {
+    flags.assign(std::size_t(r.n), 0);
+    flags[0] = 1;
+    for (int i = every; every > 0 && i < r.n; i += every) {
+        r.heads.push_back(i);
+        flags[std::size_t(i)] = 1;
+    }
+    return r;
+}
+
+// The single-pass segmented scan at every spacing of heads (every element, tiles with heads and
+// tiles without, one segment) and size, both shapes, inclusive and exclusive, add and max.
+TEST_F(GpuApplications, SegmentedLookbackScansEachSegmentAtEverySize) {
+    const int large = kernels::SegmentedLookbackPolicy::kLargeFrom;
+    for (KernelShape shape : {KernelShape::Teaching, KernelShape::Timed})
+        for (int n : {1, 33, 4095, 4097, 65539, 1 << 20, large + 5, 1 << 24})
+            for (int every : {1, 5, 4096, 50000, 0})
+                for (auto [op, inclusive] :
+                     {std::pair{OpKind::Add, false}, {OpKind::Max, true}, {OpKind::Add, true}}) {
+                    RunRequest r;
+                    r.variant = "segmented-lookback";
+                    r.n = n;
+                    r.op = op;
+                    r.inclusive = inclusive;
+                    r.shape = shape;
+                    std::vector<int> flags;
+                    r = with_heads(r, every, flags);
+                    const auto input = random_input(n, r.type, std::uint64_t(n) + 3);
+                    EXPECT_EQ(check_segmented_output(input, flags, run_on_gpu(r, input), r.type, op,
+                                                     inclusive),
+                              "")
+                        << "n = " << n << ", a head every " << every << ", " << op_name(op)
+                        << (inclusive ? " inclusive, " : " exclusive, ")
+                        << (shape == KernelShape::Timed ? "timed" : "teaching");
+                }
+}
+
+// Its GPU traces replay as the emulation, but for what the GPU's schedule decides.
+TEST_F(GpuApplications, SegmentedLookbackTracesReplayAsTheEmulation) {
+    for (int n : {1000, 4096})
+        for (int every : {3, 700, 0}) {
+            RunRequest r;
+            r.variant = "segmented-lookback";
+            r.n = n;
+            r.block_threads = 64;
+            std::vector<int> flags;
+            r = with_heads(r, every, flags);
+            const auto input = random_input(n, r.type, std::uint64_t(n) + 5);
+            const Trace gpu = capture_trace(r, input, DeviceChoice::Gpu);
+            const std::string where = "n=" + std::to_string(n) + " every " + std::to_string(every);
+            ASSERT_EQ(gpu.source.kind, "gpu");
+            EXPECT_EQ(first_replay_difference(gpu), "") << where;
+            EXPECT_EQ(check_lookback(gpu), "") << where;
+            EXPECT_EQ(first_inconsistency(gpu), "") << where;
+            EXPECT_EQ(check_segmented_output(input, flags, gpu.output, r.type, r.op, false), "")
+                << where;
+        }
+}
+
 }  // namespace
 }  // namespace scanscope::test

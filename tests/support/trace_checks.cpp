@@ -16,13 +16,22 @@ std::string check_lookback(const Trace& trace) {
     // A compaction's descriptors count the kept (non-zero) elements; a scan's add them.
     const VariantInfo* card = find_card(trace.request);
     const bool counts = card && card->algorithm == Algorithm::Compact;
+    // A segmented scan's tile with a head publishes only its carry (the sum since its last head),
+    // as its prefix.
+    const bool segmented = card && card->algorithm == Algorithm::SegmentedScan;
+    const std::vector<int> heads = head_flags(trace.request);
     std::vector<std::int64_t> aggregate(std::size_t(tiles), 0), inclusive(std::size_t(tiles), 0);
+    std::vector<bool> has_head(std::size_t(tiles), false);
+    std::int64_t carry = 0;
     for (int t = 0; t < tiles; ++t) {
-        for (int i = t * per_tile; i < std::min(int(input.size()), (t + 1) * per_tile); ++i)
-            aggregate[std::size_t(t)] +=
-                counts ? input[std::size_t(i)] != 0 : input[std::size_t(i)];
-        inclusive[std::size_t(t)] =
-            aggregate[std::size_t(t)] + (t ? inclusive[std::size_t(t) - 1] : 0);
+        for (int i = t * per_tile; i < std::min(int(input.size()), (t + 1) * per_tile); ++i) {
+            const std::int64_t x = counts ? input[std::size_t(i)] != 0 : input[std::size_t(i)];
+            aggregate[std::size_t(t)] += x;
+            const bool head = segmented && heads[std::size_t(i)] && i > 0;
+            has_head[std::size_t(t)] = has_head[std::size_t(t)] || head;
+            carry = head ? x : carry + x;
+        }
+        inclusive[std::size_t(t)] = carry;
     }
     std::map<int, std::vector<TileEvent>> published;
     std::ostringstream why;
@@ -58,14 +67,16 @@ std::string check_lookback(const Trace& trace) {
     for (int t = 0; t < tiles; ++t) {
         const auto& events = published[t];
         const bool ordered =
-            t == 0 || one_block
+            t == 0 || one_block || has_head[std::size_t(t)]
                 ? events.size() == 1 && TileStatus(events[0].status) == TileStatus::Prefix
                 : events.size() == 2 && TileStatus(events[0].status) == TileStatus::Aggregate &&
                       TileStatus(events[1].status) == TileStatus::Prefix &&
                       events[0].time_ns <= events[1].time_ns;
         if (!ordered) {
             why << "tile " << t << " published " << events.size()
-                << " descriptors, not invalid -> aggregate -> prefix (tile 0: prefix only)";
+                << " descriptors, not invalid -> aggregate -> prefix (tile 0, or a segmented "
+                   "scan's "
+                   "tile with a head: prefix only)";
             return why.str();
         }
     }

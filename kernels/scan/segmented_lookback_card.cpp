@@ -1,0 +1,87 @@
+// The card of the segmented scan in one pass with decoupled look-back
+// (kernels/scan/segmented_lookback.h).
+#include <string>
+
+#include "scan/lookback_policies.h"
+#include "scan/segmented_lookback.h"
+#include "variants/cards.h"
+
+namespace scanscope {
+
+using namespace kernels;
+
+namespace {
+
+const std::vector<ListingLine> kSegmentedLookbackListing = {
+    {SegmentedLookbackLine::TakeTile, "tile := atomicAdd(tile_counter, 1)"},
+    {SegmentedLookbackLine::ScanTile, "each lane: ROWS rows of VEC consecutive"},
+    {SegmentedLookbackLine::ScanTile, "  pairs (x, head) (teaching: 1 x 1)"},
+    {SegmentedLookbackLine::ScanTile, "each warp scans the pairs (shuffles):"},
+    {SegmentedLookbackLine::ScanTile, "  (a, ha).(b, hb) = (hb ? b : a+b, ha|hb)"},
+    {SegmentedLookbackLine::ScanTotals, "warp 0 scans the warps' pairs"},
+    {SegmentedLookbackLine::LookBack, "warp 0: a head in the tile?"},
+    {SegmentedLookbackLine::LookBack, "  yes: publish(PREFIX, sum since it)"},
+    {SegmentedLookbackLine::LookBack, "  no: publish(AGGREGATE, tile's sum)"},
+    {SegmentedLookbackLine::LookBack, "  look back: add aggregates until"},
+    {SegmentedLookbackLine::LookBack, "  a PREFIX (no head: publish PREFIX)"},
+    {SegmentedLookbackLine::Store, "each element: what comes before it"},
+    {SegmentedLookbackLine::Store, "  since its head (0 at a head); store"},
+};
+
+const std::vector<StepLabel> kSegmentedLookbackLabels = {
+    {SegmentedLookbackLine::TakeTile,
+     "take a tile",
+     {},
+     "Thread 0 takes the next tile number from a global counter."},
+    {SegmentedLookbackLine::ScanTile,
+     "scan the tile's pairs",
+     {},
+     "Each warp scans its (value, head) pairs with shuffles: a head starts the sum again, and a "
+     "pair remembers whether a head lies in it."},
+    {SegmentedLookbackLine::ScanTotals,
+     "scan the warps",
+     {},
+     "Warp 0 scans the warps' pairs: the tile's own sum since its last head, and whether it has "
+     "a head at all."},
+    {SegmentedLookbackLine::LookBack,
+     "look back",
+     {},
+     "A tile with a head knows its carry without its predecessors and publishes it at once as "
+     "its PREFIX; a tile without one publishes its AGGREGATE. Warp 0 then adds its "
+     "predecessors' aggregates until it meets a PREFIX: that is what the elements before its "
+     "first head add."},
+    {SegmentedLookbackLine::Store,
+     "add and store",
+     {},
+     "Each element gets everything since its segment's head (nothing at a head), and is "
+     "stored."},
+};
+
+}  // namespace
+
+VariantInfo segmented_lookback_card() {
+    VariantInfo card{
+        VariantId::SegmentedLookback,
+        "segmented-lookback",
+        "Segmented scan, single pass (look-back)",
+        Algorithm::SegmentedScan,
+        "Merrill, US patent 9928033 (the look-back); Schwartz, and Blelloch, \"Prefix Sums and "
+        "Their Applications\" (1990), 4.2 (segmented scan as a scan of pairs)",
+        "A segmented scan of any size in one pass. The elements go in (value, head) pairs, and "
+        "pairs combine as (a, ha).(b, hb) = (hb ? b : a + b, ha or hb): a head starts the sum "
+        "again, and a pair remembers whether a head lies in it. That operator is associative, so "
+        "decoupled-lookback's scan runs on the pairs as it is, its warps shuffling the head beside "
+        "the value. The look-back needs nothing new: a tile with a head knows the sum from its "
+        "last head to its end without its predecessors, publishes it at once as its PREFIX, and "
+        "the look-backs of later tiles stop there. Only the elements before a tile's first head "
+        "add what its own look-back finds. Heads are one byte each. The captured scan gives each "
+        "thread one element; the timed one is the same source with rows of 16-byte loads.",
+        kSegmentedLookbackListing,
+        kSegmentedLookbackLabels,
+        {"warp values", "warp heads", "tile", "prefix"}};
+    mark_single_pass(card);
+    card.tile = tile_of<kernels::SegmentedLookbackPolicy>;
+    return card;
+}
+
+}  // namespace scanscope

@@ -1,0 +1,97 @@
+// The segmented scan in one pass with decoupled look-back (segmented-lookback), emulated: each
+// segment scanned on its own across tiles, a tile with a head publishing its carry at once as its
+// prefix. Expected values worked by hand or by std::exclusive_scan over each segment
+// (tests/support/reference.h).
+#include <gtest/gtest.h>
+
+#include "capture/capture.h"
+#include "core/tile_descriptor.h"
+#include "scan/lookback_policies.h"
+#include "support/reference.h"
+#include "support/trace_checks.h"
+#include "variants/run.h"
+
+namespace scanscope::test {
+namespace {
+
+RunRequest request(int n, std::vector<int> heads, OpKind op = OpKind::Add, bool inclusive = false) {
+    RunRequest r;
+    r.variant = "segmented-lookback";
+    r.n = n;
+    r.heads = std::move(heads);
+    r.op = op;
+    r.inclusive = inclusive;
+    return r;
+}
+
+// 96 ones in tiles of 32, heads at 40 and 50: tile 0 has none (aggregate 32, prefix 32); tile 1
+// (32..63) has both, so it publishes its carry, the 14 ones from 50 to 63, as its prefix at once,
+// with no aggregate; tile 2 has none (aggregate 32, prefix 14 + 32 = 46). The output counts from
+// each head: 0..39, 0..9 from 40, 0..45 from 50.
+TEST(SegmentedLookback, ATileWithAHeadPublishesItsCarryAtOnce) {
+    RunRequest r = request(96, {40, 50});
+    r.block_threads = 32;
+    const Trace t = capture_trace(r, std::vector<std::uint32_t>(96, 1u), DeviceChoice::Cpu);
+    std::vector<std::int32_t> want;
+    for (int i = 0; i < 96; ++i)
+        want.push_back(i < 40 ? i : i < 50 ? i - 40 : i - 50);
+    EXPECT_EQ(as_ints(t.output), want);
+    const Launch& l = t.launches.at(0);
+    std::map<int, std::vector<std::pair<TileStatus, std::uint32_t>>> published;
+    for (const TileEvent& e : l.events)
+        if (e.kind == std::uint16_t(TileEventKind::Publish))
+            published[int(e.tile)].push_back({TileStatus(e.status), std::uint32_t(e.value)});
+    using P = std::vector<std::pair<TileStatus, std::uint32_t>>;
+    EXPECT_EQ(published[0], (P{{TileStatus::Prefix, 32u}}));
+    EXPECT_EQ(published[1], (P{{TileStatus::Prefix, 14u}}));
+    EXPECT_EQ(published[2], (P{{TileStatus::Aggregate, 32u}, {TileStatus::Prefix, 46u}}));
+    EXPECT_EQ(check_lookback(t), "");
+}
+
+// Every spacing of heads (every element, a few, one segment, heads on tile edges), every size
+// around the tiles, both shapes, exclusive and inclusive, add and max, ints and floats.
+TEST(SegmentedLookback, EachSegmentIsScannedOnItsOwn) {
+    const int small = 256 * 16;  // the timed small tile
+    for (KernelShape shape : {KernelShape::Teaching, KernelShape::Timed})
+        for (int n : {1, 31, 32, 33, 100, small - 1, small + 1, 3 * small + 7})
+            for (int every : {1, 3, 32, small, 0})
+                for (auto [op, inclusive] :
+                     {std::pair{OpKind::Add, false}, {OpKind::Max, true}, {OpKind::Add, true}})
+                    for (ElementType type : {ElementType::Int32, ElementType::Float32}) {
+                        std::vector<int> heads, flags(std::size_t(n), 0);
+                        flags[0] = 1;
+                        for (int i = every; every > 0 && i < n; i += every) {
+                            heads.push_back(i);
+                            flags[std::size_t(i)] = 1;
+                        }
+                        RunRequest r = request(n, heads, op, inclusive);
+                        r.type = type;
+                        r.shape = shape;
+                        r.block_threads = shape == KernelShape::Teaching ? 64 : 0;
+                        const auto input = random_input(n, type, std::uint64_t(n + every));
+                        EXPECT_EQ(check_segmented_output(input, flags, run_emulated(r, input), type,
+                                                         op, inclusive),
+                                  "")
+                            << "n = " << n << ", a head every " << every << ", " << op_name(op)
+                            << (inclusive ? " inclusive " : " exclusive ") << type_name(type)
+                            << (shape == KernelShape::Timed ? ", timed" : ", teaching");
+                    }
+}
+
+TEST(SegmentedLookback, LargeTimedTilesAreRight) {
+    const int n = kernels::SegmentedLookbackPolicy::kLargeFrom + 9;
+    std::vector<int> heads, flags(std::size_t(n), 0);
+    flags[0] = 1;
+    for (int i = 70000; i < n; i += 70000) {  // tiles of 16384: most have no head
+        heads.push_back(i);
+        flags[std::size_t(i)] = 1;
+    }
+    RunRequest r = request(n, heads);
+    r.shape = KernelShape::Timed;
+    const auto input = random_input(n, r.type, 5);
+    EXPECT_EQ(check_segmented_output(input, flags, run_emulated(r, input), r.type, r.op, false),
+              "");
+}
+
+}  // namespace
+}  // namespace scanscope::test
