@@ -44,4 +44,13 @@ SS_HD_INLINE int lowest_set_bit(unsigned x) {
 #endif
 }
 
+// Index of the highest set bit (31 for bit 31); -1 for 0.
+SS_HD_INLINE int highest_set_bit(unsigned x) {
+#if defined(__CUDA_ARCH__)
+    return 31 - __clz(int(x));
+#else
+    return x ? 31 - __builtin_clz(x) : -1;
+#endif
+}
+
 }  // namespace scanscope

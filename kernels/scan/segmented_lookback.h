@@ -2,8 +2,8 @@
 // element carrying its head flag. Scanning (value, head) pairs with
 //     (a, ha) . (b, hb) = (hb ? b : a + b, ha | hb)
 // is a scan with an associative operator (Schwartz; Blelloch 1990, 4.2): a head starts the sum
-// again, and a pair remembers whether a head lies in it. The warps scan pairs with two shuffles
-// where the plain scan has one.
+// again, and a pair remembers whether a head lies in it. The warps need no second shuffle for the
+// heads: a ballot tells each lane where its segment starts.
 //
 // The look-back needs nothing new. A tile with a head knows its carry, the sum from its last head
 // to its end, without its predecessors: it publishes that at once as its PREFIX, and look-backs
@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "core/consecutive_io.h"
 #include "core/hd.h"
@@ -51,19 +52,21 @@ struct SegmentedOp {
     }
 };
 
-// Kogge-Stone over the warp's pairs: warp_inclusive_scan's steps, shuffling value and head.
+// Kogge-Stone over the warp's pairs, with one shuffle a step, as the plain scan has: a ballot
+// says where the heads are, so each lane knows where its segment starts (its highest head at or
+// below it; lane 0 with none) and takes from a lane d below only inside its segment. After the
+// step with distance d, a lane holds the op of lanes max(start, lane - 2d + 1) .. lane.
+// `heads`: the warp's ballot of s.head.
 template <class Op, class Block, class T>
-SS_HD Segment<T> warp_segmented_scan(Block& b, Segment<T> s) {
+SS_HD Segment<T> warp_segmented_scan(Block& b, Segment<T> s, unsigned heads) {
+    const unsigned at_or_below = heads & (0xffffffffu >> (31 - b.lane()));
+    const int start = at_or_below ? highest_set_bit(at_or_below) : 0;
+    T value = s.value;
     for (int d = 1; d < 32; d *= 2) {
-        const Segment<T> up{b.shfl_up(s.value, d), b.shfl_up(s.head, d)};
-        if (b.lane() >= d) s = SegmentedOp<Op>::combine(up, s);
+        const T up = b.shfl_up(value, d);
+        if (b.lane() - d >= start) value = Op::combine(up, value);
     }
-    return s;
-}
-
-template <class Block, class T>
-SS_HD Segment<T> shfl_segment(Block& b, Segment<T> s, int lane) {
-    return {b.shfl(s.value, lane), b.shfl(s.head, lane)};
+    return {value, at_or_below != 0};
 }
 
 // A tile is the block's threads times Rows * Vec elements, laid out as decoupled-lookback's.
@@ -106,27 +109,38 @@ struct SegmentedLookbackScan {
 
         // 2. Each lane loads its Vec consecutive values and heads of each of its warp's rows.
         const int warp_first = tile * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec;
+        // The heads are kept as bits, bit r * Vec + v for items[r][v]: a byte each would take a
+        // register each.
+        using HeadBits = std::conditional_t<(kItems > 32), unsigned long long, unsigned>;
+        static_assert(kItems <= 64, "a thread's heads fit one or two words");
         T items[Rows][Vec];
-        std::uint8_t flags[Rows][Vec];
+        HeadBits head_bits = 0;
         for (int r = 0; r < Rows; ++r) {
             const int first = warp_first + (r * 32 + b.lane()) * Vec;
             load_consecutive<Vec>(in, first, n, Op::identity(), items[r]);
-            load_consecutive<Vec>(heads, first, n, std::uint8_t(0), flags[r]);
+            std::uint8_t row_heads[Vec];
+            load_consecutive<Vec>(heads, first, n, std::uint8_t(0), row_heads);
+            for (int v = 0; v < Vec; ++v)
+                head_bits |= HeadBits(row_heads[v] != 0) << (r * Vec + v);
         }
+        const auto head = [&](int r, int v) { return int((head_bits >> (r * Vec + v)) & 1u); };
 
         // 3. The warp scans its rows' pairs, row after row: before_lane[r] is everything in this
         //    warp before the lane's elements of row r (since the last head).
         Seg before_lane[Rows];
         Seg warp_total{Op::identity(), 0};
         for (int r = 0; r < Rows; ++r) {
-            Seg lane_total{items[r][0], flags[r][0]};
+            Seg lane_total{items[r][0], head(r, 0)};
             for (int v = 1; v < Vec; ++v)
-                lane_total = SegOp::combine(lane_total, Seg{items[r][v], flags[r][v]});
-            const Seg in_row = warp_segmented_scan<Op>(b, lane_total);
-            const Seg before_in_row{b.shfl_up(in_row.value, 1), b.shfl_up(in_row.head, 1)};
-            // (lane 0 gets its own: unused)
-            before_lane[r] = b.lane() == 0 ? warp_total : SegOp::combine(warp_total, before_in_row);
-            warp_total = SegOp::combine(warp_total, shfl_segment(b, in_row, 31));
+                lane_total = SegOp::combine(lane_total, Seg{items[r][v], head(r, v)});
+            const unsigned row_heads = b.ballot(lane_total.head != 0);
+            const Seg in_row = warp_segmented_scan<Op>(b, lane_total, row_heads);
+            const T before_in_row = b.shfl_up(in_row.value, 1);  // lane 0 gets its own: unused
+            const int head_below = (row_heads & ((1u << b.lane()) - 1u)) != 0;
+            before_lane[r] = b.lane() == 0
+                                 ? warp_total
+                                 : SegOp::combine(warp_total, Seg{before_in_row, head_below});
+            warp_total = SegOp::combine(warp_total, Seg{b.shfl(in_row.value, 31), row_heads != 0});
         }
 
         // 4. Warp 0 scans the warps' pairs: the tile's aggregate, and what comes before each warp.
@@ -138,7 +152,7 @@ struct SegmentedLookbackScan {
         if (b.warp() == 0) {
             Seg total{Op::identity(), 0};
             if (b.lane() < b.warps()) total = Seg{warp_values[b.lane()], warp_heads[b.lane()]};
-            const Seg scanned = warp_segmented_scan<Op>(b, total);
+            const Seg scanned = warp_segmented_scan<Op>(b, total, b.ballot(total.head != 0));
             if (b.lane() < b.warps()) {
                 warp_values[b.lane()] = scanned.value;
                 warp_heads[b.lane()] = scanned.head;
@@ -167,7 +181,7 @@ struct SegmentedLookbackScan {
         for (int r = 0; r < Rows; ++r) {
             T before = SegOp::combine(before_this_warp, before_lane[r]).value;
             for (int v = 0; v < Vec; ++v) {
-                if (flags[r][v]) before = Op::identity();
+                if (head(r, v)) before = Op::identity();
                 const T next = Op::combine(before, items[r][v]);
                 items[r][v] = inclusive ? next : before;
                 before = next;
