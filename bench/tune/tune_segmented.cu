@@ -32,7 +32,10 @@ struct Problem {
 };
 
 Problem make_problem(int n) {
-    Problem p{n, {}, std::vector<int>(std::size_t(n)), std::vector<int>(std::size_t(n)),
+    Problem p{n,
+              {},
+              std::vector<int>(std::size_t(n)),
+              std::vector<int>(std::size_t(n)),
               std::vector<unsigned char>(std::size_t(n))};
     p.request.variant = "segmented-lookback";
     p.request.n = n;
@@ -74,8 +77,8 @@ void segmented_row(const Problem& p, int* in, int* out, int reps, double copy_ms
             });
         cudaFuncAttributes a;
         SS_CUDA_CHECK(cudaFuncGetAttributes(
-            &a, kernel_entry<PlainMode,
-                             kernels::SegmentedLookbackScan<int, AddOp<int>, Rows, 4>>()));
+            &a,
+            kernel_entry<PlainMode, kernels::SegmentedLookbackScan<int, AddOp<int>, Rows, 4>>()));
         std::printf(
             "segmented  rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x copy %.3f  "
             "x CUB %.3f\n",

@@ -51,7 +51,7 @@ TEST(SegmentedLookback, ATileWithAHeadPublishesItsCarryAtOnce) {
 // Every spacing of heads (every element, a few, one segment, heads on tile edges), every size
 // around the tiles, both shapes, exclusive and inclusive, add and max, ints and floats.
 TEST(SegmentedLookback, EachSegmentIsScannedOnItsOwn) {
-    const int small = 256 * 16;  // the timed small tile
+    const int small = 256 * 8;  // the timed tile
     for (KernelShape shape : {KernelShape::Teaching, KernelShape::Timed})
         for (int n : {1, 31, 32, 33, 100, small - 1, small + 1, 3 * small + 7})
             for (int every : {1, 3, 32, small, 0})
@@ -78,11 +78,11 @@ TEST(SegmentedLookback, EachSegmentIsScannedOnItsOwn) {
                     }
 }
 
-TEST(SegmentedLookback, LargeTimedTilesAreRight) {
-    const int n = kernels::SegmentedLookbackPolicy::kLargeFrom + 9;
+TEST(SegmentedLookback, ManyTimedTilesAreRight) {
+    const int n = (1 << 22) + 9;
     std::vector<int> heads, flags(std::size_t(n), 0);
     flags[0] = 1;
-    for (int i = 70000; i < n; i += 70000) {  // tiles of 16384: most have no head
+    for (int i = 70000; i < n; i += 70000) {  // tiles of 2048: most have no head
         heads.push_back(i);
         flags[std::size_t(i)] = 1;
     }
