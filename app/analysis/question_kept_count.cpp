@@ -28,7 +28,8 @@ std::optional<Question> kept_count(const Trace& trace, const QuestionPlace& plac
     set_choices(q, {double(kept), std::to_string(kept)}, wrong);
     q.explanation =
         "The root, before it is cleared, holds the sum of all the flags: " + std::to_string(kept) +
-        " of the " + std::to_string(n) + " elements are not 0, and the kernel keeps that count.";
+        " of the " + std::to_string(n) + " elements are " + keep_rule_words(trace.request.keep) +
+        ", and the kernel keeps that count.";
     return q;
 }
 

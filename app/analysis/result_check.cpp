@@ -50,12 +50,14 @@ std::vector<std::uint32_t> summed_area(const RunRequest& r,
     return out;
 }
 
-// Stream compaction: the elements that are not 0, in order, then zeros (a fresh output).
+// Stream compaction: the elements the request's rule keeps, in order, then zeros (a fresh
+// output).
 template <class T>
-std::vector<std::uint32_t> kept(const std::vector<std::uint32_t>& input) {
+std::vector<std::uint32_t> kept(const RunRequest& r, const std::vector<std::uint32_t>& input) {
+    const Keep<T> keep(r.keep);
     std::vector<std::uint32_t> out;
     for (std::uint32_t bits : input)
-        if (!(from_bits<T>(bits) == T(0))) out.push_back(bits);
+        if (keep(from_bits<T>(bits))) out.push_back(bits);
     out.resize(input.size(), to_bits(T(0)));
     return out;
 }
@@ -87,7 +89,7 @@ std::vector<std::uint32_t> sequential_result(const RunRequest& r,
                                    : summed_area<float, MaxOp<float>>(r, input);
     }
     if (card_of(r).algorithm == Algorithm::Compact)
-        return r.type == ElementType::Int32 ? kept<std::int32_t>(input) : kept<float>(input);
+        return r.type == ElementType::Int32 ? kept<std::int32_t>(r, input) : kept<float>(r, input);
     if (r.type == ElementType::Int32)
         return r.op == OpKind::Add ? loop<std::int32_t, AddOp<std::int32_t>>(r, input)
                                    : loop<std::int32_t, MaxOp<std::int32_t>>(r, input);

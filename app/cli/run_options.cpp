@@ -45,6 +45,9 @@ void add_run_options(CLI::App* c, RunOptions& o, bool variant_required) {
                   "summed-area: the table's width (n must be a multiple; default: as square as n "
                   "allows)")
         ->check(CLI::Range(1, 1 << 30));
+    c->add_option("--keep", o.keep,
+                  "compact, compact-lookback: which elements to keep: non-zero (default), even, or "
+                  "'above N'");
     c->add_option("--key-bits", o.key_bits,
                   "radix-sort: order the keys by their bits 0 .. N-1, a pass each (default: up to "
                   "the highest bit in which two keys differ)")
@@ -138,6 +141,17 @@ ResolvedRun resolve_run(const RunOptions& o, RunPurpose purpose) {
         throw CLI::ValidationError("--key-bits",
                                    o.variant + " does not sort by passes (radix-sort does)");
     r.key_bits = o.key_bits;
+    if (!o.keep.empty()) {
+        if (r.card && r.card->algorithm != Algorithm::Compact)
+            throw CLI::ValidationError("--keep", o.variant +
+                                                     " keeps every element (a compaction "
+                                                     "takes a rule)");
+        try {
+            r.keep = parse_keep_rule(o.keep);
+        } catch (const std::invalid_argument& e) {
+            throw CLI::ValidationError("--keep", e.what());
+        }
+    }
     check_size(r, purpose);
     return run;
 }

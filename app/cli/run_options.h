@@ -29,10 +29,11 @@ struct RunOptions {
     std::string heads;  // a segmented scan's segment starts, "0,3,6"
     int width = 0;      // a summed-area table's width
     int key_bits = 0;   // a radix sort's passes
+    std::string keep;   // a compaction's rule: "non-zero", "even", "above 5"
 };
 
 // Adds --variant, --n, --input, --input-file, --seed, --type, --op, --inclusive/--exclusive,
-// --banks, --block-threads, --device, --shape, --heads, --width, --key-bits to
+// --banks, --block-threads, --device, --shape, --heads, --width, --key-bits, --keep to
 // `command`.
 void add_run_options(CLI::App* command, RunOptions& options, bool variant_required = true);
 

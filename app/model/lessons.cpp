@@ -119,10 +119,10 @@ LessonQuestion read_question(const nlohmann::json& q, const std::string& pointer
 }
 
 void read_lesson(const nlohmann::json& j, Lesson& lesson) {
-    only_known_fields(
-        j, "",
-        {"title", "text", "variant", "type", "op", "inclusive", "banks", "block_threads", "seed",
-         "view", "compare", "input", "n", "heads", "width", "key_bits", "questions", "narration"});
+    only_known_fields(j, "",
+                      {"title", "text", "variant", "type", "op", "inclusive", "banks",
+                       "block_threads", "seed", "view", "compare", "input", "n", "heads", "width",
+                       "key_bits", "keep", "questions", "narration"});
     lesson.title = field<std::string>(j, "", "title");
     if (lesson.title.size() > kMaxTitleChars)
         throw FieldError("/title", "at most " + std::to_string(kMaxTitleChars) + " characters");
@@ -177,6 +177,16 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
         lesson.request.width = field<int>(j, "", "width");
         if (lesson.request.width < 1 || lesson.request.n % lesson.request.width != 0)
             throw FieldError("/width", "a width that divides n");
+    }
+    // A compaction's rule; none: the elements that are not 0.
+    if (j.contains("keep")) {
+        if (!card || card->algorithm != Algorithm::Compact)
+            throw FieldError("/keep", "a keep rule is for a compaction");
+        try {
+            lesson.request.keep = parse_keep_rule(field<std::string>(j, "", "keep"));
+        } catch (const std::invalid_argument& e) {
+            throw FieldError("/keep", e.what());
+        }
     }
     // A radix sort's passes; none: as many as the keys' bits need.
     if (j.contains("key_bits")) {

@@ -440,6 +440,8 @@ nlohmann::ordered_json trace_to_json(const Trace& t) {
     if (!t.request.heads.empty()) j["config"]["heads"] = t.request.heads;  // a segmented scan's
     if (t.request.width) j["config"]["width"] = t.request.width;           // a summed-area table's
     if (t.request.key_bits) j["config"]["key_bits"] = t.request.key_bits;  // a radix sort's passes
+    if (!(t.request.keep == KeepRule{}))  // a compaction's rule, when not the default "non-zero"
+        j["config"]["keep"] = keep_rule_text(t.request.keep);
     j["source"] = {{"kind", t.source.kind},
                    {"device", t.source.device},
                    {"scanscope", t.source.scanscope_version},
@@ -497,6 +499,13 @@ Trace trace_from_json(const nlohmann::json& document) {
         t.request.width = int(config["width"].integer(1, std::max(t.request.n, 1)));
         if (t.request.n % t.request.width != 0)
             config["width"].fail("n is not a multiple of the width");
+    }
+    if (config.has("keep")) {  // a compaction's rule
+        try {
+            t.request.keep = parse_keep_rule(config["keep"].text());
+        } catch (const std::invalid_argument& e) {
+            config["keep"].fail(e.what());
+        }
     }
     if (config.has("key_bits"))  // a radix sort's passes, one a bit
         t.request.key_bits = int(config["key_bits"].integer(1, 32));

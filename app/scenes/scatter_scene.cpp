@@ -183,7 +183,9 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
 
     Row flags{input.bottom(n) + kRowGap + (show_digits ? 0.5f : 0.0f), columns};
     name_row(scene, flags,
-             split ? "e: 1 where " + bit_name + " is 0" : "flag: 1 where kept (not 0)", theme);
+             split ? "e: 1 where " + bit_name + " is 0"
+                   : "flag: 1 where kept (" + keep_rule_words(trace.request.keep) + ")",
+             theme);
     for (int i = 0; i < n; ++i) {
         const std::uint32_t* f = word(flagged, i);
         SceneCell cell = value_cell(flags.cell(i), f ? format_value(*f, ElementKind::Int) : "",

@@ -84,18 +84,20 @@ Timing cub_typed(const RunRequest& r, const std::vector<std::uint32_t>& input,
     return timing;
 }
 
-// The compactions' predicate, as the kernels have it (kernels/scan/compact.h): not 0.
+// The compactions' predicate, as the kernels have it (core/keep_rule.h).
 template <class T>
-struct NotZero {
-    __host__ __device__ bool operator()(const T& x) const { return !(x == T(0)); }
+struct KeepFunctor {
+    Keep<T> keep;
+    __host__ __device__ bool operator()(const T& x) const { return keep(x); }
 };
 
 // DeviceSelect::If with the predicate, or DeviceSelect::Flagged on one-byte flags made
 // beforehand (their making is not timed). The output's words past the kept stay 0, as a fresh
 // buffer leaves them for the kernels.
 template <class T>
-Timing cub_select_typed(const std::vector<std::uint32_t>& input, bool flagged,
+Timing cub_select_typed(const std::vector<std::uint32_t>& input, const KeepRule& rule, bool flagged,
                         const TimingPlan& plan, std::vector<std::uint32_t>* output) {
+    const KeepFunctor<T> keep{Keep<T>(rule)};
     const int n = int(input.size());
     cudaStream_t stream;
     SS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
@@ -107,7 +109,7 @@ Timing cub_select_typed(const std::vector<std::uint32_t>& input, bool flagged,
     if (flagged) {
         std::vector<unsigned char> host(input.size());
         for (std::size_t i = 0; i < input.size(); ++i)
-            host[i] = NotZero<T>{}(from_bits<T>(input[i])) ? 1 : 0;
+            host[i] = keep(from_bits<T>(input[i])) ? 1 : 0;
         SS_CUDA_CHECK(cudaMemcpy(flags.data, host.data(), host.size(), cudaMemcpyHostToDevice));
     }
     SS_CUDA_CHECK(cudaDeviceSynchronize());  // the legacy stream's copies, before `stream` reads
@@ -116,10 +118,10 @@ Timing cub_select_typed(const std::vector<std::uint32_t>& input, bool flagged,
     int* d_count = static_cast<int*>(count.data);
     const auto* d_flags = static_cast<const unsigned char*>(flags.data);
     auto call = [&](void* temp, std::size_t& temp_bytes) {
-        return flagged ? cub::DeviceSelect::Flagged(temp, temp_bytes, d_in, d_flags, d_out, d_count,
-                                                    n, stream)
-                       : cub::DeviceSelect::If(temp, temp_bytes, d_in, d_out, d_count, n,
-                                               NotZero<T>{}, stream);
+        return flagged
+                   ? cub::DeviceSelect::Flagged(temp, temp_bytes, d_in, d_flags, d_out, d_count, n,
+                                                stream)
+                   : cub::DeviceSelect::If(temp, temp_bytes, d_in, d_out, d_count, n, keep, stream);
     };
     std::size_t temp_bytes = 0;
     SS_CUDA_CHECK(call(nullptr, temp_bytes));
@@ -248,8 +250,8 @@ Timing time_cub(const RunRequest& r, const std::vector<std::uint32_t>& input,
 Timing time_cub_select(const RunRequest& r, const std::vector<std::uint32_t>& input, bool flagged,
                        const TimingPlan& plan, std::vector<std::uint32_t>* output) {
     return r.type == ElementType::Int32
-               ? cub_select_typed<std::int32_t>(input, flagged, plan, output)
-               : cub_select_typed<float>(input, flagged, plan, output);
+               ? cub_select_typed<std::int32_t>(input, r.keep, flagged, plan, output)
+               : cub_select_typed<float>(input, r.keep, flagged, plan, output);
 }
 
 std::size_t gpu_free_bytes() {

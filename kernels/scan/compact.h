@@ -1,12 +1,14 @@
 // Stream compaction in one block (Harris, Sengupta and Owens, GPU Gems 3, ch. 39, 39.3.1): keep
-// the elements a predicate accepts (here: those that are not 0), in their order, at the front of
-// the output. Each thread takes two elements and flags each with 1 where it is kept, else 0, in
-// shared memory; Blelloch's sweeps scan the flags in place (an exclusive sum: each kept element's
-// index in the output); each thread then scatters its kept elements there. The flags' total is
-// how many are kept. The output's words past them stay as they were (zero in a fresh buffer).
+// the elements a predicate accepts (not 0, unless the request picks another rule: even, above a
+// threshold), in their order, at the front of the output. Each thread takes two elements and flags
+// each with 1 where it is kept, else 0, in shared memory; Blelloch's sweeps scan the flags in place
+// (an exclusive sum: each kept element's index in the output); each thread then scatters its kept
+// elements there. The flags' total is how many are kept. The output's words past them stay as they
+// were (zero in a fresh buffer).
 #pragma once
 
 #include "core/hd.h"
+#include "core/keep_rule.h"
 #include "core/ops.h"
 #include "core/shared_memory.h"
 #include "scan/blelloch.h"
@@ -22,10 +24,8 @@ struct CompactScan {
     const T* in;
     T* out;
     int n;
-    int* kept;  // one word: how many elements are kept
-
-    // The predicate: not 0 (NaN is kept, as NaN != 0).
-    SS_HD static bool keep(T x) { return !(x == T(0)); }
+    int* kept;     // one word: how many elements are kept
+    Keep<T> keep;  // the predicate (core/keep_rule.h): not 0 unless the request says otherwise
 
     template <class Block>
     SS_HD void operator()(Block& b) const {

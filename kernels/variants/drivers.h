@@ -67,7 +67,7 @@ void run_compact(L& launcher, const RunRequest& r, const T* in, T* out) {
     const int threads = next_pow2(std::max(r.n, 2)) / 2;
     int* kept = launcher.template alloc<int>(1);
     launcher.launch({"stream compaction", 1, threads, bytes_of<int>(2 * threads)},
-                    CompactScan<T>{in, out, r.n, kept}, {{"kept", kept, 1, 4}});
+                    CompactScan<T>{in, out, r.n, kept, Keep<T>(r.keep)}, {{"kept", kept, 1, 4}});
 }
 
 // Radix sort by splits in one block, a pass a bit (one for `split`); each pass's totalFalses is
@@ -212,10 +212,10 @@ void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
 // count kept is a global of the trace.
 template <class L, class T, int Rows, int Vec>
 void compact_lookback(L& launcher, const T* in, T* out, int n, int threads,
-                      KernelShape kernel_shape) {
+                      KernelShape kernel_shape, const KeepRule& rule = {}) {
     using Compact = CompactLookback<T, Rows, Vec>;
     const int tiles = ceil_div(n, Compact::tile_elements(threads));
-    Compact compact{in, out, n, launcher.template alloc<int>(1), {}, nullptr};
+    Compact compact{in, out, n, launcher.template alloc<int>(1), {}, nullptr, Keep<T>(rule)};
     LaunchShape shape{"single-pass compaction", tiles, threads, Compact::shared_bytes(threads)};
     shape.emulated_resident_blocks = kEmulatedResidentBlocks;
     compact.descriptors =

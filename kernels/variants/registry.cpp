@@ -1,8 +1,11 @@
 #include "variants/registry.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <deque>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 
 #include "core/bits.h"
@@ -174,6 +177,12 @@ std::string check_request(const RunRequest& r) {
     if (r.width && (r.width < 1 || r.n % r.width != 0))
         return "a table " + std::to_string(r.width) + " wide cannot hold " + std::to_string(r.n) +
                " entries: n must be a multiple of the width";
+    if (!(r.keep == KeepRule{}) && v->algorithm != Algorithm::Compact)
+        return "a keep rule applies to a compaction only; " + v->key + " keeps every element";
+    if (r.keep.kind == KeepKind::Above && r.type == ElementType::Int32 &&
+        (r.keep.threshold != std::floor(r.keep.threshold) || std::fabs(r.keep.threshold) > 2e9))
+        return "an int32 compaction's threshold is a whole number within int32 (got " +
+               keep_rule_text(r.keep) + ")";
     if (r.key_bits && v->id != VariantId::RadixSort)
         return "key bits apply to radix-sort only; " + v->key + " does not sort by passes";
     if (r.key_bits < 0 || r.key_bits > 32)
@@ -265,6 +274,31 @@ std::vector<int> head_flags(const RunRequest& r) {
     for (int h : r.heads)
         if (h >= 0 && h < r.n) flags[std::size_t(h)] = 1;
     return flags;
+}
+
+KeepRule parse_keep_rule(const std::string& text) {
+    if (text == "non-zero" || text == "nonzero") return {KeepKind::NonZero, 0};
+    if (text == "even") return {KeepKind::Even, 0};
+    if (text.rfind("above ", 0) == 0 || text.rfind("above:", 0) == 0) {
+        const std::string number = text.substr(6);
+        char* end = nullptr;
+        const double t = std::strtod(number.c_str(), &end);
+        if (!number.empty() && end && *end == '\0' && std::isfinite(t)) return {KeepKind::Above, t};
+    }
+    throw std::invalid_argument("'" + text +
+                                "' is no keep rule: non-zero, even, or above N (e.g. 'above 5')");
+}
+
+std::string keep_rule_text(const KeepRule& rule) {
+    if (rule.kind == KeepKind::Even) return "even";
+    if (rule.kind != KeepKind::Above) return "non-zero";
+    std::ostringstream out;
+    out << "above " << rule.threshold;
+    return out.str();
+}
+
+std::string keep_rule_words(const KeepRule& rule) {
+    return rule.kind == KeepKind::NonZero ? "not 0" : keep_rule_text(rule);
 }
 
 const char* type_name(ElementType type) {

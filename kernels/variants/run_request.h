@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/keep_rule.h"
 #include "core/ops.h"
 #include "core/tile_policy.h"
 
@@ -39,6 +40,8 @@ struct RunRequest {
     // A radix sort's passes: it orders the keys by their bits 0 .. key_bits - 1, a pass each.
     // 0: all 32 (resolve_key_bits() lowers it to what the keys use, where they are known).
     int key_bits = 0;
+    // What a compaction keeps (core/keep_rule.h): not 0, even, or above a threshold.
+    KeepRule keep;
 };
 
 // 1 where a segment starts (element 0 always), else 0: the head flags a segmented scan reads.
@@ -55,6 +58,13 @@ int sort_bits(const RunRequest& request);
 // A radix sort with no key_bits asked for gets the bits its keys use: up to the highest bit in
 // which two keys differ (radix_bits order), at least 1. Other requests are left as they are.
 void resolve_key_bits(RunRequest& request, const std::vector<std::uint32_t>& keys);
+
+// A keep rule as people write it and traces keep it: "non-zero", "even", "above 5" (throws
+// std::invalid_argument for anything else); and back.
+KeepRule parse_keep_rule(const std::string& text);
+std::string keep_rule_text(const KeepRule& rule);
+// The rule in a sentence about the kept elements: "not 0", "even", "above 5".
+std::string keep_rule_words(const KeepRule& rule);
 
 const char* type_name(ElementType type);  // "int32", "float32"
 const char* op_name(OpKind op);           // "add", "max"

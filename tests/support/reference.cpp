@@ -229,6 +229,32 @@ std::string check_summed_area_output(const std::vector<std::uint32_t>& input, in
     return {};
 }
 
+std::string check_kept_output(const std::vector<std::uint32_t>& input,
+                              const std::vector<std::uint32_t>& output, ElementType type,
+                              const KeepRule& rule) {
+    // std::copy_if with the rule written out here: x % 2 == 0 (a whole even number for floats),
+    // x > the threshold (as a value of the element type), x != 0; then zeros.
+    auto keeps = [&](std::uint32_t b) {
+        const bool ints = type == ElementType::Int32;
+        const double x = ints ? double(std::int32_t(b)) : double(value_of<float>(b));
+        const double threshold = ints ? rule.threshold : double(float(rule.threshold));
+        if (rule.kind == KeepKind::Even) return std::fmod(x, 2.0) == 0.0;
+        if (rule.kind == KeepKind::Above) return x > threshold;
+        return x != 0.0;
+    };
+    std::vector<std::uint32_t> want;
+    std::copy_if(input.begin(), input.end(), std::back_inserter(want), keeps);
+    want.resize(input.size(), 0u);
+    std::ostringstream why;
+    for (std::size_t i = 0; i < want.size() && i < output.size(); ++i)
+        if (output[i] != want[i]) {
+            why << "element " << i << " is bits " << output[i] << ", expected " << want[i];
+            return why.str();
+        }
+    if (output.size() != want.size()) why << "output has " << output.size() << " values";
+    return why.str();
+}
+
 std::string check_sorted_output(const std::vector<std::uint32_t>& input,
                                 const std::vector<std::uint32_t>& output, ElementType type,
                                 int bits) {
@@ -268,6 +294,8 @@ std::string check_run(const RunRequest& r, const std::vector<std::uint32_t>& inp
         return check_segmented_output(input, head_flags(r), output, r.type, r.op, r.inclusive);
     if (v.algorithm == Algorithm::SummedArea)
         return check_summed_area_output(input, table_width(r), output, r.type, r.op);
+    if (v.algorithm == Algorithm::Compact && !(r.keep == KeepRule{}))
+        return check_kept_output(input, output, r.type, r.keep);
     if (v.id == VariantId::RadixSort)
         return check_sorted_output(input, output, r.type, r.key_bits ? r.key_bits : 32);
     return check_output(input, output, r.type, r.op, v.algorithm, r.inclusive);

@@ -43,6 +43,11 @@ std::string check_summed_area_output(const std::vector<std::uint32_t>& input, in
                                      const std::vector<std::uint32_t>& output, ElementType type,
                                      OpKind op);
 
+// A compaction by `rule`: the kept elements in order, then zeros.
+std::string check_kept_output(const std::vector<std::uint32_t>& input,
+                              const std::vector<std::uint32_t>& output, ElementType type,
+                              const KeepRule& rule);
+
 // Keys stably ordered by their low `bits` bits in value order (all 32: std::stable_sort by
 // value); a split is one bit.
 std::string check_sorted_output(const std::vector<std::uint32_t>& input,
