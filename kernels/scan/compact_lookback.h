@@ -75,17 +75,22 @@ struct CompactLookback {
         const int tile = tile_slot[0];
         const bool last_tile = tile == ceil_div(n, tile_elements(b.threads())) - 1;
 
-        // 2. Load the elements (0 past n) and flag the ones kept: those the rule keeps, before n
-        //    (some rules keep 0).
+        // 2. Load the elements (0 past n) and flag the ones kept. Past n, in the last tile, is
+        //    padding, which some rules (even, above -1) would keep.
         const int warp_first = tile * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec;
         T items[Rows][Vec];
         int flags[Rows][Vec];
         for (int r = 0; r < Rows; ++r)
             load_consecutive<Vec>(in, warp_first + (r * 32 + b.lane()) * Vec, n, T(0), items[r]);
-        for (int r = 0; r < Rows; ++r)
-            for (int v = 0; v < Vec; ++v)
-                flags[r][v] =
-                    warp_first + (r * 32 + b.lane()) * Vec + v < n && keep(items[r][v]) ? 1 : 0;
+        keep.visit([&](auto keeps) {
+            for (int r = 0; r < Rows; ++r)
+                for (int v = 0; v < Vec; ++v)
+                    flags[r][v] = keeps(items[r][v]) ? 1 : 0;
+        });
+        if (last_tile)
+            for (int r = 0; r < Rows; ++r)
+                for (int v = 0; v < Vec; ++v)
+                    if (warp_first + (r * 32 + b.lane()) * Vec + v >= n) flags[r][v] = 0;
 
         // 3. Each warp counts, row by row, the kept elements before each lane's (shuffles).
         int before_lane[Rows];
