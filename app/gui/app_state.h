@@ -39,6 +39,12 @@ struct CaptureForm {
     int device = 0;            // 0 auto, 1 GPU, 2 CPU emulation
     int compare_variant = -1;  // index into all_variants(), -1: the default partner
     int compare_banks = 32;
+    // The applications' own settings, each shown only for the variants it applies to.
+    std::string heads;  // a segmented scan's segment starts, "3, 6"; empty: random from the seed
+    int width = 0;      // a summed-area table's width; 0: as square as n allows
+    int key_bits = 0;   // a radix sort's passes; 0: as many as the keys' bits need
+    int keep = 0;       // a compaction's rule: 0 non-zero, 1 even, 2 above `keep_above`
+    double keep_above = 0;
 };
 
 // A capture running on a worker thread.

@@ -43,9 +43,24 @@ bool job_from_form(const CaptureForm& f, CaptureJob& job, std::string& error) {
         return false;
     }
     r.n = int(job.input.size());
-    // The window's segmented scans take heads from the seed (a lesson may list its own).
+    // The applications' settings: heads (random from the seed where none are typed), the table's
+    // width, the radix sort's passes, the compaction's rule.
     r.heads.clear();
-    if (v.algorithm == Algorithm::SegmentedScan) r.heads = random_heads(r.n, std::uint64_t(f.seed));
+    if (v.algorithm == Algorithm::SegmentedScan) {
+        try {
+            r.heads =
+                f.heads.empty() ? random_heads(r.n, std::uint64_t(f.seed)) : parse_heads(f.heads);
+        } catch (const InputError& e) {
+            error = e.what();
+            return false;
+        }
+    }
+    r.width = v.algorithm == Algorithm::SummedArea ? f.width : 0;
+    r.key_bits = v.id == VariantId::RadixSort ? f.key_bits : 0;
+    if (v.id == VariantId::Compact)
+        r.keep = f.keep == 1   ? KeepRule{KeepKind::Even, 0}
+                 : f.keep == 2 ? KeepRule{KeepKind::Above, f.keep_above}
+                               : KeepRule{};
     if (r.n > 4096) {
         error = "the window shows up to 4096 elements (got " + std::to_string(r.n) +
                 "); 'scanscope capture' takes more";
@@ -90,6 +105,15 @@ void form_from_trace(CaptureForm& f, const Trace& t) {
     f.inclusive = t.request.inclusive;
     f.banks = t.request.banks;
     f.block_threads = t.request.block_threads;
+    f.heads.clear();
+    for (int h : t.request.heads)
+        f.heads += (f.heads.empty() ? "" : ", ") + std::to_string(h);
+    f.width = t.request.width;
+    f.key_bits = t.request.key_bits;
+    f.keep = t.request.keep.kind == KeepKind::Even    ? 1
+             : t.request.keep.kind == KeepKind::Above ? 2
+                                                      : 0;
+    f.keep_above = t.request.keep.threshold;
     f.n = t.request.n;
     f.typed_input = t.request.n <= 256;
     if (f.typed_input) {

@@ -43,6 +43,29 @@ void variant_combo(const char* label, int& index, bool allow_default) {
     ImGui::EndCombo();
 }
 
+// What the applications of scan take besides their input, for the variant chosen only.
+void application_settings(CaptureForm& f, const VariantInfo& v) {
+    if (v.algorithm == Algorithm::SegmentedScan) {
+        ImGui::InputTextWithHint("heads", "random (from the seed)", &f.heads);
+        if (ImGui::IsItemHovered())
+            ImGui::SetTooltip("Where segments start, e.g. 3, 6 (element 0 always starts one)");
+    }
+    if (v.algorithm == Algorithm::SummedArea) {
+        ImGui::InputInt("width", &f.width);
+        f.width = std::clamp(f.width, 0, 4096);
+        if (f.width == 0) ImGui::TextDisabled("width 0: as square as n allows");
+    }
+    if (v.id == VariantId::RadixSort) {
+        ImGui::InputInt("key bits", &f.key_bits);
+        f.key_bits = std::clamp(f.key_bits, 0, 32);
+        if (f.key_bits == 0) ImGui::TextDisabled("key bits 0: as many as the keys need");
+    }
+    if (v.id == VariantId::Compact) {
+        ImGui::Combo("keep", &f.keep, "non-zero\0even\0above\0");
+        if (f.keep == 2) ImGui::InputDouble("above", &f.keep_above);
+    }
+}
+
 void capture_section(AppState& state) {
     if (!ImGui::CollapsingHeader("Capture", ImGuiTreeNodeFlags_DefaultOpen)) return;
     CaptureForm& f = state.form;
@@ -68,7 +91,7 @@ void capture_section(AppState& state) {
     ImGui::Combo("type", &type, "int32\0float32\0");
     ImGui::Combo("operator", &op, "+ (add)\0max\0");
     f.floats = type == 1, f.max = op == 1;
-    if (v.algorithm == Algorithm::Scan) {
+    if (v.inclusive_and_exclusive) {
         int inclusive = f.inclusive;
         ImGui::Combo("scan", &inclusive, "exclusive\0inclusive\0");
         f.inclusive = inclusive == 1;
@@ -78,6 +101,7 @@ void capture_section(AppState& state) {
                  "32 (today)\0"
                  "16 (G80)\0");
     f.banks = banks == 1 ? 16 : 32;
+    application_settings(f, v);
     if (v.multi_block) {
         ImGui::InputInt("threads/block", &f.block_threads);
         f.block_threads = std::clamp(f.block_threads, 0, 1024);

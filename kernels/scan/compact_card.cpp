@@ -12,15 +12,17 @@ using namespace kernels;
 namespace {
 
 const std::vector<ListingLine> kCompactLines = {
-    {CompactLine::Flag, "f[ai] := 1 if input[ai] != 0, else 0"},
-    {CompactLine::Flag, "f[bi] := 1 if input[bi] != 0, else 0"},
+    {CompactLine::Flag, "f[ai] := 1 if keep(input[ai]), else 0"},
+    {CompactLine::Flag, "f[bi] := 1 if keep(input[bi]), else 0"},
+    {CompactLine::Flag, "   keep(x): x != 0, or the rule asked for"},
+    {CompactLine::Flag, "   (even; x > N): config.keep"},
     {0, "exclusive sum of f, in place (Blelloch):"},
     {BlellochLine::UpSweep, "  up-sweep, d := n/2 down to 1:  f[bi] := f[ai] + f[bi]"},
     {BlellochLine::ClearRoot, "  kept := f[n-1];  f[n-1] := 0"},
     {BlellochLine::DownSweep, "  down-sweep, d := 1 up to n/2:  t := f[ai]; f[ai] := f[bi];"},
     {BlellochLine::DownSweep, "                                 f[bi] := f[bi] + t"},
-    {CompactLine::Scatter, "if input[ai] != 0: output[f[ai]] := input[ai]"},
-    {CompactLine::Scatter, "if input[bi] != 0: output[f[bi]] := input[bi]"},
+    {CompactLine::Scatter, "if keep(input[ai]): output[f[ai]] := input[ai]"},
+    {CompactLine::Scatter, "if keep(input[bi]): output[f[bi]] := input[bi]"},
 };
 
 std::vector<StepLabel> compact_labels() {
@@ -28,7 +30,8 @@ std::vector<StepLabel> compact_labels() {
         {CompactLine::Flag,
          "flag",
          {},
-         "Each thread flags its two elements: 1 where the element is kept (it is not 0), else 0."},
+         "Each thread flags its two elements: 1 where the rule keeps the element (not 0, unless "
+         "the capture asked for another rule: the Scatter view names it), else 0."},
         {CompactLine::Scatter,
          "scatter",
          {},
@@ -47,12 +50,14 @@ VariantInfo compact_card() {
     VariantInfo compact{
         VariantId::Compact,
         "compact",
-        "Stream compaction (keep the non-zero)",
+        "Stream compaction (by a rule)",
         Algorithm::Compact,
         "Harris, Sengupta and Owens, \"Parallel Prefix Sum (Scan) with CUDA\", GPU Gems 3, "
         "ch. 39, 39.3.1 (stream compaction); the scan of the flags is Blelloch's",
         "Stream compaction keeps the elements a test accepts, in their order, and packs them at "
-        "the front of the output; here the test is 'not 0'. Where does a kept element go? To the "
+        "the front of the output; here the test is 'not 0' unless the capture picks another (even, "
+        "or "
+        "above a threshold: --keep, a lesson's keep). Where does a kept element go? To the "
         "number of kept elements before it: an exclusive scan of 1-or-0 flags says it for every "
         "element at once. Each thread flags its two elements, Blelloch's sweeps scan the flags in "
         "place (the root's total, before it is cleared, is how many are kept), and each thread "
