@@ -90,10 +90,10 @@ void key_digits(Scene& scene, Vec2 cell, std::uint32_t key, ElementKind kind, in
         const int bit = bits - 1 - d;  // the highest first, as numbers are written
         const std::uint32_t value = (order >> bit) & 1u;
         const Color pile = value ? theme.accent : theme.write;
-        SceneLabel label{{cell.x + pitch * (float(d) + 0.5f), cell.y + 1.36f},
+        SceneLabel label{{cell.x + pitch * (float(d) + 0.5f), cell.y + 1.42f},
                          std::to_string(value),
                          bit == lit ? pile : mix(theme.text, theme.background, 0.45f),
-                         bit == lit ? 0.5f : 0.36f,
+                         bit == lit ? 0.6f : 0.3f,
                          Align::Center};
         scene.labels.push_back(label);
     }
@@ -181,7 +181,7 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
             key_digits(scene, input.cell(i), *key(i), kind, digits, bit, theme);
     }
 
-    Row flags{input.bottom(n) + kRowGap + (show_digits ? 0.5f : 0.0f), columns};
+    Row flags{input.bottom(n) + kRowGap + (show_digits ? 0.6f : 0.0f), columns};
     name_row(scene, flags,
              split ? "e: 1 where " + bit_name + " is 0"
                    : "flag: 1 where kept (" + keep_rule_words(trace.request.keep) + ")",
@@ -246,7 +246,7 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
              split ? "sorted (shared memory): the keys whose " + bit_name +
                          " is 0, then those whose " + bit_name + " is 1, each pile in its order"
                    : "output: the kept elements, in order",
-             theme, n, true, show_digits ? 0.5f : 0.0f);
+             theme, n, true, show_digits ? 0.6f : 0.0f);
     std::vector<bool> landed(std::size_t(n), false);
     for (int i = 0; i < n; ++i) {
         const int to_index = moves(i) ? place(i) : -1;
