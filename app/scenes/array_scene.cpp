@@ -139,11 +139,7 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
         const bool defined = show_old ? before.defined[w] != 0 : step->defined[w] != 0;
         cell.text = defined ? format_value(bits, kind_at(launch, std::uint32_t(w), element)) : "";
         cell.text_color = theme.cell_text;
-        if (const int i = element_of(std::uint32_t(w)); segments.covers(i)) {
-            if (cell.role == CellRole::Plain)
-                cell.fill = segment_fill(theme, cell.fill, segments.index[std::size_t(i)]);
-            if (segments.head[std::size_t(i)] && i > 0) mark_segment_head(scene, cell.rect, theme);
-        }
+        show_segment(scene, cell, segments, element_of(std::uint32_t(w)), theme);
         scene.cells.push_back(cell);
     }
 

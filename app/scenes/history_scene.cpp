@@ -126,12 +126,7 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
             cell.text_color = theme.cell_text;
             // A segmented scan's values, element by element: each segment tinted, each head
             // marked.
-            if (const int i = int(w - first_word); segments.covers(i)) {
-                if (cell.role == CellRole::Plain)
-                    cell.fill = segment_fill(theme, cell.fill, segments.index[std::size_t(i)]);
-                if (segments.head[std::size_t(i)] && i > 0)
-                    mark_segment_head(scene, cell.rect, theme);
-            }
+            show_segment(scene, cell, segments, int(w - first_word), theme);
             // Now: what the warp wrote (every element of a small array); the row above: what
             // those writes read.
             cell.focus = (current && (focus.everything || focus.written.count(w))) ||

@@ -18,7 +18,7 @@ struct Segments {
     bool covers(int element) const { return element >= 0 && element < int(index.size()); }
 };
 
-// The trace's segments: a segmented scan's heads, else none.
+// The trace's segments: the one-block segmented scan's heads, else none.
 Segments segments_of(const Trace& trace);
 
 // The cell's fill for an element of segment `segment`: every other segment a little tinted.
@@ -26,5 +26,9 @@ Color segment_fill(const Theme& theme, Color fill, int segment);
 
 // A bar at the left edge of `cell`, a little taller than it: a segment starts here.
 void mark_segment_head(Scene& scene, const Rect& cell, const Theme& theme);
+
+// Element `element`'s cell: tinted by its segment (unless it has a role), a bar before a head.
+void show_segment(Scene& scene, SceneCell& cell, const Segments& segments, int element,
+                  const Theme& theme);
 
 }  // namespace scanscope

@@ -16,8 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "gpu/gpu_launcher.cuh"
-#include "gpu/gpu_timing.cuh"
+#include "probe_timer.cuh"
 #include "variants/drivers.h"
 
 namespace scanscope {
@@ -47,25 +46,19 @@ struct Bench {
         data.synchronize();
     }
 
-    // Runs `driver` once and checks the kept elements, then returns its median time.
+    // Runs `driver` once on a zeroed output and checks the kept elements, then returns its median
+    // time.
     double time(const std::function<void(GpuLauncher&)>& driver, bool check, const char* what) {
-        GpuLauncher launcher;
-        launcher.alloc<int>(1);  // something to keep, so that rewind() reuses what follows
-        launcher.keep_allocations();
-        SS_CUDA_CHECK(cudaMemsetAsync(out, 0, std::size_t(n) * 4, launcher.stream()));
-        driver(launcher);
-        std::vector<int> got(expected.size());
-        launcher.download(got.data(), out, got.size());
-        if (check && got != expected) {
-            std::printf("%s: WRONG RESULT\n", what);
-            std::exit(1);
-        }
-        return time_on_stream(launcher.stream(), TimingPlan{reps},
-                              [&] {
-                                  launcher.rewind();
-                                  driver(launcher);
-                              })
-            .median_ms;
+        SS_CUDA_CHECK(cudaMemset(out, 0, std::size_t(n) * 4));
+        SS_CUDA_CHECK(cudaDeviceSynchronize());  // before the launcher's own stream starts
+        return time_driver(reps, driver, [&](GpuLauncher& launcher) {
+            std::vector<int> got(expected.size());
+            launcher.download(got.data(), out, got.size());
+            if (check && got != expected) {
+                std::printf("%s: WRONG RESULT\n", what);
+                std::exit(1);
+            }
+        });
     }
 };
 
