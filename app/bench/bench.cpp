@@ -243,6 +243,7 @@ BenchReport run_bench(const BenchOptions& o,
             if (!inputs.count(v->algorithm))
                 inputs[v->algorithm] = bench_input(n, o.type, v->algorithm);
             const std::vector<std::uint32_t>& input = inputs[v->algorithm];
+            resolve_key_bits(r, input);  // a radix sort's passes: the bits its keys use
             BenchRow row;
             row.what = key;
             row.n = n;
