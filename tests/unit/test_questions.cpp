@@ -343,7 +343,7 @@ TEST(Questions, EveryLessonsScriptHoldsForItsTrace) {
     std::vector<std::string> errors;
     const std::vector<Lesson> lessons = load_lessons(data_path("assets/lessons"), errors);
     ASSERT_TRUE(errors.empty()) << errors.front();
-    ASSERT_EQ(lessons.size(), 16u);
+    ASSERT_EQ(lessons.size(), 17u);
     for (const Lesson& lesson : lessons) {
         EXPECT_GE(lesson.questions.size(), 3u) << lesson.key;
         const Trace t = capture_trace(lesson.request, lesson_input(lesson), DeviceChoice::Cpu);
