@@ -3,7 +3,12 @@
 // warm-up, the median of `reps` runs, each queued behind a hold.
 #pragma once
 
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <exception>
 #include <functional>
+#include <vector>
 
 #include "gpu/gpu_launcher.cuh"
 #include "gpu/gpu_timing.cuh"
@@ -25,6 +30,29 @@ inline double time_driver(int reps, const std::function<void(GpuLauncher&)>& dri
                               driver(launcher);
                           })
         .median_ms;
+}
+
+// A probe's main: `sweep(log_n, reps)` for each size of `--sizes 20,24,28` (the default) with
+// `--reps 30` (the default); a failure is printed under the probe's `name`, and exits 1.
+inline int run_sweeps(int argc, char** argv, const char* name, void (*sweep)(int, int)) {
+    std::vector<int> sizes = {20, 24, 28};
+    int reps = 30;
+    for (int i = 1; i + 1 < argc; i += 2) {
+        if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--sizes") == 0) {
+            sizes.clear();
+            for (char* s = std::strtok(argv[i + 1], ","); s; s = std::strtok(nullptr, ","))
+                sizes.push_back(std::atoi(s));
+        }
+    }
+    try {
+        for (int log_n : sizes)
+            sweep(log_n, reps);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "%s: %s\n", name, e.what());
+        return 1;
+    }
+    return 0;
 }
 
 }  // namespace scanscope

@@ -119,22 +119,5 @@ void sweep(int log_n, int reps) {
 }  // namespace scanscope
 
 int main(int argc, char** argv) {
-    std::vector<int> sizes = {20, 24, 28};
-    int reps = 30;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
-        if (std::strcmp(argv[i], "--sizes") == 0) {
-            sizes.clear();
-            for (char* s = std::strtok(argv[i + 1], ","); s; s = std::strtok(nullptr, ","))
-                sizes.push_back(std::atoi(s));
-        }
-    }
-    try {
-        for (int log_n : sizes)
-            scanscope::sweep(log_n, reps);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "scanscope_tune_compact: %s\n", e.what());
-        return 1;
-    }
-    return 0;
+    return scanscope::run_sweeps(argc, argv, "scanscope_tune_compact", scanscope::sweep);
 }

@@ -18,6 +18,7 @@
 #include "core/ops.h"
 #include "gpu/gpu_launcher.cuh"
 #include "gpu/gpu_timing.cuh"
+#include "probe_timer.cuh"
 #include "variants/drivers.h"
 
 namespace scanscope {
@@ -192,22 +193,5 @@ void sweep(int log_n, int reps) {
 }  // namespace scanscope
 
 int main(int argc, char** argv) {
-    std::vector<int> sizes = {20, 24, 28};
-    int reps = 30;
-    for (int i = 1; i + 1 < argc; i += 2) {
-        if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
-        if (std::strcmp(argv[i], "--sizes") == 0) {
-            sizes.clear();
-            for (char* p = std::strtok(argv[i + 1], ","); p; p = std::strtok(nullptr, ","))
-                sizes.push_back(std::atoi(p));
-        }
-    }
-    try {
-        for (int log_n : sizes)
-            scanscope::sweep(log_n, reps);
-    } catch (const std::exception& e) {
-        std::fprintf(stderr, "scanscope_tune: %s\n", e.what());
-        return 1;
-    }
-    return 0;
+    return scanscope::run_sweeps(argc, argv, "scanscope_tune", scanscope::sweep);
 }

@@ -30,6 +30,25 @@ struct DeviceBuffer {
     DeviceBuffer& operator=(const DeviceBuffer&) = delete;
 };
 
+// A CUB call(temp, temp_bytes) on `stream`: its temporary storage asked for and allocated, one
+// run whose `out_count` 32-bit results go to `output` (when asked for), then timed.
+template <class Call>
+Timing time_cub_call(cudaStream_t stream, const TimingPlan& plan, const Call& call, const void* out,
+                     int out_count, std::vector<std::uint32_t>* output) {
+    std::size_t temp_bytes = 0;
+    SS_CUDA_CHECK(call(nullptr, temp_bytes));
+    DeviceBuffer temp(temp_bytes);
+    auto run = [&] { SS_CUDA_CHECK(call(temp.data, temp_bytes)); };
+    run();
+    SS_CUDA_CHECK(cudaStreamSynchronize(stream));
+    if (output) {
+        output->resize(std::size_t(out_count));
+        SS_CUDA_CHECK(
+            cudaMemcpy(output->data(), out, std::size_t(out_count) * 4, cudaMemcpyDeviceToHost));
+    }
+    return time_on_stream(stream, plan, run);
+}
+
 // One CUB call on (in, out, n): scan inclusive or exclusive, or reduce; + or max.
 template <class T>
 cudaError_t cub_call(void* temp, std::size_t& temp_bytes, const T* in, T* out, int n, bool reduce,
@@ -64,22 +83,11 @@ Timing cub_typed(const RunRequest& r, const std::vector<std::uint32_t>& input,
     // cudaMemcpy returns: `stream` (non-blocking) does not wait for it. (Seen on an H200: CUB's
     // reduction read half-copied input.)
     SS_CUDA_CHECK(cudaDeviceSynchronize());
-    std::size_t temp_bytes = 0;
-    SS_CUDA_CHECK(cub_call<T>(nullptr, temp_bytes, static_cast<T*>(in.data),
-                              static_cast<T*>(out.data), n, reduce, r.inclusive, r.op, stream));
-    DeviceBuffer temp(temp_bytes);
-    auto run = [&] {
-        SS_CUDA_CHECK(cub_call<T>(temp.data, temp_bytes, static_cast<T*>(in.data),
-                                  static_cast<T*>(out.data), n, reduce, r.inclusive, r.op, stream));
+    auto call = [&](void* temp, std::size_t& temp_bytes) {
+        return cub_call<T>(temp, temp_bytes, static_cast<T*>(in.data), static_cast<T*>(out.data), n,
+                           reduce, r.inclusive, r.op, stream);
     };
-    run();
-    SS_CUDA_CHECK(cudaStreamSynchronize(stream));
-    if (output) {
-        output->resize(std::size_t(out_n));
-        SS_CUDA_CHECK(cudaMemcpy(output->data(), out.data, std::size_t(out_n) * sizeof(T),
-                                 cudaMemcpyDeviceToHost));
-    }
-    const Timing timing = time_on_stream(stream, plan, run);
+    const Timing timing = time_cub_call(stream, plan, call, out.data, out_n, output);
     cudaStreamDestroy(stream);
     return timing;
 }
@@ -123,18 +131,7 @@ Timing cub_select_typed(const std::vector<std::uint32_t>& input, const KeepRule&
                                                 stream)
                    : cub::DeviceSelect::If(temp, temp_bytes, d_in, d_out, d_count, n, keep, stream);
     };
-    std::size_t temp_bytes = 0;
-    SS_CUDA_CHECK(call(nullptr, temp_bytes));
-    DeviceBuffer temp(temp_bytes);
-    auto run = [&] { SS_CUDA_CHECK(call(temp.data, temp_bytes)); };
-    run();
-    SS_CUDA_CHECK(cudaStreamSynchronize(stream));
-    if (output) {
-        output->resize(std::size_t(n));
-        SS_CUDA_CHECK(cudaMemcpy(output->data(), out.data, std::size_t(n) * sizeof(T),
-                                 cudaMemcpyDeviceToHost));
-    }
-    const Timing timing = time_on_stream(stream, plan, run);
+    const Timing timing = time_cub_call(stream, plan, call, out.data, n, output);
     cudaStreamDestroy(stream);
     return timing;
 }
@@ -183,18 +180,7 @@ Timing cub_by_key_typed(const RunRequest& r, const std::vector<std::uint32_t>& i
                                                          MaxFunctor<T>{}, MaxOp<T>::identity(), n,
                                                          SameKey{}, stream);
     };
-    std::size_t temp_bytes = 0;
-    SS_CUDA_CHECK(call(nullptr, temp_bytes));
-    DeviceBuffer temp(temp_bytes);
-    auto run = [&] { SS_CUDA_CHECK(call(temp.data, temp_bytes)); };
-    run();
-    SS_CUDA_CHECK(cudaStreamSynchronize(stream));
-    if (output) {
-        output->resize(std::size_t(n));
-        SS_CUDA_CHECK(cudaMemcpy(output->data(), out.data, std::size_t(n) * sizeof(T),
-                                 cudaMemcpyDeviceToHost));
-    }
-    const Timing timing = time_on_stream(stream, plan, run);
+    const Timing timing = time_cub_call(stream, plan, call, out.data, n, output);
     cudaStreamDestroy(stream);
     return timing;
 }

@@ -12,6 +12,20 @@
 namespace scanscope::test {
 namespace {
 
+// Exact, bit for bit: the first element that differs, or a length that does; empty if none.
+std::string first_bit_difference(const std::vector<std::uint32_t>& want,
+                                 const std::vector<std::uint32_t>& output) {
+    std::ostringstream why;
+    for (std::size_t i = 0; i < want.size() && i < output.size(); ++i)
+        if (output[i] != want[i]) {
+            why << "element " << i << " is bits " << output[i] << ", expected " << want[i];
+            return why.str();
+        }
+    if (output.size() != want.size())
+        why << "output has " << output.size() << " values, expected " << want.size();
+    return why.str();
+}
+
 template <class T>
 std::uint32_t bits_of(T v) {
     std::uint32_t b;
@@ -89,24 +103,7 @@ std::string check_output(const std::vector<std::uint32_t>& input,
     // the heads).
     if (algorithm == Algorithm::SegmentedScan) algorithm = Algorithm::Scan;
     if (algorithm == Algorithm::Split) return check_sorted_output(input, output, type, 1);
-    if (algorithm == Algorithm::Compact) {
-        // std::copy_if of the elements that are not 0, then zeros: exact, bit for bit.
-        std::vector<std::uint32_t> want;
-        std::copy_if(input.begin(), input.end(), std::back_inserter(want), [&](std::uint32_t b) {
-            return type == ElementType::Int32 ? std::int32_t(b) != 0 : value_of<float>(b) != 0.0f;
-        });
-        want.resize(input.size(), 0u);
-        if (output.size() != want.size()) {
-            why << "output has " << output.size() << " values, expected " << want.size();
-            return why.str();
-        }
-        for (std::size_t i = 0; i < want.size(); ++i)
-            if (output[i] != want[i]) {
-                why << "element " << i << " is bits " << output[i] << ", expected " << want[i];
-                return why.str();
-            }
-        return {};
-    }
+    if (algorithm == Algorithm::Compact) return check_kept_output(input, output, type, KeepRule{});
     const std::size_t expected_size = algorithm == Algorithm::Reduce ? 1 : input.size();
     if (output.size() != expected_size) {
         why << "output has " << output.size() << " values, expected " << expected_size;
@@ -245,14 +242,7 @@ std::string check_kept_output(const std::vector<std::uint32_t>& input,
     std::vector<std::uint32_t> want;
     std::copy_if(input.begin(), input.end(), std::back_inserter(want), keeps);
     want.resize(input.size(), 0u);
-    std::ostringstream why;
-    for (std::size_t i = 0; i < want.size() && i < output.size(); ++i)
-        if (output[i] != want[i]) {
-            why << "element " << i << " is bits " << output[i] << ", expected " << want[i];
-            return why.str();
-        }
-    if (output.size() != want.size()) why << "output has " << output.size() << " values";
-    return why.str();
+    return first_bit_difference(want, output);
 }
 
 std::string check_sorted_output(const std::vector<std::uint32_t>& input,
@@ -277,14 +267,7 @@ std::string check_sorted_output(const std::vector<std::uint32_t>& input,
         std::stable_sort(want.begin(), want.end(),
                          [&](std::uint32_t a, std::uint32_t b) { return low(a) < low(b); });
     }
-    std::ostringstream why;
-    for (std::size_t i = 0; i < want.size() && i < output.size(); ++i)
-        if (output[i] != want[i]) {
-            why << "element " << i << " is bits " << output[i] << ", expected " << want[i];
-            return why.str();
-        }
-    if (output.size() != want.size()) why << "output has " << output.size() << " values";
-    return why.str();
+    return first_bit_difference(want, output);
 }
 
 std::string check_run(const RunRequest& r, const std::vector<std::uint32_t>& input,
@@ -294,8 +277,7 @@ std::string check_run(const RunRequest& r, const std::vector<std::uint32_t>& inp
         return check_segmented_output(input, head_flags(r), output, r.type, r.op, r.inclusive);
     if (v.algorithm == Algorithm::SummedArea)
         return check_summed_area_output(input, table_width(r), output, r.type, r.op);
-    if (v.algorithm == Algorithm::Compact && !(r.keep == KeepRule{}))
-        return check_kept_output(input, output, r.type, r.keep);
+    if (v.algorithm == Algorithm::Compact) return check_kept_output(input, output, r.type, r.keep);
     if (v.id == VariantId::RadixSort)
         return check_sorted_output(input, output, r.type, r.key_bits ? r.key_bits : 32);
     return check_output(input, output, r.type, r.op, v.algorithm, r.inclusive);
