@@ -36,13 +36,12 @@ std::vector<std::uint32_t> summed_area(const RunRequest& r,
                                        const std::vector<std::uint32_t>& input) {
     const std::size_t width = std::size_t(table_width(r));
     std::vector<T> table(input.size());
+    T row = Op::identity();  // this row's part up to x
     for (std::size_t k = 0; k < input.size(); ++k) {
         const std::size_t x = k % width;
-        T row = from_bits<T>(input[k]);  // the row so far, then the column above added
-        for (std::size_t j = k - x; j < k; ++j)
-            row = Op::combine(from_bits<T>(input[j]), row);
+        row = x == 0 ? from_bits<T>(input[k]) : Op::combine(row, from_bits<T>(input[k]));
+        // table[k - width] holds the rectangle above.
         table[k] = k >= width ? Op::combine(table[k - width], row) : row;
-        // table[k - width] holds the rectangle above; `row` this row's part up to x.
     }
     std::vector<std::uint32_t> out;
     for (const T& v : table)
