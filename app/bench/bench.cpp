@@ -224,6 +224,7 @@ BenchReport run_bench(const BenchOptions& o,
             r.type = o.type;
             r.op = o.op;
             const bool segmented = v->algorithm == Algorithm::SegmentedScan;
+            const bool table = v->algorithm == Algorithm::SummedArea;
             r.inclusive = (v->algorithm == Algorithm::Scan || segmented) && o.inclusive;
             // A segmented scan's heads: random, about one element in four (as captures take).
             if (segmented) r.heads = random_heads(int(n), std::uint64_t(n));
@@ -269,6 +270,7 @@ BenchReport run_bench(const BenchOptions& o,
                     reduce        ? "reduce"
                     : compact     ? "select"
                     : segmented   ? (r.inclusive ? "by key inclusive" : "by key exclusive")
+                    : table       ? "summed-area"
                     : r.inclusive ? "inclusive"
                                   : "exclusive";
                 if (!cubs.count(cub_kind)) {
@@ -279,9 +281,14 @@ BenchReport run_bench(const BenchOptions& o,
                                : compact     ? "CUB DeviceSelect::If"
                                : segmented   ? (r.inclusive ? "CUB DeviceScan::InclusiveScanByKey"
                                                             : "CUB DeviceScan::ExclusiveScanByKey")
+                               : table       ? "CUB rows by key, transposed, by key, back"
                                : r.inclusive ? "CUB DeviceScan inclusive"
                                              : "CUB DeviceScan exclusive";
                     if (segmented) cub.config = "one-byte keys made from the heads (untimed)";
+                    if (table)
+                        cub.config =
+                            "InclusiveSumByKey over the rows (keys from the index), a "
+                            "32 x 32 transpose, the same, a transpose back: four launches";
                     cub.where = "gpu";
                     cub.n = n;
                     cub.bytes = row.bytes;

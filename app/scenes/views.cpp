@@ -108,7 +108,9 @@ const std::vector<ViewInfo>& all_views() {
         {ViewKind::Grid, "grid", "Grid",
          [](const Trace& t) {
              const VariantInfo* v = card_of(t);
-             return v && v->algorithm == Algorithm::SummedArea;
+             // The one-block table, both of its buffers in shared memory (the single-pass
+             // table keeps only column sums there).
+             return v && !v->multi_block && v->algorithm == Algorithm::SummedArea;
          },
          [](const ViewInput& in, const Theme& theme) {
              return build_grid_scene(in.trace, in.cursor, theme);

@@ -2,7 +2,8 @@
 //
 // A warp whose lanes each take Vec consecutive elements, lane after lane, touches 32 * Vec
 // consecutive elements: one coalesced sweep. With Vec = 4 and 4-byte elements, each lane's part is
-// one 16-byte load or store on the GPU, so a warp moves 512 bytes in one instruction. At the end
+// one 16-byte load or store on the GPU, so a warp moves 512 bytes in one instruction (Vec = 2: 8
+// bytes, 256 a warp). At the end
 // of the array, or where the address is not 16-byte aligned, it falls back to one element at a
 // time; the emulation always does.
 #pragma once
@@ -37,6 +38,14 @@ SS_HD_INLINE void load_consecutive(const T* from, int first, int n, T fill, T (&
             return;
         }
     }
+    if constexpr (Vec == 2 && sizeof(T) == 4) {  // two elements at an 8-byte aligned address
+        if (first + 2 <= n && (reinterpret_cast<std::uintptr_t>(from + first) & 7) == 0) {
+            const uint2 v = *reinterpret_cast<const uint2*>(from + first);
+            items[0] = from_bits<T>(v.x);
+            items[1] = from_bits<T>(v.y);
+            return;
+        }
+    }
     if constexpr (Vec == 4 && sizeof(T) == 1) {  // four bytes (heads) in one 4-byte load
         if (first + 4 <= n && (reinterpret_cast<std::uintptr_t>(from + first) & 3) == 0) {
             const unsigned w = *reinterpret_cast<const unsigned*>(from + first);
@@ -58,6 +67,13 @@ SS_HD_INLINE void store_consecutive(T* to, int first, int n, const T (&items)[Ve
         if (one_vector(to + first, first, n)) {
             *reinterpret_cast<uint4*>(to + first) = make_uint4(
                 to_bits(items[0]), to_bits(items[1]), to_bits(items[2]), to_bits(items[3]));
+            return;
+        }
+    }
+    if constexpr (Vec == 2 && sizeof(T) == 4) {
+        if (first + 2 <= n && (reinterpret_cast<std::uintptr_t>(to + first) & 7) == 0) {
+            *reinterpret_cast<uint2*>(to + first) =
+                make_uint2(to_bits(items[0]), to_bits(items[1]));
             return;
         }
     }

@@ -52,6 +52,16 @@ template <class Kernel>
 struct SpreadsOneRound<Kernel, std::void_t<decltype(Kernel::kSpreadOneRound)>>
     : std::bool_constant<Kernel::kSpreadOneRound> {};
 
+// A kernel whose descriptors are many to a tile and read side by side by a warp's lanes keeps them
+// packed in every shape (`static constexpr bool kPackedDescriptors = true`): summed-area-lookback,
+// a descriptor for each row of each strip (2^21 of them for a 2^14 x 2^14 table; a line each
+// would be 256 MiB).
+template <class Kernel, class = void>
+struct PacksDescriptors : std::false_type {};
+template <class Kernel>
+struct PacksDescriptors<Kernel, std::void_t<decltype(Kernel::kPackedDescriptors)>>
+    : std::bool_constant<Kernel::kPackedDescriptors> {};
+
 // A launch that is repeated (the timing loops) takes two sets of descriptors and tile counter,
 // used by turns: each launch sets the other set back to zero as its tiles go by, so that the next
 // launch finds it ready and no memset launch comes before it (at 2^20 that launch cost a quarter

@@ -1,4 +1,6 @@
 // Timing on the GPU: the variants (through the typed units), a device copy, CUB.
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 #include <cub/device/device_reduce.cuh>
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_select.cuh>
@@ -185,6 +187,90 @@ Timing cub_by_key_typed(const RunRequest& r, const std::vector<std::uint32_t>& i
     return timing;
 }
 
+// The row of entry k of a table `width` wide: a by-key scan's key.
+struct RowOf {
+    int width;
+    __host__ __device__ int operator()(int k) const { return k / width; }
+};
+
+struct SameRow {
+    __host__ __device__ bool operator()(int a, int b) const { return a == b; }
+};
+
+// `in`, `width` wide and `height` high, into `out`, `height` wide: 32 x 32 entries a block
+// through shared memory (a column of padding, so that the column reads meet 32 banks).
+template <class T>
+__global__ void transpose_table(const T* in, T* out, int width, int height) {
+    __shared__ T tile[32][33];
+    const int x = int(blockIdx.x) * 32 + int(threadIdx.x), first_y = int(blockIdx.y) * 32;
+    for (int j = int(threadIdx.y); j < 32; j += 8)
+        if (x < width && first_y + j < height)
+            tile[j][threadIdx.x] = in[std::size_t(first_y + j) * std::size_t(width) + x];
+    __syncthreads();
+    const int out_x = first_y + int(threadIdx.x), first_out_y = int(blockIdx.x) * 32;
+    for (int j = int(threadIdx.y); j < 32; j += 8)
+        if (out_x < height && first_out_y + j < width)
+            out[std::size_t(first_out_y + j) * std::size_t(height) + out_x] = tile[threadIdx.x][j];
+}
+
+template <class T>
+cudaError_t transpose(const T* in, T* out, int width, int height, cudaStream_t stream) {
+    const dim3 grid(unsigned((width + 31) / 32), unsigned((height + 31) / 32)), block(32, 8);
+    transpose_table<T><<<grid, block, 0, stream>>>(in, out, width, height);
+    return cudaGetLastError();
+}
+
+// An inclusive scan of each row of a table `width` wide, by key (the row, computed from the
+// index): DeviceScan::InclusiveSumByKey, or InclusiveScanByKey with max.
+template <class T>
+cudaError_t scan_rows(void* temp, std::size_t& temp_bytes, const T* in, T* out, int n, int width,
+                      OpKind op, cudaStream_t stream) {
+    const auto rows =
+        thrust::make_transform_iterator(thrust::counting_iterator<int>(0), RowOf{width});
+    if (op == OpKind::Add)
+        return cub::DeviceScan::InclusiveSumByKey(temp, temp_bytes, rows, in, out, n, SameRow{},
+                                                  stream);
+    return cub::DeviceScan::InclusiveScanByKey(temp, temp_bytes, rows, in, out, MaxFunctor<T>{}, n,
+                                               SameRow{}, stream);
+}
+
+// A summed-area table with CUB: its rows scanned by key, the table transposed, its (former)
+// columns scanned by key, transposed back. Four launches; the keys come from the index.
+template <class T>
+Timing cub_summed_area_typed(const RunRequest& r, const std::vector<std::uint32_t>& input,
+                             const TimingPlan& plan, std::vector<std::uint32_t>* output) {
+    const int n = r.n, width = table_width(r), height = n / width;
+    const std::size_t bytes = std::size_t(n) * sizeof(T);
+    cudaStream_t stream;
+    SS_CUDA_CHECK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
+    DeviceBuffer in(bytes), out(bytes), rows_done(bytes), turned(bytes);
+    SS_CUDA_CHECK(cudaMemcpy(in.data, input.data(), bytes, cudaMemcpyHostToDevice));
+    SS_CUDA_CHECK(cudaDeviceSynchronize());  // the legacy stream's copy, before `stream` reads
+    T* d_in = static_cast<T*>(in.data);
+    T* d_out = static_cast<T*>(out.data);
+    T* d_rows = static_cast<T*>(rows_done.data);
+    T* d_turned = static_cast<T*>(turned.data);
+    auto call = [&](void* temp, std::size_t& temp_bytes) -> cudaError_t {
+        if (!temp) {  // the larger of the two scans' temporary storage
+            std::size_t across = 0, down = 0;
+            cudaError_t e = scan_rows<T>(nullptr, across, d_in, d_rows, n, width, r.op, stream);
+            if (e == cudaSuccess)
+                e = scan_rows<T>(nullptr, down, d_turned, d_rows, n, height, r.op, stream);
+            temp_bytes = std::max(across, down);
+            return e;
+        }
+        cudaError_t e = scan_rows<T>(temp, temp_bytes, d_in, d_rows, n, width, r.op, stream);
+        if (e == cudaSuccess) e = transpose<T>(d_rows, d_turned, width, height, stream);
+        if (e == cudaSuccess)
+            e = scan_rows<T>(temp, temp_bytes, d_turned, d_rows, n, height, r.op, stream);
+        if (e == cudaSuccess) e = transpose<T>(d_rows, d_out, height, width, stream);
+        return e;
+    };
+    const Timing timing = time_cub_call(stream, plan, call, out.data, n, output);
+    cudaStreamDestroy(stream);
+    return timing;
+}
+
 }  // namespace
 
 Timing time_variant_on_gpu(const RunRequest& r, const std::vector<std::uint32_t>& input,
@@ -229,6 +315,10 @@ Timing time_cub(const RunRequest& r, const std::vector<std::uint32_t>& input,
     if (card_of(r).algorithm == Algorithm::SegmentedScan)
         return r.type == ElementType::Int32 ? cub_by_key_typed<std::int32_t>(r, input, plan, output)
                                             : cub_by_key_typed<float>(r, input, plan, output);
+    if (card_of(r).algorithm == Algorithm::SummedArea)
+        return r.type == ElementType::Int32
+                   ? cub_summed_area_typed<std::int32_t>(r, input, plan, output)
+                   : cub_summed_area_typed<float>(r, input, plan, output);
     return r.type == ElementType::Int32 ? cub_typed<std::int32_t>(r, input, plan, output)
                                         : cub_typed<float>(r, input, plan, output);
 }

@@ -1,6 +1,6 @@
 // The single-pass scans' launch policies (core/tile_policy.h): the tiles their blocks take, beside
 // their kernels (decoupled_lookback.h, pipelined_lookback.h, staged_lookback.h,
-// compact_lookback.h, segmented_lookback.h). The numbers come
+// compact_lookback.h, segmented_lookback.h, summed_area_lookback.h). The numbers come
 // from the sweeps bench/tuning.md records.
 #pragma once
 
@@ -104,6 +104,28 @@ struct SegmentedLookbackPolicy {
     static void with_tile(int /*n*/, KernelShape shape, F&& f) {
         if (shape == KernelShape::Teaching) return f(Teaching{});
         f(Timed{});
+    }
+};
+
+// summed-area-lookback: a block a strip 32 * vec columns wide, down the whole table, a band of
+// rows * threads / 32 rows at a time, the next band's rows loaded while this one is worked on.
+// Only the strips run side by side, so a narrow table wants narrow strips: below kWideFrom
+// (square tables under 8192 wide) strips of 32 columns, 32 rows a warp. Swept on the H100 beside
+// a copy of the table (bench/tune/tune_summed_area.cu, bench/tuning.md): at 2^28 (16384 wide)
+// 8 rows of 4 at 512 threads took 1.00 ms, 1.41 x the copy (4 rows of 4: 1.68; 8 rows of 2: 1.57
+// to 1.72; 32 rows of 1: 1.94); at 2^24 (4096 wide) 32 rows of 1 at 512 took 2.16 x the copy
+// (8 rows of 4: 3.35). Teaching: strips of 32 columns, a row a warp.
+struct SummedAreaLookbackPolicy {
+    using Teaching = Tile<1, 1>;
+    using Narrow = Tile<32, 1, 512>;  // strips of 32 columns, bands of 512 rows
+    using Wide = Tile<8, 4, 512>;     // strips of 128 columns, bands of 128 rows
+    static constexpr int kWideFrom = 1 << 26;
+
+    template <class F>
+    static void with_tile(int n, KernelShape shape, F&& f) {
+        if (shape == KernelShape::Teaching) return f(Teaching{});
+        if (n >= kWideFrom) return f(Wide{});
+        f(Narrow{});
     }
 };
 

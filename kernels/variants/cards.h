@@ -66,5 +66,6 @@ VariantInfo radix_sort_card();
 VariantInfo segmented_card();
 VariantInfo segmented_lookback_card();
 VariantInfo summed_area_card();
+VariantInfo summed_area_lookback_card();
 
 }  // namespace scanscope

@@ -87,6 +87,12 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
             return run_split<L, T>(launcher, r, in, out);
         case VariantId::SummedArea:
             return run_summed_area<L, T, Op>(launcher, r, in, out);
+        case VariantId::SummedAreaLookback:
+            return SummedAreaLookbackPolicy::with_tile(r.n, r.shape, [&](auto tile) {
+                using Tile = decltype(tile);
+                summed_area_lookback<L, T, Op, Tile::rows, Tile::vec>(launcher, r, in, out,
+                                                                      threads);
+            });
         case VariantId::Segmented:
             return run_segmented<L, T, Op>(launcher, r, in, out);
         case VariantId::SegmentedLookback:

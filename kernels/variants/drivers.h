@@ -27,6 +27,7 @@
 #include "scan/split.h"
 #include "scan/staged_lookback.h"
 #include "scan/summed_area.h"
+#include "scan/summed_area_lookback.h"
 #include "scan/warp_scan.h"
 #include "variants/run_request.h"
 #include "variants/variant_id.h"
@@ -180,7 +181,7 @@ TileDescriptors alloc_descriptors(L& launcher, int tiles, KernelShape kernel_sha
                                   int resident_blocks, int*& counter) {
     const bool repeatable = !launcher.capturing();
     const int spacing =
-        repeatable && kernel_shape == KernelShape::Timed
+        repeatable && kernel_shape == KernelShape::Timed && !PacksDescriptors<Kernel>::value
             ? timed_descriptor_spacing(tiles, resident_blocks, SpreadsOneRound<Kernel>::value)
             : 1;
     // Each set whole lines, so that the second starts on a line as the first does.
@@ -245,6 +246,26 @@ void segmented_lookback(L& launcher, const RunRequest& r, const T* in, T* out, i
         launcher, tiles, r.shape, launcher.resident_blocks(shape, scan), scan.tile_counter);
     launcher.launch(shape, scan,
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
+}
+
+// A summed-area table in one pass: a block a strip of the table, down all its rows; a
+// descriptor for each row of each strip.
+template <class L, class T, class Op, int Rows, int Vec, int Ahead = 4>
+void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out, int threads) {
+    using Table = SummedAreaLookback<T, Op, Rows, Vec, Ahead>;
+    const int width = table_width(r), height = r.n / width;
+    Table table{in, out, width, height, {}, nullptr};
+    const int strips = table.strips();
+    LaunchShape shape{"single-pass summed-area table", strips, threads,
+                      Table::shared_bytes(threads)};
+    shape.emulated_resident_blocks = kEmulatedResidentBlocks;
+    shape.tiles = strips * height;  // what the look-back's events name: a row of a strip each
+    table.descriptors =
+        alloc_descriptors<Table>(launcher, strips * height, r.shape,
+                                 launcher.resident_blocks(shape, table), table.tile_counter);
+    launcher.launch(shape, table,
+                    {{"row descriptors", table.descriptors.words,
+                      std::size_t(strips) * std::size_t(height), 8}});
 }
 
 // Blocks that stay for many tiles (pipelined-lookback, staged-lookback). Their tiles, in shared

@@ -40,6 +40,7 @@ const std::vector<VariantInfo>& all_variants() {
             segmented_card(),
             segmented_lookback_card(),
             summed_area_card(),
+            summed_area_lookback_card(),
         };
         for (VariantInfo& card : v)
             card.inclusive_and_exclusive =
@@ -142,12 +143,15 @@ std::string describe_shape(const RunRequest& r) {
     const VariantInfo* v = find_card(r);
     if (!v || !v->multi_block) return "one block";
     const int threads = r.block_threads ? r.block_threads : default_block_threads(*v, r.n, r.shape);
-    const int items = items_per_thread(*v, r.n, r.shape);
+    const TileShape tile = v->tile(r.n, r.shape);
+    const int items = tile.items();
     std::string text = std::to_string(threads) + " threads/block, " + std::to_string(items) +
                        (items == 1 ? " element" : " elements") + " per thread";
     if (r.shape == KernelShape::Timed && items > 2)
-        text +=
-            " (" + std::to_string(items / 4) + " rows of 4, one 16-byte access each on the GPU)";
+        text += " (" + std::to_string(tile.rows) + " rows of " + std::to_string(tile.vec) +
+                (tile.vec == 4   ? ", one 16-byte access each on the GPU)"
+                 : tile.vec == 2 ? ", one 8-byte access each on the GPU)"
+                                 : ")");
     return text;
 }
 
@@ -180,8 +184,9 @@ std::string check_request(const RunRequest& r) {
     if (!(r.keep == KeepRule{}) && v->algorithm != Algorithm::Compact)
         return "a keep rule applies to a compaction only; " + v->key + " keeps every element";
     if (!(r.keep == KeepRule{}) && v->id != VariantId::Compact)
-        return v->key + " keeps the elements that are not 0 (its timed kernel is measured so); "
-                        "compact takes a rule";
+        return v->key +
+               " keeps the elements that are not 0 (its timed kernel is measured so); "
+               "compact takes a rule";
     if (r.keep.kind == KeepKind::Above && r.type == ElementType::Int32 &&
         (r.keep.threshold != std::floor(r.keep.threshold) || std::fabs(r.keep.threshold) > 2e9))
         return "an int32 compaction's threshold is a whole number within int32 (got " +

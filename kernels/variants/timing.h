@@ -39,7 +39,9 @@ Timing time_variant_on_gpu(const RunRequest& request, const std::vector<std::uin
 Timing time_device_copy(std::size_t bytes, const TimingPlan& plan);
 // CUB from the CUDA toolkit doing what `request` does: DeviceScan (inclusive or exclusive, + or
 // max), DeviceReduce (Sum or Reduce with max) or, for a compaction, DeviceSelect::If; for a
-// segmented scan DeviceScan's ...ScanByKey / ...SumByKey on one-byte keys made from the heads.
+// segmented scan DeviceScan's ...ScanByKey / ...SumByKey on one-byte keys made from the heads;
+// for a summed-area table InclusiveSumByKey (or ...ScanByKey) over the rows, a transpose, the same
+// over the columns, and a transpose back.
 Timing time_cub(const RunRequest& request, const std::vector<std::uint32_t>& input,
                 const TimingPlan& plan, std::vector<std::uint32_t>* output);
 // CUB's stream compaction with the kernels' predicate (not 0): DeviceSelect::If, or with

@@ -27,6 +27,7 @@ enum class VariantId {
     Segmented,
     SegmentedLookback,
     SummedArea,
+    SummedAreaLookback,
     Student,  // a student's kernel, registered at run time (register_student_variant)
 };
 

@@ -179,5 +179,61 @@ TEST_F(GpuApplications, SegmentedLookbackTracesReplayAsTheEmulation) {
         }
 }
 
+// The single-pass summed-area table at every shape around its strips and bands (one column, one
+// row, widths that take scalar loads, heights not a multiple of the band), both shapes, add and
+// max, ints and floats; up to the 2^14 x 2^14 table the benchmark times.
+TEST_F(GpuApplications, SummedAreaLookbackAddsEveryRectangle) {
+    for (KernelShape shape : {KernelShape::Teaching, KernelShape::Timed})
+        for (auto [width, height] : {std::pair{1, 1},
+                                     {1, 300},
+                                     {300, 1},
+                                     {33, 9},
+                                     {130, 37},
+                                     {1000, 1000},
+                                     {1026, 999},
+                                     {4096, 4096},
+                                     {1 << 14, 1 << 14}})
+            for (auto [type, op] : {std::pair{ElementType::Int32, OpKind::Add},
+                                    {ElementType::Int32, OpKind::Max},
+                                    {ElementType::Float32, OpKind::Add}}) {
+                if (width * height > (1 << 24) && (shape == KernelShape::Teaching ||
+                                                   type != ElementType::Int32 || op != OpKind::Add))
+                    continue;  // the largest table once, timed
+                RunRequest r;
+                r.variant = "summed-area-lookback";
+                r.n = width * height;
+                r.width = width;
+                r.type = type;
+                r.op = op;
+                r.shape = shape;
+                const auto input = random_input(r.n, type, std::uint64_t(r.n) + 7);
+                EXPECT_EQ(check_summed_area_output(input, width, run_on_gpu(r, input), type, op),
+                          "")
+                    << width << " x " << height << " " << type_name(type) << " " << op_name(op)
+                    << (shape == KernelShape::Timed ? " timed" : " teaching");
+            }
+}
+
+// Its GPU traces replay as the emulation, but for what the GPU's schedule decides; each row's
+// descriptors hold the row's sums.
+TEST_F(GpuApplications, SummedAreaLookbackTracesReplayAsTheEmulation) {
+    for (auto [width, height] : {std::pair{64, 8}, {100, 30}, {256, 16}})
+        for (int threads : {32, 64}) {
+            RunRequest r;
+            r.variant = "summed-area-lookback";
+            r.n = width * height;
+            r.width = width;
+            r.block_threads = threads;
+            const auto input = random_input(r.n, r.type, std::uint64_t(r.n) + 5);
+            const Trace gpu = capture_trace(r, input, DeviceChoice::Gpu);
+            const std::string where = std::to_string(width) + " x " + std::to_string(height) +
+                                      ", " + std::to_string(threads) + " threads";
+            ASSERT_EQ(gpu.source.kind, "gpu");
+            EXPECT_EQ(first_replay_difference(gpu), "") << where;
+            EXPECT_EQ(check_row_lookback(gpu, width, 32), "") << where;
+            EXPECT_EQ(first_inconsistency(gpu), "") << where;
+        }
+}
+
 }  // namespace
 }  // namespace scanscope::test

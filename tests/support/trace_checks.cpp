@@ -83,4 +83,53 @@ std::string check_lookback(const Trace& trace) {
     return {};
 }
 
+std::string check_row_lookback(const Trace& trace, int width, int strip_width) {
+    if (trace.launches.size() != 1) return "expected one launch";
+    const Launch& launch = trace.launches[0];
+    const auto input = as_ints(trace.input);
+    const int height = int(input.size()) / width;
+    const int strips = (width + strip_width - 1) / strip_width;
+    if (launch.tile_count() != strips * height) return "expected a descriptor a row of each strip";
+    // part[s * height + y]: row y's sum within strip s; upto[...]: up to the strip's end.
+    std::vector<std::int64_t> part(std::size_t(strips * height), 0), upto(part.size(), 0);
+    for (int y = 0; y < height; ++y) {
+        std::int64_t row = 0;
+        for (int s = 0; s < strips; ++s) {
+            const auto d = std::size_t(s * height + y);
+            for (int x = s * strip_width; x < std::min(width, (s + 1) * strip_width); ++x)
+                part[d] += input[std::size_t(y * width + x)];
+            row += part[d];
+            upto[d] = row;
+        }
+    }
+    std::map<std::uint32_t, std::vector<TileStatus>> published;
+    for (const TileEvent& e : launch.events) {
+        const auto status = TileStatus(e.status);
+        const auto value = std::int32_t(e.value);
+        if (e.kind == std::uint16_t(TileEventKind::Publish)) {
+            if (e.tile != e.target) return "a strip published another's descriptor";
+            published[e.tile].push_back(status);
+        } else if (e.target >= e.tile || int(e.target) % height != int(e.tile) % height) {
+            return "descriptor " + std::to_string(e.tile) + " read " + std::to_string(e.target) +
+                   ": a look-back reads left along its own row only";
+        }
+        if (status == TileStatus::Aggregate && value != std::int32_t(part.at(e.target)))
+            return "descriptor " + std::to_string(e.target) + " holds aggregate " +
+                   std::to_string(value) + ", expected " + std::to_string(part.at(e.target));
+        if (status == TileStatus::Prefix && value != std::int32_t(upto.at(e.target)))
+            return "descriptor " + std::to_string(e.target) + " holds prefix " +
+                   std::to_string(value) + ", expected " + std::to_string(upto.at(e.target));
+    }
+    for (int d = 0; d < strips * height; ++d) {
+        const std::vector<TileStatus> want =
+            d < height ? std::vector<TileStatus>{TileStatus::Prefix}
+                       : std::vector<TileStatus>{TileStatus::Aggregate, TileStatus::Prefix};
+        if (published[std::uint32_t(d)] != want)
+            return "descriptor " + std::to_string(d) + " (strip " + std::to_string(d / height) +
+                   ", row " + std::to_string(d % height) + ") published " +
+                   std::to_string(published[std::uint32_t(d)].size()) + " times, not as expected";
+    }
+    return {};
+}
+
 }  // namespace scanscope::test

@@ -15,4 +15,10 @@ namespace scanscope::test {
 // only values that were published. For int32 addition, or a compaction's counts of kept elements.
 std::string check_lookback(const Trace& trace);
 
+// The single-pass summed-area table's descriptors, one for row y of strip s (at s * height + y),
+// strips `strip_width` columns wide: strip 0 publishes only its prefix, the others their aggregate
+// (the row's sum within the strip) and then their prefix (the row's sum up to the strip's end);
+// reads look only left along the same row and see only published values. int32 addition.
+std::string check_row_lookback(const Trace& trace, int width, int strip_width);
+
 }  // namespace scanscope::test

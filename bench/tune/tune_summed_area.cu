@@ -1,0 +1,111 @@
+// Sweeps the timed shapes of summed-area-lookback (strip width 32 * vec, rows per warp, threads
+// per block, descriptors a look-back reads at once) on the GPU, beside a device copy of the table
+// in the same run: int32, +, square tables (2^10 x 2^10, 2^12 x 2^12, 2^14 x 2^14 for the
+// default sizes 20, 24, 28). SummedAreaLookbackPolicy (kernels/scan/lookback_policies.h) comes
+// from its output; bench/tuning.md records the runs.
+//
+//   scanscope_tune_summed_area [--sizes 20,24,28] [--reps 30]
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <vector>
+
+#include "probe_timer.cuh"
+#include "variants/drivers.h"
+
+namespace scanscope {
+namespace {
+
+struct Problem {
+    int n;
+    RunRequest request;
+    std::vector<int> host, expected;
+};
+
+// A square table of 1 .. 7; its summed-area table added up in 32-bit words as the kernel wraps.
+Problem make_problem(int log_n) {
+    const int n = 1 << log_n, width = 1 << (log_n / 2), height = n / width;
+    Problem p{n, {}, std::vector<int>(std::size_t(n)), std::vector<int>(std::size_t(n))};
+    p.request.variant = "summed-area-lookback";
+    p.request.n = n;
+    p.request.width = width;
+    p.request.shape = KernelShape::Timed;
+    std::mt19937 bits{std::uint32_t(n)};
+    std::vector<std::uint32_t> above(std::size_t(width), 0);
+    for (int y = 0; y < height; ++y) {
+        std::uint32_t row = 0;
+        for (int x = 0; x < width; ++x) {
+            const std::size_t k = std::size_t(y) * std::size_t(width) + std::size_t(x);
+            p.host[k] = 1 + int(bits() % 7);
+            row += std::uint32_t(p.host[k]);
+            above[std::size_t(x)] += row;
+            p.expected[k] = int(above[std::size_t(x)]);
+        }
+    }
+    return p;
+}
+
+template <int Rows, int Vec, int Ahead>
+void shape_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    cudaFuncAttributes a;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(
+        &a,
+        kernel_entry<PlainMode, kernels::SummedAreaLookback<int, AddOp<int>, Rows, Vec, Ahead>>()));
+    for (int threads : {256, 512, 1024}) {
+        if (threads > a.maxThreadsPerBlock) continue;  // its registers (or launch bounds) forbid
+        const double ms = time_driver(
+            reps,
+            [&](GpuLauncher& l) {
+                kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, Rows, Vec, Ahead>(
+                    l, p.request, in, out, threads);
+            },
+            [&](GpuLauncher& l) {
+                std::vector<int> got(p.expected.size());
+                l.download(got.data(), out, got.size());
+                if (got != p.expected) {
+                    std::printf("rows %d vec %d ahead %d threads %d: WRONG RESULT\n", Rows, Vec,
+                                Ahead, threads);
+                    std::exit(1);
+                }
+            });
+        std::printf(
+            "summed-area  rows %2d  vec %d  ahead %d  threads %4d  strips %5d  regs %3d  local "
+            "%3zu B  %9.4f ms  x copy %.3f\n",
+            Rows, Vec, Ahead, threads, (p.request.width + 32 * Vec - 1) / (32 * Vec), a.numRegs,
+            a.localSizeBytes, ms, ms / copy_ms);
+    }
+}
+
+void sweep(int log_n, int reps) {
+    const Problem p = make_problem(log_n);
+    GpuLauncher data;
+    int* in = data.alloc<int>(p.host.size());
+    int* out = data.alloc<int>(p.host.size());
+    data.upload(in, p.host.data(), p.host.size());
+    const std::size_t bytes = std::size_t(p.n) * 4;
+    int* to = data.alloc<int>(p.host.size());
+    data.synchronize();
+    const double copy_ms = time_driver(reps, [&](GpuLauncher& l) {
+        SS_CUDA_CHECK(cudaMemcpyAsync(to, in, bytes, cudaMemcpyDeviceToDevice, l.stream()));
+    });
+    std::printf("\n== n = 2^%d, a table %d wide: copy of %.0f MB %.4f ms (%.0f GB/s)\n", log_n,
+                p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
+    shape_row<4, 4, 4>(p, in, out, reps, copy_ms);
+    shape_row<8, 4, 4>(p, in, out, reps, copy_ms);
+    shape_row<4, 2, 4>(p, in, out, reps, copy_ms);
+    shape_row<8, 2, 4>(p, in, out, reps, copy_ms);
+    shape_row<16, 2, 4>(p, in, out, reps, copy_ms);
+    shape_row<8, 1, 4>(p, in, out, reps, copy_ms);
+    shape_row<16, 1, 4>(p, in, out, reps, copy_ms);
+    shape_row<32, 1, 4>(p, in, out, reps, copy_ms);
+    // How far a look-back reads at once.
+    shape_row<8, 2, 1>(p, in, out, reps, copy_ms);
+    shape_row<8, 2, 8>(p, in, out, reps, copy_ms);
+}
+
+}  // namespace
+}  // namespace scanscope
+
+int main(int argc, char** argv) {
+    return scanscope::run_sweeps(argc, argv, "scanscope_tune_summed_area", scanscope::sweep);
+}

@@ -1,0 +1,187 @@
+// A summed-area table of any size in one pass over the table: each entry read once and written
+// once, as a copy of the table moves it (Harris, Sengupta and Owens, GPU Gems 3, ch. 39, 39.3.2,
+// scan the rows and then the columns, which reads and writes the table twice).
+//
+// Each block takes a strip of the table, 32 * Vec columns wide, and walks down it a band of rows
+// at a time. In a band each warp takes Rows rows, and each lane Vec consecutive entries of each:
+//   - the warp scans each row across the strip with shuffles;
+//   - a row's entries left of the strip are other blocks' work: decoupled look-back, along the row
+//     (Merrill, US patent 9928033). The strip publishes the row's total in the strip, adds what the
+//     strips to its left published, nearest first, until one knew its prefix (the whole row left
+//     of it), and publishes its own prefix;
+//   - down the columns: each lane adds its rows in registers, the warps above in the band through
+//     shared memory, and the bands above from registers, for the block owns its columns.
+// So the columns need nothing from other blocks, and the rows one word each. The captured table
+// runs 1 x 1 (strips of 32 columns); the timed one larger tiles (its policy,
+// lookback_policies.h), from this same source.
+#pragma once
+
+#include <cstdint>
+
+#include "core/bits.h"
+#include "core/consecutive_io.h"
+#include "core/hd.h"
+#include "core/shared_memory.h"
+#include "core/tile_descriptor.h"
+#include "scan/warp_scan.h"
+
+namespace scanscope::kernels {
+
+struct SummedAreaLookbackLine {
+    enum : std::uint16_t { TakeStrip = 80, ScanRows = 81, LookBack = 82, Columns = 83 };
+};
+
+// Lane's row: the strip publishes the row's `total` in it, then adds what the strips to its left
+// published, nearest first, Ahead descriptors read at once, until one holds a prefix; publishes
+// its own prefix. Returns the row's sum left of the strip. Row y of strip s has descriptor
+// s * height + y: a strip's rows side by side, so that a warp's lanes publish and read together.
+template <class Op, int Ahead, class Block, class T>
+SS_HD T look_back_along_row(Block& b, TileDescriptors descriptors, int strip, int y, int height,
+                            T total) {
+    const Op op;
+    const auto descriptor = [&](int s) { return s * height + y; };
+    const int me = descriptor(strip);
+    descriptors.ready_next_launch(me);  // only where a timing loop repeats the launch
+    if (strip == 0) {                   // nothing left of it
+        b.publish(descriptors, me, TileStatus::Prefix, to_bits(total));
+        return Op::identity();
+    }
+    b.publish(descriptors, me, TileStatus::Aggregate, to_bits(total));
+    T left = Op::identity();
+    for (int nearest = strip - 1;; nearest -= Ahead) {
+        TileDescriptor d[Ahead];
+        for (int k = 0; k < Ahead; ++k)
+            if (nearest - k >= 0) d[k] = b.peek(descriptors, me, descriptor(nearest - k));
+        for (int k = 0; k < Ahead; ++k) {
+            while (d[k].status == TileStatus::Invalid) {  // not there yet: wait, look again
+                b.back_off();
+                d[k] = b.peek(descriptors, me, descriptor(nearest - k));
+            }
+            left = op(from_bits<T>(d[k].value), left);
+            if (d[k].status == TileStatus::Prefix) {
+                b.publish(descriptors, me, TileStatus::Prefix, to_bits(op(left, total)));
+                return left;
+            }
+        }
+    }
+}
+
+// The table is `width` entries wide and `height` high, row after row. A look-back reads Ahead
+// descriptors at once.
+template <class T, class Op, int Rows, int Vec, int Ahead = 4>
+struct SummedAreaLookback {
+    static constexpr int kItems = Rows * Vec;                       // per thread and band
+    static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
+    static constexpr int kStripWidth = 32 * Vec;
+    static constexpr bool kPackedDescriptors = true;  // a strip's rows side by side
+    const T* in;
+    T* out;
+    int width;
+    int height;
+    TileDescriptors descriptors;  // row y of strip s: descriptor s * height + y
+    int* tile_counter;            // the strips; zero before the launch (as TileDescriptors says)
+
+    SS_HD int strips() const { return (width + kStripWidth - 1) / kStripWidth; }
+    static std::uint32_t shared_bytes(int threads) {
+        return std::uint32_t(4 + threads * Vec * sizeof(T));
+    }
+
+    template <class Block>
+    SS_HD void operator()(Block& b) const {
+        using Line = SummedAreaLookbackLine;
+        const Op op;
+        auto strip_slot = shared_memory<int>(b, 1);
+        // column_totals[(w * Vec + v) * 32 + lane]: warp w's sums of its rows, in the lane's
+        // column v (lane after lane, so that a warp's 32 accesses meet 32 banks).
+        auto column_totals = shared_memory<T>(b, b.warps() * Vec * 32);
+
+        // 1. The next strip, in the order blocks start.
+        b.at(Line::TakeStrip);
+        if (b.thread() == 0) strip_slot[0] = b.take_tile(tile_counter);
+        const int band_rows = b.warps() * Rows;
+        b.sync(Line::ScanRows, 0);
+        const int strip = strip_slot[0];
+        const int x = strip * kStripWidth + b.lane() * Vec;  // the lane's first column
+
+        // A warp's rows of the strip from `first_row`, each lane Vec consecutive entries of each.
+        const auto load_rows = [&](int first_row, T(&rows)[Rows][Vec]) {
+            for (int r = 0; r < Rows; ++r) {
+                if (first_row + r < height) {
+                    load_consecutive<Vec>(in + static_cast<long long>(first_row + r) * width, x,
+                                          width, Op::identity(), rows[r]);
+                } else {
+                    for (int v = 0; v < Vec; ++v)
+                        rows[r][v] = Op::identity();
+                }
+            }
+        };
+        T above[Vec];  // the bands done: each of the lane's columns summed down to here
+        for (int v = 0; v < Vec; ++v)
+            above[v] = Op::identity();
+        T next[Rows][Vec];  // the next band's rows, on their way while this band is worked on
+        load_rows(b.warp() * Rows, next);
+        for (int band = 0; band < height; band += band_rows) {
+            if (band > 0) b.sync(Line::ScanRows, band);
+            const int first_row = band + b.warp() * Rows;
+
+            // 2. Each warp takes its rows of the band (loaded one band ahead) and asks for the
+            //    next band's; then it scans each row across the strip (shuffles).
+            T items[Rows][Vec];
+            for (int r = 0; r < Rows; ++r)
+                for (int v = 0; v < Vec; ++v)
+                    items[r][v] = next[r][v];
+            if (band + band_rows < height) load_rows(first_row + band_rows, next);
+            T before_lane[Rows], row_total[Rows];
+            for (int r = 0; r < Rows; ++r) {
+                T lane_total = items[r][0];
+                for (int v = 1; v < Vec; ++v)
+                    lane_total = op(lane_total, items[r][v]);
+                const T in_row = warp_inclusive_scan<Op>(b, lane_total);
+                const T before_in_row = b.shfl_up(in_row, 1);  // lane 0 gets its own: unused
+                before_lane[r] = b.lane() == 0 ? Op::identity() : before_in_row;
+                row_total[r] = b.shfl(in_row, 31);
+            }
+
+            // 3. Lane r looks back along row first_row + r: the row left of the strip.
+            b.at(Line::LookBack, band);
+            T left = Op::identity();
+            if (b.lane() < Rows && first_row + b.lane() < height) {
+                T total = row_total[0];
+                for (int r = 1; r < Rows; ++r)
+                    if (b.lane() == r) total = row_total[r];
+                left = look_back_along_row<Op, Ahead>(b, descriptors, strip, first_row + b.lane(),
+                                                      height, total);
+            }
+
+            // 4. Each entry gets its row up to it, then the warp's rows above it are added.
+            for (int r = 0; r < Rows; ++r) {
+                T before = op(b.shfl(left, r), before_lane[r]);
+                for (int v = 0; v < Vec; ++v) {
+                    before = op(before, items[r][v]);
+                    items[r][v] = r > 0 ? op(items[r - 1][v], before) : before;
+                }
+            }
+            for (int v = 0; v < Vec; ++v)
+                column_totals[(b.warp() * Vec + v) * 32 + b.lane()] = items[Rows - 1][v];
+            b.sync(Line::Columns, band);
+
+            // 5. Then the warps above in the band and the bands above; each row is stored.
+            T above_warp[Vec];
+            for (int v = 0; v < Vec; ++v)
+                above_warp[v] = above[v];
+            for (int w = 0; w < b.warps(); ++w)
+                for (int v = 0; v < Vec; ++v) {
+                    above[v] = op(above[v], column_totals[(w * Vec + v) * 32 + b.lane()]);
+                    if (w < b.warp()) above_warp[v] = above[v];
+                }
+            for (int r = 0; r < Rows && first_row + r < height; ++r) {
+                for (int v = 0; v < Vec; ++v)
+                    items[r][v] = op(above_warp[v], items[r][v]);
+                store_consecutive<Vec>(out + static_cast<long long>(first_row + r) * width, x,
+                                       width, items[r]);
+            }
+        }
+    }
+};
+
+}  // namespace scanscope::kernels

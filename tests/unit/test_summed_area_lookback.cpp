@@ -1,0 +1,97 @@
+// The summed-area table in one pass (summed-area-lookback), emulated: strips of columns, each row
+// carried across strips by a look-back. Expected values worked by hand, or added up rectangle by
+// rectangle (check_summed_area_output), never by ScanScope's code.
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "capture/capture.h"
+#include "core/tile_descriptor.h"
+#include "scenes/views.h"
+#include "support/reference.h"
+#include "support/trace_checks.h"
+#include "variants/run.h"
+
+namespace scanscope::test {
+namespace {
+
+RunRequest table(int n, int width, OpKind op = OpKind::Add) {
+    RunRequest r;
+    r.variant = "summed-area-lookback";
+    r.n = n;
+    r.width = width;
+    r.op = op;
+    return r;
+}
+
+// A table of ones 96 wide and 3 high, in strips of 32: entry (x, y) is (x + 1)(y + 1). Along each
+// row the strips publish 32 each: strip 0 its prefix 32 at once, strip 1 its aggregate 32 and
+// then its prefix 64, strip 2 the aggregate 32 and the prefix 96.
+TEST(SummedAreaLookback, EachRowIsCarriedAcrossTheStrips) {
+    RunRequest r = table(96 * 3, 96);
+    r.block_threads = 32;  // a warp: a band is one row
+    const Trace t = capture_trace(r, std::vector<std::uint32_t>(96 * 3, 1u), DeviceChoice::Cpu);
+    std::vector<std::int32_t> want;
+    for (int y = 0; y < 3; ++y)
+        for (int x = 0; x < 96; ++x)
+            want.push_back((x + 1) * (y + 1));
+    EXPECT_EQ(as_ints(t.output), want);
+    const Launch& l = t.launches.at(0);
+    EXPECT_EQ(l.grid, 3) << "three strips of 32 columns";
+    std::map<int, std::vector<std::pair<TileStatus, std::uint32_t>>> published;
+    for (const TileEvent& e : l.events)
+        if (e.kind == std::uint16_t(TileEventKind::Publish))
+            published[int(e.tile)].push_back({TileStatus(e.status), std::uint32_t(e.value)});
+    using P = std::vector<std::pair<TileStatus, std::uint32_t>>;
+    for (int y = 0; y < 3; ++y) {  // row y of strip s: descriptor s * 3 + y
+        EXPECT_EQ(published[y], (P{{TileStatus::Prefix, 32u}})) << "row " << y;
+        EXPECT_EQ(published[3 + y], (P{{TileStatus::Aggregate, 32u}, {TileStatus::Prefix, 64u}}));
+        EXPECT_EQ(published[6 + y], (P{{TileStatus::Aggregate, 32u}, {TileStatus::Prefix, 96u}}));
+    }
+    EXPECT_EQ(l.tiles, 9) << "a descriptor a row of each strip";
+    EXPECT_EQ(check_row_lookback(t, 96, 32), "");
+    EXPECT_EQ(default_view(t), ViewKind::LookBack);
+}
+
+// Every shape around the strips and bands: one column, one row, widths not a multiple of 32 or of
+// 4 (scalar loads), heights not a multiple of the band; both kernel shapes; add and max; ints
+// and floats.
+TEST(SummedAreaLookback, EveryShapeAgainstItsRectangles) {
+    for (KernelShape shape : {KernelShape::Teaching, KernelShape::Timed})
+        for (auto [width, height] : {std::pair{1, 1},
+                                     {1, 70},
+                                     {70, 1},
+                                     {31, 5},
+                                     {33, 9},
+                                     {64, 64},
+                                     {130, 37},
+                                     {129, 40},
+                                     {300, 70},
+                                     {1000, 3}})
+            for (ElementType type : {ElementType::Int32, ElementType::Float32})
+                for (OpKind op : {OpKind::Add, OpKind::Max}) {
+                    const int n = width * height;
+                    RunRequest r = table(n, width, op);
+                    r.type = type;
+                    r.shape = shape;
+                    r.block_threads = shape == KernelShape::Teaching ? 64 : 0;
+                    const auto input = random_input(n, type, std::uint64_t(n + width));
+                    EXPECT_EQ(
+                        check_summed_area_output(input, width, run_emulated(r, input), type, op),
+                        "")
+                        << width << " x " << height
+                        << (shape == KernelShape::Timed ? ", timed" : ", teaching");
+                }
+}
+
+// A timed table of many strips and bands: the look-backs read ahead several strips at once.
+TEST(SummedAreaLookback, ManyTimedStripsAreRight) {
+    const int width = 1024 + 4, height = 70;  // 9 strips of 128, 3 bands of 32
+    RunRequest r = table(width * height, width);
+    r.shape = KernelShape::Timed;
+    const auto input = random_input(width * height, r.type, 9);
+    EXPECT_EQ(check_summed_area_output(input, width, run_emulated(r, input), r.type, r.op), "");
+}
+
+}  // namespace
+}  // namespace scanscope::test
