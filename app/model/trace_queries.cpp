@@ -6,6 +6,7 @@
 #include "scan/decoupled_lookback.h"
 #include "scan/pipelined_lookback.h"
 #include "scan/staged_lookback.h"
+#include "variants/registry.h"
 
 namespace scanscope {
 
@@ -68,6 +69,19 @@ int lookback_launch(const Trace& trace) {
     for (std::size_t l = 0; l < trace.launches.size(); ++l)
         if (!trace.launches[l].events.empty()) return int(l);
     return -1;
+}
+
+int descriptor_rows(const Trace& trace) {
+    const VariantInfo* card = find_card(trace.request);
+    if (!card || card->algorithm != Algorithm::SummedArea || !card->multi_block) return 0;
+    return std::max(int(trace.input.size()) / std::max(table_width(trace.request), 1), 1);
+}
+
+std::string descriptor_name(const Trace& trace, int descriptor) {
+    const int rows = descriptor_rows(trace);
+    if (rows == 0) return "tile " + std::to_string(descriptor);
+    return "strip " + std::to_string(descriptor / rows) + " row " +
+           std::to_string(descriptor % rows);
 }
 
 namespace {

@@ -43,6 +43,12 @@ std::string word_value(const Trace& trace, const Launch& launch, std::uint32_t w
 // The launch whose look-back events the look-back view replays (the first with any); -1 if none.
 int lookback_launch(const Trace& trace);
 
+// The rows of the table whose descriptors are a row of a strip each (summed-area-lookback:
+// descriptor s * rows + y for row y of strip s); 0 for a trace whose descriptors are tiles.
+int descriptor_rows(const Trace& trace);
+// A look-back descriptor as people name it: "tile 5", or "strip 1 row 5".
+std::string descriptor_name(const Trace& trace, int descriptor);
+
 // The tile block `block` works on at its step `index`: the latest value its steps showed as
 // "tile" (the persistent scan names it at each tile's steps), else the one tile it took
 // (Launch::tile_of_block); -1 where it has none (yet).

@@ -49,10 +49,10 @@ std::string event_caption(const Trace& trace, int event) {
                       static_cast<unsigned long long>(e.time_ns - t0));
     const std::string value = format_value(e.value, global_value_kind(trace.request));
     std::string what = e.kind == std::uint16_t(TileEventKind::Publish)
-                           ? "tile " + std::to_string(e.tile) + " publishes its " +
+                           ? descriptor_name(trace, int(e.tile)) + " publishes its " +
                                  status_word(TileStatus(e.status)) + " " + value
-                           : "tile " + std::to_string(e.tile) + " reads tile " +
-                                 std::to_string(e.target) + ": " +
+                           : descriptor_name(trace, int(e.tile)) + " reads " +
+                                 descriptor_name(trace, int(e.target)) + ": " +
                                  status_word(TileStatus(e.status)) +
                                  (TileStatus(e.status) == TileStatus::Invalid ? "" : " " + value);
     return "event " + std::to_string(event + 1) + " of " + std::to_string(events.size()) + " · " +
@@ -115,8 +115,11 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         cell.border = actor ? theme.accent : window.count(t) ? theme.read : theme.cell_border;
         cell.border_px = actor || window.count(t) ? 3.0f : 1.0f;
         const std::size_t i = std::size_t(t);
-        cell.text = "tile " + std::to_string(t) + "\n" +
-                    (has_aggregate[i] ? "A " + format_value(aggregate[i], element) : "A -") + "\n" +
+        const int rows = descriptor_rows(trace);  // (a strip's row: "s1 r5" fits the cell)
+        cell.text = (rows ? "s" + std::to_string(t / rows) + " r" + std::to_string(t % rows)
+                          : "tile " + std::to_string(t)) +
+                    "\n" + (has_aggregate[i] ? "A " + format_value(aggregate[i], element) : "A -") +
+                    "\n" +
                     (s == TileStatus::Prefix ? "P " + format_value(prefix[i], element) : "P -");
         cell.text_color = theme.cell_text;
         cell.role = s == TileStatus::Invalid     ? CellRole::Undefined
@@ -147,8 +150,12 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         }
         grid_top = 6.2f;
     }
+    // A strip's row descriptors stand where the rows do: a column a strip, a line a row, so that
+    // a look-back runs left along its line.
+    const int rows = descriptor_rows(trace);
     const auto grid_rect = [&](int t) {
-        Rect r = tile_rect(t, per_row);
+        Rect r = rows ? Rect{float(t / rows) * kColumn, float(t % rows) * kTileRow, 2.1f, 1.9f}
+                      : tile_rect(t, per_row);
         r.y += grid_top;
         return r;
     };
@@ -163,7 +170,8 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         scene.arrows.push_back(
             {{from.center().x, from.y}, {to.center().x, to.y}, theme.read, 2.5f, true});
     }
-    const float legend = grid_top + float((tiles + per_row - 1) / per_row) * kTileRow + 0.2f;
+    const int lines = rows ? rows : (tiles + per_row - 1) / per_row;
+    const float legend = grid_top + float(lines) * kTileRow + 0.2f;
     const std::pair<const char*, Color> keys[] = {
         {"nothing published", mix(theme.cell, theme.panel, 0.4f)},
         {"A aggregate available", mix(theme.cell, theme.write, 0.65f)},
