@@ -4,13 +4,15 @@
 //
 // Each block takes a strip of the table, 32 * Vec columns wide, and walks down it a band of rows
 // at a time. In a band each warp takes Rows rows, and each lane Vec consecutive entries of each:
-//   - the warp scans each row across the strip with shuffles;
+//   - the warp scans each row across the strip with shuffles, and adds down its rows;
 //   - a row's entries left of the strip are other blocks' work: decoupled look-back, along the row
 //     (Merrill, US patent 9928033). The strip publishes the row's total in the strip, adds what the
 //     strips to its left published, nearest first, until one knew its prefix (the whole row left
-//     of it), and publishes its own prefix;
-//   - down the columns: each lane adds its rows in registers, the warps above in the band through
-//     shared memory, and the bands above from registers, for the block owns its columns.
+//     of it), and publishes its own prefix. What it finds, the row's left part, is one number
+//     added to every entry of the row and of the rows below it: so the columns are added up before
+//     the look-back ends, and the left parts come in as one number a row;
+//   - down the columns: the warps above in the band through shared memory, and the bands above
+//     from registers, for the block owns its columns.
 // So the columns need nothing from other blocks, and the rows one word each. The captured table
 // runs 1 x 1 (strips of 32 columns); the timed one larger tiles (its policy,
 // lookback_policies.h), from this same source.
@@ -28,34 +30,44 @@
 namespace scanscope::kernels {
 
 struct SummedAreaLookbackLine {
-    enum : std::uint16_t { TakeStrip = 80, ScanRows = 81, LookBack = 82, Columns = 83 };
+    enum : std::uint16_t { TakeStrip = 80, ScanRows = 81, Columns = 83 };
 };
 
-// Lane's row: the strip publishes the row's `total` in it, then adds what the strips to its left
-// published, nearest first, Ahead descriptors read at once, until one holds a prefix; publishes
-// its own prefix. Returns the row's sum left of the strip. Row y of strip s has descriptor
-// s * height + y: a strip's rows side by side, so that a warp's lanes publish and read together.
+// Row y of strip s has descriptor s * height + y: a strip's rows side by side, so that a warp's
+// lanes publish and read together.
+SS_HD_INLINE int row_descriptor(int strip, int y, int height) {
+    return strip * height + y;
+}
+
+// Lane's row: the strip publishes the row's `total` in it (strip 0: its prefix, nothing being
+// left of it).
+template <class Block, class T>
+SS_HD void publish_row_total(Block& b, TileDescriptors descriptors, int strip, int y, int height,
+                             T total) {
+    const int me = row_descriptor(strip, y, height);
+    descriptors.ready_next_launch(me);  // only where a timing loop repeats the launch
+    b.publish(descriptors, me, strip == 0 ? TileStatus::Prefix : TileStatus::Aggregate,
+              to_bits(total));
+}
+
+// Then it adds what the strips to its left published, nearest first, Ahead descriptors read at
+// once, until one holds a prefix, and publishes its own prefix. Returns the row's sum left of the
+// strip.
 template <class Op, int Ahead, class Block, class T>
-SS_HD T look_back_along_row(Block& b, TileDescriptors descriptors, int strip, int y, int height,
+SS_HD T look_left_along_row(Block& b, TileDescriptors descriptors, int strip, int y, int height,
                             T total) {
     const Op op;
-    const auto descriptor = [&](int s) { return s * height + y; };
-    const int me = descriptor(strip);
-    descriptors.ready_next_launch(me);  // only where a timing loop repeats the launch
-    if (strip == 0) {                   // nothing left of it
-        b.publish(descriptors, me, TileStatus::Prefix, to_bits(total));
-        return Op::identity();
-    }
-    b.publish(descriptors, me, TileStatus::Aggregate, to_bits(total));
+    const int me = row_descriptor(strip, y, height);
     T left = Op::identity();
-    for (int nearest = strip - 1;; nearest -= Ahead) {
+    for (int nearest = strip - 1; nearest >= 0; nearest -= Ahead) {
         TileDescriptor d[Ahead];
         for (int k = 0; k < Ahead; ++k)
-            if (nearest - k >= 0) d[k] = b.peek(descriptors, me, descriptor(nearest - k));
+            if (nearest - k >= 0)
+                d[k] = b.peek(descriptors, me, row_descriptor(nearest - k, y, height));
         for (int k = 0; k < Ahead; ++k) {
             while (d[k].status == TileStatus::Invalid) {  // not there yet: wait, look again
                 b.back_off();
-                d[k] = b.peek(descriptors, me, descriptor(nearest - k));
+                d[k] = b.peek(descriptors, me, row_descriptor(nearest - k, y, height));
             }
             left = op(from_bits<T>(d[k].value), left);
             if (d[k].status == TileStatus::Prefix) {
@@ -64,6 +76,7 @@ SS_HD T look_back_along_row(Block& b, TileDescriptors descriptors, int strip, in
             }
         }
     }
+    return left;  // strip 0: its prefix is published already
 }
 
 // The table is `width` entries wide and `height` high, row after row. A look-back reads Ahead
@@ -82,8 +95,9 @@ struct SummedAreaLookback {
     int* tile_counter;            // the strips; zero before the launch (as TileDescriptors says)
 
     SS_HD int strips() const { return (width + kStripWidth - 1) / kStripWidth; }
+    // The strip's number, then each warp's column sums and left parts.
     static std::uint32_t shared_bytes(int threads) {
-        return std::uint32_t(4 + threads * Vec * sizeof(T));
+        return std::uint32_t(4 + (threads * Vec + threads / 32) * sizeof(T));
     }
 
     template <class Block>
@@ -91,9 +105,14 @@ struct SummedAreaLookback {
         using Line = SummedAreaLookbackLine;
         const Op op;
         auto strip_slot = shared_memory<int>(b, 1);
-        // column_totals[(w * Vec + v) * 32 + lane]: warp w's sums of its rows, in the lane's
-        // column v (lane after lane, so that a warp's 32 accesses meet 32 banks).
+        // column_totals[(w * Vec + v) * 32 + lane]: warp w's rows added down the lane's column v
+        // (lane after lane, so that a warp's 32 accesses meet 32 banks). A band writes them only
+        // after every warp has read the band before's: two barriers a band. (In two sets used by
+        // turns, with one barrier a band, a warp's stores meet slower warps' loads, and Nsight
+        // Compute counted a store wavefront more than the kernel's accesses make.)
         auto column_totals = shared_memory<T>(b, b.warps() * Vec * 32);
+        // left_totals[w]: the left parts of warp w's rows, added.
+        auto left_totals = shared_memory<T>(b, b.warps());
 
         // 1. The next strip, in the order blocks start.
         b.at(Line::TakeStrip);
@@ -115,7 +134,7 @@ struct SummedAreaLookback {
                 }
             }
         };
-        T above[Vec];  // the bands done: each of the lane's columns summed down to here
+        T above[Vec];  // the bands done: each of the lane's columns added down to here
         for (int v = 0; v < Vec; ++v)
             above[v] = Op::identity();
         T next[Rows][Vec];  // the next band's rows, on their way while this band is worked on
@@ -123,60 +142,76 @@ struct SummedAreaLookback {
         for (int band = 0; band < height; band += band_rows) {
             if (band > 0) b.sync(Line::ScanRows, band);
             const int first_row = band + b.warp() * Rows;
+            const int my_row = first_row + b.lane();  // lanes below Rows: a row each
+            const bool row_lane = b.lane() < Rows && my_row < height;
 
             // 2. Each warp takes its rows of the band (loaded one band ahead) and asks for the
-            //    next band's; then it scans each row across the strip (shuffles).
+            //    next band's; it scans each row across the strip (shuffles).
             T items[Rows][Vec];
             for (int r = 0; r < Rows; ++r)
                 for (int v = 0; v < Vec; ++v)
                     items[r][v] = next[r][v];
             if (band + band_rows < height) load_rows(first_row + band_rows, next);
-            T before_lane[Rows], row_total[Rows];
+            T my_total = Op::identity();
             for (int r = 0; r < Rows; ++r) {
                 T lane_total = items[r][0];
                 for (int v = 1; v < Vec; ++v)
                     lane_total = op(lane_total, items[r][v]);
                 const T in_row = warp_inclusive_scan<Op>(b, lane_total);
                 const T before_in_row = b.shfl_up(in_row, 1);  // lane 0 gets its own: unused
-                before_lane[r] = b.lane() == 0 ? Op::identity() : before_in_row;
-                row_total[r] = b.shfl(in_row, 31);
-            }
-
-            // 3. Lane r looks back along row first_row + r: the row left of the strip.
-            b.at(Line::LookBack, band);
-            T left = Op::identity();
-            if (b.lane() < Rows && first_row + b.lane() < height) {
-                T total = row_total[0];
-                for (int r = 1; r < Rows; ++r)
-                    if (b.lane() == r) total = row_total[r];
-                left = look_back_along_row<Op, Ahead>(b, descriptors, strip, first_row + b.lane(),
-                                                      height, total);
-            }
-
-            // 4. Each entry gets its row up to it, then the warp's rows above it are added.
-            for (int r = 0; r < Rows; ++r) {
-                T before = op(b.shfl(left, r), before_lane[r]);
+                const T row_total = b.shfl(in_row, 31);
+                if (b.lane() == r) my_total = row_total;
+                T before = b.lane() == 0 ? Op::identity() : before_in_row;
                 for (int v = 0; v < Vec; ++v) {
                     before = op(before, items[r][v]);
-                    items[r][v] = r > 0 ? op(items[r - 1][v], before) : before;
+                    items[r][v] = before;
                 }
             }
+
+            // 3. Down the warp's rows, in registers; the warp's column sums go to shared memory,
+            //    and lane r publishes row r's total. (Publishing first would leave lanes apart at
+            //    the shared store, which the GPU then splits in two.)
+            for (int r = 1; r < Rows; ++r)
+                for (int v = 0; v < Vec; ++v)
+                    items[r][v] = op(items[r - 1][v], items[r][v]);
             for (int v = 0; v < Vec; ++v)
                 column_totals[(b.warp() * Vec + v) * 32 + b.lane()] = items[Rows - 1][v];
+            if (row_lane) publish_row_total(b, descriptors, strip, my_row, height, my_total);
+
+            // 4. Meanwhile the strips to the left have published: lane r looks left along row r.
+            //    Row r's left part is added to its entries and to those of every row below it.
+            T left = Op::identity();
+            if (row_lane)
+                left =
+                    look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row, height, my_total);
+            T left_down[Rows];  // left parts of the warp's rows, added down to row r
+            T lefts = Op::identity();
+            for (int r = 0; r < Rows; ++r) {
+                lefts = op(lefts, b.shfl(left, r));
+                left_down[r] = lefts;
+            }
+            if (b.lane() == 0) left_totals[b.warp()] = lefts;
             b.sync(Line::Columns, band);
 
-            // 5. Then the warps above in the band and the bands above; each row is stored.
+            // 5. The warps above in the band, and the bands above: each row is stored.
             T above_warp[Vec];
+            T left_above = Op::identity(), band_lefts = Op::identity();
             for (int v = 0; v < Vec; ++v)
                 above_warp[v] = above[v];
-            for (int w = 0; w < b.warps(); ++w)
+            for (int w = 0; w < b.warps(); ++w) {
                 for (int v = 0; v < Vec; ++v) {
                     above[v] = op(above[v], column_totals[(w * Vec + v) * 32 + b.lane()]);
                     if (w < b.warp()) above_warp[v] = above[v];
                 }
+                band_lefts = op(band_lefts, left_totals[w]);
+                if (w < b.warp()) left_above = band_lefts;
+            }
+            for (int v = 0; v < Vec; ++v)
+                above[v] = op(above[v], band_lefts);
             for (int r = 0; r < Rows && first_row + r < height; ++r) {
+                const T row_left = op(left_above, left_down[r]);
                 for (int v = 0; v < Vec; ++v)
-                    items[r][v] = op(above_warp[v], items[r][v]);
+                    items[r][v] = op(op(above_warp[v], row_left), items[r][v]);
                 store_consecutive<Vec>(out + static_cast<long long>(first_row + r) * width, x,
                                        width, items[r]);
             }

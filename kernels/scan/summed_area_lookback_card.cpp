@@ -17,13 +17,14 @@ const std::vector<ListingLine> kListing = {
     {SummedAreaLookbackLine::ScanRows, "each band of rows, top to bottom:"},
     {SummedAreaLookbackLine::ScanRows, "  each warp: ROWS rows of the strip;"},
     {SummedAreaLookbackLine::ScanRows, "  scan each across the strip (shuffles)"},
-    {SummedAreaLookbackLine::LookBack, "  lane r, along its row: publish the"},
-    {SummedAreaLookbackLine::LookBack, "  row's total in the strip; add left"},
-    {SummedAreaLookbackLine::LookBack, "  strips' totals until a PREFIX;"},
-    {SummedAreaLookbackLine::LookBack, "  publish PREFIX; add it to the row"},
-    {SummedAreaLookbackLine::LookBack, "  down the warp's rows (registers)"},
-    {SummedAreaLookbackLine::Columns, "  add the warps above (shared memory)"},
-    {SummedAreaLookbackLine::Columns, "  and the bands above (registers); store"},
+    {SummedAreaLookbackLine::ScanRows, "  lane r: publish row r's total"},
+    {SummedAreaLookbackLine::ScanRows, "  add down the warp's rows (registers)"},
+    {SummedAreaLookbackLine::ScanRows, "  lane r, along its row: add left"},
+    {SummedAreaLookbackLine::ScanRows, "  strips' totals until a PREFIX;"},
+    {SummedAreaLookbackLine::ScanRows, "  publish PREFIX (the row's left part)"},
+    {SummedAreaLookbackLine::Columns, "  add the warps above (shared memory),"},
+    {SummedAreaLookbackLine::Columns, "  the bands above (registers) and the"},
+    {SummedAreaLookbackLine::Columns, "  left parts of the rows above; store"},
 };
 
 const std::vector<StepLabel> kLabels = {
@@ -33,23 +34,18 @@ const std::vector<StepLabel> kLabels = {
      "Thread 0 takes the next strip of columns from a global counter; the block walks down all "
      "of its rows."},
     {SummedAreaLookbackLine::ScanRows,
-     "scan the rows",
+     "scan the rows, look left",
      {"band"},
-     "The band from row {band}: each warp loads its rows of the strip and scans each across the "
-     "strip with shuffles."},
-    {SummedAreaLookbackLine::LookBack,
-     "look back along the rows",
-     {"band"},
-     "The rest of each row lies in the strips to the left. Lane r publishes its row's total in "
-     "this strip, adds the left strips' descriptors until one holds a PREFIX (the whole row left "
-     "of it), and publishes this strip's PREFIX. Each entry then adds its row's left part, and "
-     "the warp adds its rows down each column."},
+     "The band from row {band}: each warp scans its rows of the strip with shuffles, lane r "
+     "publishes row r's total in the strip, and the warp adds down its rows. Then lane r looks "
+     "left along its row: it adds the left strips' descriptors until one holds a PREFIX (the "
+     "whole row left of it), and publishes this strip's PREFIX."},
     {SummedAreaLookbackLine::Columns,
      "add the columns above",
      {"band"},
-     "Each warp adds, in each of its columns, the rows of the warps above it in the band (their "
-     "sums in shared memory) and of the bands above (kept in registers: the block owns its "
-     "columns), and stores its rows."},
+     "The band from row {band}: each warp adds, in each of its columns, the warps above it in the "
+     "band (their sums in shared memory), the bands above (kept in registers: the block owns its "
+     "columns) and the left parts of the rows above, and stores its rows."},
 };
 
 }  // namespace
@@ -70,7 +66,9 @@ VariantInfo summed_area_lookback_card() {
         "registers, for the block owns its columns. Only the rows cross strips: for each row the "
         "strip publishes its part's total, then looks back along the row, adding what the strips "
         "to its left published until one knew its prefix, as decoupled look-back does along an "
-        "array. The captured table takes strips of 32 columns and a row a warp; the timed one is "
+        "array. What it finds, the row's left part, is one number added to every entry of the row "
+        "and of the rows below, so the columns are added up before the look-back ends. The "
+        "captured table takes strips of 32 columns and a row a warp; the timed one is "
         "the same source with 16-byte loads and more rows a warp (its policy in "
         "lookback_policies.h). The table is W entries wide (--width; by default as square as n "
         "allows).",
