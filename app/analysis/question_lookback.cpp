@@ -1,6 +1,8 @@
 // Predict mode's look-back-stop and look-back-value question (questions.h).
 #include "analysis/question_parts.h"
 
+#include <algorithm>
+
 #include "model/trace_queries.h"
 #include "model/values.h"
 
@@ -16,10 +18,11 @@ std::optional<Question> lookback_question(const Trace& trace, const QuestionPlac
     const ElementKind kind = global_value_kind(trace.request);  // counts in a compaction
     Question q;
     q.kind = value ? QuestionKind::LookBackValue : QuestionKind::LookBackStop;
-    const std::string tile = "tile " + std::to_string(lb->tile);
+    const auto name = [&](int descriptor) { return descriptor_name(trace, descriptor); };
+    const std::string tile = name(lb->tile);
     std::string walk;  // nearest first
     for (const TileEvent* r : reads)
-        walk += (walk.empty() ? "" : ", ") + std::string("tile ") + std::to_string(r->target) +
+        walk += (walk.empty() ? "" : ", ") + name(int(r->target)) +
                 (r->status == std::uint16_t(TileStatus::Prefix) ? ": prefix " : ": aggregate ") +
                 format_value(r->value, kind);
     // As the events show it: reads of tiles not out yet, read again, before the ones that count.
@@ -62,13 +65,14 @@ std::optional<Question> lookback_question(const Trace& trace, const QuestionPlac
                          kind));  // the nearest counted twice
         set_choices(q, {numeric(lb->added, kind), format_value(lb->added, kind)}, wrong);
     } else {
-        q.prompt = tile +
-                   " starts its look-back now. At which tile does it stop (the first one "
-                   "it finds with an inclusive prefix)?";
+        // Its predecessors: the tiles before it, or its row's descriptors in the strips left.
+        const int step = std::max(descriptor_rows(trace), 1);
+        q.prompt = tile + " starts its look-back now. At which " + (step > 1 ? "strip" : "tile") +
+                   " does it stop (the first one it finds with an inclusive prefix)?";
         std::vector<Candidate> wrong;
-        for (int t = lb->tile - 1; t >= 0 && t >= lb->tile - 6; --t)
-            wrong.push_back({double(t), "tile " + std::to_string(t)});
-        set_choices(q, {double(stop), "tile " + std::to_string(stop)}, wrong);
+        for (int t = lb->tile - step; t >= 0 && t >= lb->tile - 6 * step; t -= step)
+            wrong.push_back({double(t), name(t)});
+        set_choices(q, {double(stop), name(stop)}, wrong);
     }
     return q;
 }

@@ -159,7 +159,10 @@ std::optional<LookBack> lookback_at(const Trace& trace, int e) {
             break;
         }
     if (stop < 0 || !published) return std::nullopt;  // never found a prefix: nothing to ask
-    for (int target = lb.tile - 1; target >= stop; --target) {
+    // Its predecessors: the tiles before it, or (summed-area-lookback) its row's descriptors in
+    // the strips to its left.
+    const int step = std::max(descriptor_rows(trace), 1);
+    for (int target = lb.tile - step; target >= stop; target -= step) {
         const auto found = last.find(target);
         if (found == last.end() || found->second->status == std::uint16_t(TileStatus::Invalid))
             return std::nullopt;  // a gap the records do not explain: ask nothing

@@ -5,8 +5,10 @@
 
 #include <map>
 
+#include "analysis/questions.h"
 #include "capture/capture.h"
 #include "core/tile_descriptor.h"
+#include "model/trace_queries.h"
 #include "scenes/views.h"
 #include "support/reference.h"
 #include "support/trace_checks.h"
@@ -51,6 +53,45 @@ TEST(SummedAreaLookback, EachRowIsCarriedAcrossTheStrips) {
     EXPECT_EQ(l.tiles, 9) << "a descriptor a row of each strip";
     EXPECT_EQ(check_row_lookback(t, 96, 32), "");
     EXPECT_EQ(default_view(t), ViewKind::LookBack);
+}
+
+// Predict mode's look-back questions, along a row: what a row's look-back adds, with the strip's
+// own total, is the prefix it publishes; it stops at a strip of its own row that it read with a
+// prefix. 128 x 6 in four strips, a row a band: the strips' look-backs interleave.
+TEST(SummedAreaLookback, LookBackQuestionsFollowTheRow) {
+    RunRequest r = table(128 * 6, 128);
+    r.block_threads = 32;
+    const Trace t = capture_trace(r, random_input(128 * 6, r.type, 3), DeviceChoice::Cpu);
+    const Launch& l = t.launches.at(0);
+    ASSERT_EQ(descriptor_rows(t), 6);
+    int asked = 0;
+    for (int d = 6; d < l.tile_count(); ++d) {  // strips 1 to 3
+        const int e = lookback_start_event(t, d);
+        ASSERT_GE(e, 0) << descriptor_name(t, d);
+        const auto value = make_question(t, QuestionKind::LookBackValue, {true, e, 0}, {});
+        const auto stop = make_question(t, QuestionKind::LookBackStop, {true, e, 0}, {});
+        ASSERT_TRUE(value) << descriptor_name(t, d);
+        // Strip 1 can stop only at strip 0: a question with one choice is not asked.
+        ASSERT_EQ(bool(stop), d >= 12) << descriptor_name(t, d);
+        std::uint32_t aggregate = 0, prefix = 0;
+        for (const TileEvent& ev : l.events)
+            if (int(ev.tile) == d && ev.kind == std::uint16_t(TileEventKind::Publish))
+                (ev.status == std::uint16_t(TileStatus::Aggregate) ? aggregate : prefix) = ev.value;
+        const std::string added = value->choices.at(std::size_t(value->right));
+        EXPECT_EQ(std::uint32_t(std::stoll(added)) + aggregate, prefix) << descriptor_name(t, d);
+        ++asked;
+        if (!stop) continue;
+        const std::string stopped_at = stop->choices.at(std::size_t(stop->right));
+        EXPECT_EQ(stopped_at.substr(0, 6), "strip ") << stopped_at;
+        EXPECT_EQ(stopped_at.substr(stopped_at.find(" row ")), " row " + std::to_string(d % 6))
+            << "a look-back stays on its row: " << stopped_at;
+        for (const std::string& choice : stop->choices)
+            EXPECT_EQ(choice.substr(choice.find(" row ")), " row " + std::to_string(d % 6))
+                << "every choice is a strip of the row: " << choice;
+        EXPECT_NE(stop->prompt.find("Strip " + std::to_string(d / 6) + " row "), std::string::npos)
+            << stop->prompt;
+    }
+    EXPECT_EQ(asked, 18);
 }
 
 // Every shape around the strips and bands: one column, one row, widths not a multiple of 32 or of
