@@ -24,8 +24,9 @@ const char* status_word(TileStatus s) {
     return "?";
 }
 
-Rect tile_rect(int tile, int per_row) {
-    return {float(tile % per_row) * kColumn, float(tile / per_row) * kTileRow, 2.1f, 1.9f};
+// A tile's cell in the grid: `column` across, `line` down.
+Rect tile_rect(int column, int line) {
+    return {float(column) * kColumn, float(line) * kTileRow, 2.1f, 1.9f};
 }
 
 }  // namespace
@@ -102,6 +103,9 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         if (e.kind == std::uint16_t(TileEventKind::Read)) window.insert(int(e.target));
     }
 
+    // summed-area-lookback's descriptors are a row of a strip each (0: tiles).
+    const int rows = descriptor_rows(trace);
+
     // A tile's cell: numbered, with what it has published ("A" its aggregate, "P" its inclusive
     // prefix), its border saying whether it is the tile followed or one it has read.
     const auto tile_cell = [&](int t, const Rect& rect) {
@@ -115,7 +119,7 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         cell.border = actor ? theme.accent : window.count(t) ? theme.read : theme.cell_border;
         cell.border_px = actor || window.count(t) ? 3.0f : 1.0f;
         const std::size_t i = std::size_t(t);
-        const int rows = descriptor_rows(trace);  // (a strip's row: "s1 r5" fits the cell)
+        // (A strip's row as "s1 r5", which fits the cell.)
         cell.text = (rows ? "s" + std::to_string(t / rows) + " r" + std::to_string(t % rows)
                           : "tile " + std::to_string(t)) +
                     "\n" + (has_aggregate[i] ? "A " + format_value(aggregate[i], element) : "A -") +
@@ -152,10 +156,8 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
     }
     // A strip's row descriptors stand where the rows do: a column a strip, a line a row, so that
     // a look-back runs left along its line.
-    const int rows = descriptor_rows(trace);
     const auto grid_rect = [&](int t) {
-        Rect r = rows ? Rect{float(t / rows) * kColumn, float(t % rows) * kTileRow, 2.1f, 1.9f}
-                      : tile_rect(t, per_row);
+        Rect r = rows ? tile_rect(t / rows, t % rows) : tile_rect(t % per_row, t / per_row);
         r.y += grid_top;
         return r;
     };
