@@ -65,9 +65,9 @@ std::optional<Question> lookback_question(const Trace& trace, const QuestionPlac
                          kind));  // the nearest counted twice
         set_choices(q, {numeric(lb->added, kind), format_value(lb->added, kind)}, wrong);
     } else {
-        // Its predecessors: the tiles before it, or its row's descriptors in the strips left.
-        const int step = std::max(descriptor_rows(trace), 1);
-        q.prompt = tile + " starts its look-back now. At which " + (step > 1 ? "strip" : "tile") +
+        // Its predecessors: the tiles before it, or its row's descriptors in the columns before.
+        const int step = predecessor_step(trace);
+        q.prompt = tile + " starts its look-back now. At which " + lookback_column_word(trace) +
                    " does it stop (the first one it finds with an inclusive prefix)?";
         std::vector<Candidate> wrong;
         for (int t = lb->tile - step; t >= 0 && t >= lb->tile - 6 * step; t -= step)

@@ -159,9 +159,9 @@ std::optional<LookBack> lookback_at(const Trace& trace, int e) {
             break;
         }
     if (stop < 0 || !published) return std::nullopt;  // never found a prefix: nothing to ask
-    // Its predecessors: the tiles before it, or (summed-area-lookback) its row's descriptors in
-    // the strips to its left.
-    const int step = std::max(descriptor_rows(trace), 1);
+    // Its predecessors: the tiles before it, or (a table of descriptors) its row's descriptors in
+    // the columns before it.
+    const int step = predecessor_step(trace);
     for (int target = lb.tile - step; target >= stop; target -= step) {
         const auto found = last.find(target);
         if (found == last.end() || found->second->status == std::uint16_t(TileStatus::Invalid))

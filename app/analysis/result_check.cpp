@@ -61,16 +61,27 @@ std::vector<std::uint32_t> kept(const RunRequest& r, const std::vector<std::uint
     return out;
 }
 
-// A split or radix sort: the keys stably ordered by their low sort_bits bits in value order.
+// A split or radix sort: the keys stably ordered by their low sort_bits bits in value order. A
+// counting sort a byte at a time, lowest first (O(n): a benchmark checks 2^28 keys).
 template <class T>
 std::vector<std::uint32_t> sorted(const RunRequest& r, const std::vector<std::uint32_t>& input) {
     const int bits = sort_bits(r);
-    const std::uint32_t mask = bits >= 32 ? ~0u : (1u << bits) - 1u;
-    std::vector<std::uint32_t> out = input;
-    std::stable_sort(out.begin(), out.end(), [&](std::uint32_t a, std::uint32_t b) {
-        return (radix_bits(from_bits<T>(a)) & mask) < (radix_bits(from_bits<T>(b)) & mask);
-    });
-    return out;
+    std::vector<std::uint32_t> keys = input, spare(input.size());
+    for (int shift = 0; shift < bits; shift += 8) {
+        const std::uint32_t mask = bits - shift >= 8 ? 0xffu : (1u << (bits - shift)) - 1u;
+        const auto digit = [&](std::uint32_t key) {
+            return (radix_bits(from_bits<T>(key)) >> shift) & mask;
+        };
+        std::vector<std::size_t> start(257, 0);
+        for (std::uint32_t key : keys)
+            ++start[digit(key) + 1];
+        for (std::size_t d = 1; d < start.size(); ++d)
+            start[d] += start[d - 1];
+        for (std::uint32_t key : keys)
+            spare[start[digit(key)]++] = key;
+        keys.swap(spare);
+    }
+    return keys;
 }
 
 }  // namespace

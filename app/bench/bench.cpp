@@ -24,7 +24,8 @@ namespace {
 
 // Non-zero values small enough that int32 sums of 2^28 of them stay exact (at most 7 * 2^28).
 // Values from 1 to 7 (0.5 to 1.5); for a compaction, half of them 0 at random places, so that
-// half are kept and no pattern helps.
+// half are kept and no pattern helps; for a sort, keys of all 32 bits at random (so four passes
+// of 8 bits), floats without NaN.
 std::vector<std::uint32_t> bench_input(std::int64_t n, ElementType type, Algorithm algorithm) {
     std::mt19937_64 random(std::uint64_t(n) * 2654435761u);
     std::uniform_int_distribution<int> ints(1, 7);
@@ -36,6 +37,11 @@ std::vector<std::uint32_t> bench_input(std::int64_t n, ElementType type, Algorit
     if (algorithm == Algorithm::Compact)
         for (auto& x : v)
             if (random() & 1) x = 0;
+    if (algorithm == Algorithm::Split)  // sort keys of all 32 bits (floats: no NaN)
+        for (auto& x : v) {
+            x = std::uint32_t(random());
+            if (type == ElementType::Float32 && (x & 0x7f800000u) == 0x7f800000u) x &= 0xff800000u;
+        }
     return v;
 }
 
@@ -225,6 +231,7 @@ BenchReport run_bench(const BenchOptions& o,
             r.op = o.op;
             const bool segmented = v->algorithm == Algorithm::SegmentedScan;
             const bool table = v->algorithm == Algorithm::SummedArea;
+            const bool sort = v->algorithm == Algorithm::Split;
             r.inclusive = (v->algorithm == Algorithm::Scan || segmented) && o.inclusive;
             // A segmented scan's heads: random, about one element in four (as captures take).
             if (segmented) r.heads = random_heads(int(n), std::uint64_t(n));
@@ -271,6 +278,7 @@ BenchReport run_bench(const BenchOptions& o,
                     : compact     ? "select"
                     : segmented   ? (r.inclusive ? "by key inclusive" : "by key exclusive")
                     : table       ? "summed-area"
+                    : sort        ? "sort " + std::to_string(sort_bits(r)) + " bits"
                     : r.inclusive ? "inclusive"
                                   : "exclusive";
                 if (!cubs.count(cub_kind)) {
@@ -282,9 +290,12 @@ BenchReport run_bench(const BenchOptions& o,
                                : segmented   ? (r.inclusive ? "CUB DeviceScan::InclusiveScanByKey"
                                                             : "CUB DeviceScan::ExclusiveScanByKey")
                                : table       ? "CUB rows by key, transposed, by key, back"
+                               : sort        ? "CUB DeviceRadixSort::SortKeys"
                                : r.inclusive ? "CUB DeviceScan inclusive"
                                              : "CUB DeviceScan exclusive";
                     if (segmented) cub.config = "one-byte keys made from the heads (untimed)";
+                    if (sort)
+                        cub.config = "keys only, bits 0 to " + std::to_string(sort_bits(r) - 1);
                     if (table)
                         cub.config =
                             "InclusiveSumByKey over the rows (keys from the index), a "

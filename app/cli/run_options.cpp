@@ -49,8 +49,9 @@ void add_run_options(CLI::App* c, RunOptions& o, bool variant_required) {
                   "compact, compact-lookback: which elements to keep: non-zero (default), even, or "
                   "'above N'");
     c->add_option("--key-bits", o.key_bits,
-                  "radix-sort: order the keys by their bits 0 .. N-1, a pass each (default: up to "
-                  "the highest bit in which two keys differ)")
+                  "radix-sort, radix-sort-onesweep: order the keys by their bits 0 .. N-1 (a "
+                  "pass a bit, or a pass 8 bits; default: up to the highest bit in which two "
+                  "keys differ)")
         ->check(CLI::Range(1, 32));
 }
 
@@ -137,9 +138,9 @@ ResolvedRun resolve_run(const RunOptions& o, RunPurpose purpose) {
                                    o.variant + " is one row (summed-area takes a width)");
     }
     r.width = o.width;
-    if (o.key_bits && r.card && r.card->id != VariantId::RadixSort)
+    if (o.key_bits && r.card && !takes_key_bits(r.card->id))
         throw CLI::ValidationError("--key-bits",
-                                   o.variant + " does not sort by passes (radix-sort does)");
+                                   o.variant + " does not sort by passes (the radix sorts do)");
     r.key_bits = o.key_bits;
     if (!o.keep.empty()) {
         if (r.card && r.card->algorithm != Algorithm::Compact)

@@ -40,10 +40,11 @@ Launch assemble_launch(const RawLaunch& raw, const VariantInfo& variant) {
     launch.block = raw.shape.block;
     launch.shared_bytes = raw.shape.shared_bytes;
     launch.tiles = raw.shape.tiles;
+    const std::vector<std::string>& names =
+        raw.shape.arrays.empty() ? variant.shared_arrays : raw.shape.arrays;
     for (std::size_t i = 0; i < raw.arrays.size(); ++i) {
         const ArrayRecord& a = raw.arrays[i];
-        launch.arrays.push_back({i < variant.shared_arrays.size() ? variant.shared_arrays[i]
-                                                                  : "array " + std::to_string(i),
+        launch.arrays.push_back({i < names.size() ? names[i] : "array " + std::to_string(i),
                                  a.offset, a.count, a.element_bytes,
                                  static_cast<ElementKind>(a.element_kind)});
     }

@@ -190,7 +190,7 @@ void read_lesson(const nlohmann::json& j, Lesson& lesson) {
     }
     // A radix sort's passes; none: as many as the keys' bits need.
     if (j.contains("key_bits")) {
-        if (!card || card->id != VariantId::RadixSort)
+        if (!card || !takes_key_bits(card->id))
             throw FieldError("/key_bits", "key bits are for a radix sort");
         lesson.request.key_bits = field<int>(j, "", "key_bits");
         if (lesson.request.key_bits < 1 || lesson.request.key_bits > 32)

@@ -71,7 +71,17 @@ int lookback_launch(const Trace& trace) {
     return -1;
 }
 
+namespace {
+
+bool digits_of_tiles(const Trace& trace) {
+    const VariantInfo* card = find_card(trace.request);
+    return card && card->id == VariantId::RadixSortOnesweep;
+}
+
+}  // namespace
+
 int descriptor_rows(const Trace& trace) {
+    if (digits_of_tiles(trace)) return 256;
     const VariantInfo* card = find_card(trace.request);
     if (!card || card->algorithm != Algorithm::SummedArea || !card->multi_block) return 0;
     return std::max(int(trace.input.size()) / std::max(table_width(trace.request), 1), 1);
@@ -80,8 +90,25 @@ int descriptor_rows(const Trace& trace) {
 std::string descriptor_name(const Trace& trace, int descriptor) {
     const int rows = descriptor_rows(trace);
     if (rows == 0) return "tile " + std::to_string(descriptor);
-    return "strip " + std::to_string(descriptor / rows) + " row " +
-           std::to_string(descriptor % rows);
+    const std::string column = std::to_string(descriptor / rows);
+    const std::string row = std::to_string(descriptor % rows);
+    return digits_of_tiles(trace) ? "tile " + column + " digit " + row
+                                  : "strip " + column + " row " + row;
+}
+
+int predecessor_step(const Trace& trace) {
+    return std::max(descriptor_rows(trace), 1);
+}
+
+std::string lookback_column_word(const Trace& trace) {
+    return descriptor_rows(trace) && !digits_of_tiles(trace) ? "strip" : "tile";
+}
+
+std::string descriptor_short_name(const Trace& trace, int descriptor) {
+    const int rows = descriptor_rows(trace);
+    if (rows == 0) return "tile " + std::to_string(descriptor);
+    return (digits_of_tiles(trace) ? "t" : "s") + std::to_string(descriptor / rows) +
+           (digits_of_tiles(trace) ? " d" : " r") + std::to_string(descriptor % rows);
 }
 
 namespace {

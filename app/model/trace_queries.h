@@ -43,11 +43,18 @@ std::string word_value(const Trace& trace, const Launch& launch, std::uint32_t w
 // The launch whose look-back events the look-back view replays (the first with any); -1 if none.
 int lookback_launch(const Trace& trace);
 
-// The rows of the table whose descriptors are a row of a strip each (summed-area-lookback:
-// descriptor s * rows + y for row y of strip s); 0 for a trace whose descriptors are tiles.
+// The rows of a table of descriptors, where each is a row of a column (descriptor c * rows + y):
+// summed-area-lookback's, a row of the table in a strip; radix-sort-onesweep's, a digit (256) in
+// a tile. 0 for a trace whose descriptors are tiles.
 int descriptor_rows(const Trace& trace);
-// A look-back descriptor as people name it: "tile 5", or "strip 1 row 5".
+// A look-back descriptor as people name it: "tile 5", "strip 1 row 5", or "tile 1 digit 5".
 std::string descriptor_name(const Trace& trace, int descriptor);
+// The same, short enough for a cell: "tile 5", "s1 r5", "t1 d5".
+std::string descriptor_short_name(const Trace& trace, int descriptor);
+// How far back a descriptor's nearest predecessor is: 1 tile, or a column of descriptor_rows.
+int predecessor_step(const Trace& trace);
+// What a look-back steps back over: "strip" (summed-area-lookback) or "tile".
+std::string lookback_column_word(const Trace& trace);
 
 // The tile block `block` works on at its step `index`: the latest value its steps showed as
 // "tile" (the persistent scan names it at each tile's steps), else the one tile it took

@@ -103,7 +103,8 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         if (e.kind == std::uint16_t(TileEventKind::Read)) window.insert(int(e.target));
     }
 
-    // summed-area-lookback's descriptors are a row of a strip each (0: tiles).
+    // summed-area-lookback's descriptors are a row of a strip each, radix-sort-onesweep's a digit
+    // of a tile (0: tiles).
     const int rows = descriptor_rows(trace);
 
     // A tile's cell: numbered, with what it has published ("A" its aggregate, "P" its inclusive
@@ -119,11 +120,8 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         cell.border = actor ? theme.accent : window.count(t) ? theme.read : theme.cell_border;
         cell.border_px = actor || window.count(t) ? 3.0f : 1.0f;
         const std::size_t i = std::size_t(t);
-        // (A strip's row as "s1 r5", which fits the cell.)
-        cell.text = (rows ? "s" + std::to_string(t / rows) + " r" + std::to_string(t % rows)
-                          : "tile " + std::to_string(t)) +
-                    "\n" + (has_aggregate[i] ? "A " + format_value(aggregate[i], element) : "A -") +
-                    "\n" +
+        cell.text = descriptor_short_name(trace, t) + "\n" +
+                    (has_aggregate[i] ? "A " + format_value(aggregate[i], element) : "A -") + "\n" +
                     (s == TileStatus::Prefix ? "P " + format_value(prefix[i], element) : "P -");
         cell.text_color = theme.cell_text;
         cell.role = s == TileStatus::Invalid     ? CellRole::Undefined

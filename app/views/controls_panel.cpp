@@ -55,7 +55,7 @@ void application_settings(CaptureForm& f, const VariantInfo& v) {
         f.width = std::clamp(f.width, 0, 4096);
         if (f.width == 0) ImGui::TextDisabled("width 0: as square as n allows");
     }
-    if (v.id == VariantId::RadixSort) {
+    if (takes_key_bits(v.id)) {
         ImGui::InputInt("key bits", &f.key_bits);
         f.key_bits = std::clamp(f.key_bits, 0, 32);
         if (f.key_bits == 0) ImGui::TextDisabled("key bits 0: as many as the keys need");

@@ -44,6 +44,15 @@ SS_HD_INLINE int lowest_set_bit(unsigned x) {
 #endif
 }
 
+// How many bits of x are set.
+SS_HD_INLINE int count_set_bits(unsigned x) {
+#if defined(__CUDA_ARCH__)
+    return __popc(x);
+#else
+    return __builtin_popcount(x);
+#endif
+}
+
 // Index of the highest set bit (31 for bit 31); -1 for 0.
 SS_HD_INLINE int highest_set_bit(unsigned x) {
 #if defined(__CUDA_ARCH__)

@@ -17,6 +17,9 @@ struct LaunchShape {
     int emulated_resident_blocks = 1;
     // Persistent kernels deal this many tiles round their blocks; 0: one tile (or none) a block.
     int tiles = 0;
+    // Its shared arrays' names, in allocation order, where they are not the variant's (the other
+    // kernels of a variant of several: a radix sort's histogram).
+    std::vector<std::string> arrays = {};
 };
 
 // Blocks the emulation keeps resident at once, interleaving their warps (the single-pass scans).

@@ -15,6 +15,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "core/bits.h"
 #include "core/capture_format.h"
@@ -82,6 +83,29 @@ class SharedRef {
         block_.on_shared_access(AccessKind(kAtomicAccess | std::uint8_t(AccessKind::Write)), line_,
                                 array_, address_, to_bits(update(old)));
         return old;
+    }
+
+    // A counter's atomicAdd (a histogram's bins), recorded as the read of the old value and the
+    // write of the new. The timed kernel, which uses no old value, makes it a reduction
+    // (red.shared.add): one instruction, nothing returned.
+    SS_HD_INLINE void atomic_add(T amount) const {
+        static_assert(sizeof(T) == 4 && std::is_integral_v<T>, "a 4-byte integer counter");
+#if defined(__CUDA_ARCH__)
+        if constexpr (!Block::recording) {
+            const unsigned at = unsigned(__cvta_generic_to_shared(const_cast<T*>(element_)));
+            asm volatile("red.shared.add.u32 [%0], %1;" ::"r"(at), "r"(unsigned(amount))
+                         : "memory");
+            return;
+        }
+        const T old = atomicAdd(const_cast<T*>(element_), amount);
+#else
+        const T old = *element_;
+        *element_ = T(old + amount);
+#endif
+        block_.on_shared_access(AccessKind(kAtomicAccess | std::uint8_t(AccessKind::Read)), line_,
+                                array_, address_, to_bits(old));
+        block_.on_shared_access(AccessKind(kAtomicAccess | std::uint8_t(AccessKind::Write)), line_,
+                                array_, address_, to_bits(T(old + amount)));
     }
 
   private:

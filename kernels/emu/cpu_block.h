@@ -72,6 +72,8 @@ class CpuBlock {
     unsigned ballot(bool predicate, int line = __builtin_LINE()) {
         return block_.ballot(tid_, predicate, std::uint16_t(line));
     }
+    // __syncwarp() without a step: the warp's lanes meet, as at a ballot.
+    void warp_fence(int line = __builtin_LINE()) { block_.ballot(tid_, true, std::uint16_t(line)); }
 
     // Global memory shared between blocks (the single-pass scan). Each operation lets the
     // scheduler switch blocks, so that tiles interleave as on a GPU.
@@ -80,6 +82,10 @@ class CpuBlock {
         *counter = old + 1;
         block_.yield(tid_);
         return first + old;
+    }
+    void add_to_global(int* total, int amount) {  // atomicAdd(total, amount)
+        *total += amount;
+        block_.yield(tid_);
     }
     void note_taken(int /*tile*/) {}  // a tile owned by the block's index: timelines only
     void keep_in_l2(TileDescriptors, int /*tile*/) {}  // a cache hint: the GPU's alone

@@ -164,6 +164,9 @@ class GpuBlock {
     }
 
     __device__ unsigned ballot(bool predicate) { return __ballot_sync(0xffffffffu, predicate); }
+    // The warp's shared-memory accesses before it are seen by its lanes after it; no step ends
+    // (sync_warp ends one).
+    __device__ void warp_fence() { __syncwarp(); }
 
     // Global memory shared between blocks (the single-pass scan).
     // The next tile's number: a ticket from a global counter, in the order blocks start; the
@@ -173,6 +176,8 @@ class GpuBlock {
         note_taken(tile);
         return tile;
     }
+    // A count other blocks add to as well (a histogram over the whole input).
+    __device__ void add_to_global(int* total, int amount) { atomicAdd(total, amount); }
     // A tile the block owns without a ticket (by its index): only a timeline records it.
     __device__ void note_taken(int tile) {
         if constexpr (timeline) {

@@ -1,6 +1,6 @@
 // The single-pass scans' launch policies (core/tile_policy.h): the tiles their blocks take, beside
 // their kernels (decoupled_lookback.h, pipelined_lookback.h, staged_lookback.h,
-// compact_lookback.h, segmented_lookback.h, summed_area_lookback.h). The numbers come
+// compact_lookback.h, segmented_lookback.h, summed_area_lookback.h, onesweep.h). The numbers come
 // from the sweeps bench/tuning.md records.
 #pragma once
 
@@ -126,6 +126,29 @@ struct SummedAreaLookbackPolicy {
         if (shape == KernelShape::Teaching) return f(Teaching{});
         if (n >= kWideFrom) return f(Wide{});
         f(Narrow{});
+    }
+};
+
+// radix-sort-onesweep: 256 threads, one for each digit of 8 bits. A pass's tile is Rows keys a
+// thread (the Tile's rows): timed, 24 (6144 a tile), the fastest of 8 to 32 on the H100 at 2^24
+// and 2^28 (each tile's look-back and barriers are paid over more keys; 128 registers, two blocks
+// an SM); the histogram takes 4 rows of 4 keys a thread (bench/tuning.md). Teaching: one key a
+// thread, so that a tile is the 256 digits' worth.
+struct OnesweepPolicy {
+    using Teaching = Tile<1, 1, 256>;
+    using Timed = Tile<24, 1, 256>;
+    using TeachingHistogram = Tile<1, 1>;
+    using TimedHistogram = Tile<4, 4>;
+
+    template <class F>
+    static void with_tile(int, KernelShape shape, F&& f) {
+        if (shape == KernelShape::Teaching) return f(Teaching{});
+        f(Timed{});
+    }
+    template <class F>
+    static void with_histogram_tile(KernelShape shape, F&& f) {
+        if (shape == KernelShape::Teaching) return f(TeachingHistogram{});
+        f(TimedHistogram{});
     }
 };
 

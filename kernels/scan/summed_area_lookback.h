@@ -25,6 +25,7 @@
 #include "core/hd.h"
 #include "core/shared_memory.h"
 #include "core/tile_descriptor.h"
+#include "scan/row_lookback.h"
 #include "scan/warp_scan.h"
 
 namespace scanscope::kernels {
@@ -32,52 +33,6 @@ namespace scanscope::kernels {
 struct SummedAreaLookbackLine {
     enum : std::uint16_t { TakeStrip = 80, ScanRows = 81, Columns = 83 };
 };
-
-// Row y of strip s has descriptor s * height + y: a strip's rows side by side, so that a warp's
-// lanes publish and read together.
-SS_HD_INLINE int row_descriptor(int strip, int y, int height) {
-    return strip * height + y;
-}
-
-// Lane's row: the strip publishes the row's `total` in it (strip 0: its prefix, nothing being
-// left of it).
-template <class Block, class T>
-SS_HD void publish_row_total(Block& b, TileDescriptors descriptors, int strip, int y, int height,
-                             T total) {
-    const int me = row_descriptor(strip, y, height);
-    descriptors.ready_next_launch(me);  // only where a timing loop repeats the launch
-    b.publish(descriptors, me, strip == 0 ? TileStatus::Prefix : TileStatus::Aggregate,
-              to_bits(total));
-}
-
-// Then it adds what the strips to its left published, nearest first, Ahead descriptors read at
-// once, until one holds a prefix, and publishes its own prefix. Returns the row's sum left of the
-// strip.
-template <class Op, int Ahead, class Block, class T>
-SS_HD T look_left_along_row(Block& b, TileDescriptors descriptors, int strip, int y, int height,
-                            T total) {
-    const Op op;
-    const int me = row_descriptor(strip, y, height);
-    T left = Op::identity();
-    for (int nearest = strip - 1; nearest >= 0; nearest -= Ahead) {
-        TileDescriptor d[Ahead];
-        for (int k = 0; k < Ahead; ++k)
-            if (nearest - k >= 0)
-                d[k] = b.peek(descriptors, me, row_descriptor(nearest - k, y, height));
-        for (int k = 0; k < Ahead; ++k) {
-            while (d[k].status == TileStatus::Invalid) {  // not there yet: wait, look again
-                b.back_off();
-                d[k] = b.peek(descriptors, me, row_descriptor(nearest - k, y, height));
-            }
-            left = op(from_bits<T>(d[k].value), left);
-            if (d[k].status == TileStatus::Prefix) {
-                b.publish(descriptors, me, TileStatus::Prefix, to_bits(op(left, total)));
-                return left;
-            }
-        }
-    }
-    return left;  // strip 0: its prefix is published already
-}
 
 // The table is `width` entries wide and `height` high, row after row. A look-back reads Ahead
 // descriptors at once.

@@ -63,6 +63,7 @@ VariantInfo compact_card();
 VariantInfo compact_lookback_card();
 VariantInfo split_card();
 VariantInfo radix_sort_card();
+VariantInfo radix_sort_onesweep_card();
 VariantInfo segmented_card();
 VariantInfo segmented_lookback_card();
 VariantInfo summed_area_card();

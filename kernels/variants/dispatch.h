@@ -85,6 +85,15 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
         case VariantId::Split:
         case VariantId::RadixSort:
             return run_split<L, T>(launcher, r, in, out);
+        case VariantId::RadixSortOnesweep:
+            return OnesweepPolicy::with_tile(r.n, r.shape, [&](auto tile) {
+                OnesweepPolicy::with_histogram_tile(r.shape, [&](auto histogram) {
+                    using Tile = decltype(tile);
+                    using Histogram = decltype(histogram);
+                    radix_sort_onesweep<L, T, Tile::rows, Histogram::rows, Histogram::vec>(
+                        launcher, r, in, out, threads);
+                });
+            });
         case VariantId::SummedArea:
             return run_summed_area<L, T, Op>(launcher, r, in, out);
         case VariantId::SummedAreaLookback:

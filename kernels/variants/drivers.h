@@ -21,6 +21,7 @@
 #include "scan/decoupled_lookback.h"
 #include "scan/hillis_steele.h"
 #include "scan/lookback_policies.h"
+#include "scan/onesweep.h"
 #include "scan/pipelined_lookback.h"
 #include "scan/segmented.h"
 #include "scan/segmented_lookback.h"
@@ -266,6 +267,93 @@ void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out,
     launcher.launch(shape, table,
                     {{"row descriptors", table.descriptors.words,
                       std::size_t(strips) * std::size_t(height), 8}});
+}
+
+// Descriptors for `passes` single-pass launches in a row, `words` each (and a tile counter). A
+// capture gives each launch its own fresh set; a run that nobody records takes two sets and uses
+// them by turns, across the passes and the repeats of a timing loop, each launch readying the
+// other set for the next (TileDescriptors).
+template <class L>
+class DescriptorTurns {
+  public:
+    DescriptorTurns(L& launcher, std::size_t words, int passes)
+        : launcher_(launcher),
+          repeatable_(!launcher.capturing()),
+          set_words_(std::size_t(round_up(int(words) + 1, int(kDescriptorsPerLine)))),
+          passes_(passes) {
+        if (repeatable_) sets_ = launcher.template alloc<DescriptorWord>(2 * set_words_);
+    }
+    TileDescriptors for_pass(int pass, int*& counter) {
+        DescriptorWord* set = nullptr;
+        DescriptorWord* next = nullptr;
+        if (repeatable_) {
+            const int turn = (launcher_.repeat() * passes_ + pass) % 2;
+            set = sets_ + std::size_t(turn) * set_words_;
+            next = sets_ + std::size_t(1 - turn) * set_words_;
+        } else {
+            set = launcher_.template alloc<DescriptorWord>(set_words_);
+        }
+        counter = tile_counter_of(set, set_words_);
+        return descriptors_in(set, next, set_words_, 1);
+    }
+
+  private:
+    L& launcher_;
+    bool repeatable_;
+    std::size_t set_words_;
+    int passes_;
+    DescriptorWord* sets_ = nullptr;
+};
+
+// Radix sort, Onesweep: every pass's digit histogram (one read of the keys), their scans, then a
+// pass a digit of 8 bits, each one sweep with a look-back for each digit. The passes write by
+// turns to a spare buffer and `out`, so that the last writes `out`. A timed run takes two sets of
+// counts by turns, the scan zeroing the other for the next run.
+template <class L, class T, int Rows, int HistogramRows, int HistogramVec>
+void radix_sort_onesweep(L& launcher, const RunRequest& r, const T* in, T* out, int threads) {
+    using Pass = OnesweepPass<T, Rows>;
+    using Histogram = OnesweepHistogram<T, HistogramRows, HistogramVec>;
+    const int key_bits = sort_bits(r);
+    const int passes = ceil_div(key_bits, kDigitBits);
+    const auto count_words = std::size_t(passes) * kDigits;
+    const bool repeatable = !launcher.capturing();
+    int* count_sets = launcher.template alloc<int>(count_words * (repeatable ? 2 : 1));
+    const int turn = repeatable ? launcher.repeat() % 2 : 0;
+    int* counts = count_sets + std::size_t(turn) * count_words;
+    int* next_counts = repeatable ? count_sets + std::size_t(1 - turn) * count_words : nullptr;
+
+    Histogram histogram{in, r.n, key_bits, counts};
+    LaunchShape counting{"digit histograms", 1, threads, Histogram::shared_bytes(passes)};
+    counting.arrays = {"bins"};
+    const int stretch = threads * HistogramRows * HistogramVec;
+    counting.grid = std::min(ceil_div(r.n, stretch), launcher.resident_blocks(counting, histogram));
+    if (launcher.capturing() || r.shape == KernelShape::Teaching)
+        counting.grid = std::min(counting.grid, kEmulatedResidentBlocks);  // the same on the GPU
+    launcher.launch(counting, histogram, {{"digit counts", counts, count_words, 4}});
+    LaunchShape scanning{"digit starts", passes, kDigits, bytes_of<int>(32)};
+    scanning.arrays = {"warp totals"};
+    launcher.launch(scanning, ScanDigitCounts{counts, next_counts},
+                    {{"digit starts", counts, count_words, 4}});
+
+    T* spare = launcher.template alloc<T>(std::size_t(r.n));
+    const int tiles = ceil_div(r.n, Pass::tile_elements(threads));
+    DescriptorTurns<L> turns(launcher, std::size_t(tiles) * kDigits, passes);
+    const T* from = in;
+    for (int p = 0; p < passes; ++p) {
+        T* to = (passes - 1 - p) % 2 == 0 ? out : spare;
+        Pass pass{from, to, r.n, p * kDigitBits, key_bits, counts + p * kDigits, {}, nullptr};
+        pass.descriptors = turns.for_pass(p, pass.tile_counter);
+        LaunchShape shape{"pass " + std::to_string(p + 1) + ": bits " +
+                              std::to_string(p * kDigitBits) + " to " +
+                              std::to_string(std::min(key_bits, (p + 1) * kDigitBits) - 1),
+                          tiles, threads, Pass::shared_bytes(threads)};
+        shape.emulated_resident_blocks = kEmulatedResidentBlocks;
+        shape.tiles = tiles * kDigits;  // what the look-back's events name: a digit of a tile each
+        launcher.launch(
+            shape, pass,
+            {{"digit descriptors", pass.descriptors.words, std::size_t(tiles) * kDigits, 8}});
+        from = to;
+    }
 }
 
 // Blocks that stay for many tiles (pipelined-lookback, staged-lookback). Their tiles, in shared

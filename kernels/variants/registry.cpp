@@ -37,6 +37,7 @@ const std::vector<VariantInfo>& all_variants() {
             compact_lookback_card(),
             split_card(),
             radix_sort_card(),
+            radix_sort_onesweep_card(),
             segmented_card(),
             segmented_lookback_card(),
             summed_area_card(),
@@ -191,8 +192,8 @@ std::string check_request(const RunRequest& r) {
         (r.keep.threshold != std::floor(r.keep.threshold) || std::fabs(r.keep.threshold) > 2e9))
         return "an int32 compaction's threshold is a whole number within int32 (got " +
                keep_rule_text(r.keep) + ")";
-    if (r.key_bits && v->id != VariantId::RadixSort)
-        return "key bits apply to radix-sort only; " + v->key + " does not sort by passes";
+    if (r.key_bits && !takes_key_bits(v->id))
+        return "key bits apply to the radix sorts only; " + v->key + " does not sort by passes";
     if (r.key_bits < 0 || r.key_bits > 32)
         return "a radix sort orders by 1 to 32 bits of its keys (got " +
                std::to_string(r.key_bits) + ")";
@@ -211,10 +212,13 @@ std::string check_request(const RunRequest& r) {
             return "a block size applies to the multi-block variants only; " + v->key +
                    " sizes its one block from n";
         const int t = r.block_threads;
-        if (t < v->min_threads || t > 1024 || !is_pow2(t))
-            return v->key + " needs a power-of-two block size from " +
-                   std::to_string(std::max(v->min_threads, 1)) + " to 1024 (got " +
+        if (v->min_threads == v->max_threads && t != v->min_threads)
+            return v->key + " runs blocks of " + std::to_string(v->min_threads) + " threads (got " +
                    std::to_string(t) + ")";
+        if (t < v->min_threads || t > v->max_threads || !is_pow2(t))
+            return v->key + " needs a power-of-two block size from " +
+                   std::to_string(std::max(v->min_threads, 1)) + " to " +
+                   std::to_string(v->max_threads) + " (got " + std::to_string(t) + ")";
         if (v->whole_warps && t % 32 != 0)
             return v->key + " uses warp shuffles: its blocks must be whole warps (multiples of 32)";
         const int items = items_per_thread(*v, r.n, r.shape);
@@ -225,6 +229,10 @@ std::string check_request(const RunRequest& r) {
                    std::to_string(t) + ")";
     }
     return {};
+}
+
+bool takes_key_bits(VariantId id) {
+    return id == VariantId::RadixSort || id == VariantId::RadixSortOnesweep;
 }
 
 const char* algorithm_kind(Algorithm algorithm) {
@@ -262,7 +270,7 @@ int sort_bits(const RunRequest& r) {
 
 void resolve_key_bits(RunRequest& r, const std::vector<std::uint32_t>& keys) {
     const VariantInfo* card = r.card ? r.card : find_variant(r.variant);
-    if (!card || card->id != VariantId::RadixSort || r.key_bits > 0) return;
+    if (!card || !takes_key_bits(card->id) || r.key_bits > 0) return;
     const auto radix = [&](std::uint32_t k) {
         return r.type == ElementType::Int32 ? radix_bits(from_bits<std::int32_t>(k))
                                             : radix_bits(from_bits<float>(k));

@@ -54,6 +54,7 @@ struct VariantInfo {
     bool expects_hazards = false;  // the deliberate race
     bool inclusive_and_exclusive = true;
     int min_threads = 1;       // smallest block
+    int max_threads = 1024;    // largest block
     bool whole_warps = false;  // uses shuffles: blocks of whole warps
     // Views beyond the array that fit the algorithm's shape.
     bool tree_view = false;         // a balanced tree, level by level (Blelloch's sweeps)
@@ -105,6 +106,10 @@ int items_per_thread(const VariantInfo& variant, int n, KernelShape shape);
 // The launch a request makes, in words: "256 threads/block, 16 elements per thread (4 rows of
 // 16-byte loads)", or "one block".
 std::string describe_shape(const RunRequest& request);
+
+// A radix sort by passes, which takes key bits (RunRequest::key_bits): radix-sort (a bit a pass)
+// and radix-sort-onesweep (8 bits a pass).
+bool takes_key_bits(VariantId id);
 
 // "scan", "reduce", "compact" (scanscope list's kind column).
 const char* algorithm_kind(Algorithm algorithm);

@@ -24,6 +24,7 @@ enum class VariantId {
     CompactLookback,
     Split,
     RadixSort,
+    RadixSortOnesweep,
     Segmented,
     SegmentedLookback,
     SummedArea,

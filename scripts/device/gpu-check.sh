@@ -32,7 +32,10 @@
 #               compact-lookback's shape sweep (scanscope_tune_compact); and summed-area-lookback
 #               at 2^20, 2^24 and 2^28 (square tables), int32 and float32, beside CUB's four
 #               launches and the copy; with APPS_TUNE_SAT=1 its shape sweep
-#               (scanscope_tune_summed_area); APPS_ONLY=sat runs only the summed-area part
+#               (scanscope_tune_summed_area); and radix-sort-onesweep at 2^20, 2^24 and 2^28
+#               (keys of all 32 bits), int32 and float32, beside DeviceRadixSort::SortKeys and
+#               the copy (with APPS_TUNE_SORT=1 its shape sweep, scanscope_tune_onesweep);
+#               APPS_ONLY=sat or APPS_ONLY=sort runs only that part
 #     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
 #     repeat    REPEATS (default 3) runs of the single-pass scans' tables at 2^20, 2^24 and 2^28
 #               beside CUB and the copy (repeat/ in $OUT): int32, float32, and int32 timed with the
@@ -345,11 +348,31 @@ stage_apps() {
     if [ "${APPS_TUNE:-0}" = 1 ]; then
         "$build/bench/scanscope_tune_compact" >"$out/apps/tune-compact.txt" 2>&1 || rc=$?
     fi
+    if [ "${APPS_TUNE_SORT:-0}" = 1 ]; then
+        "$build/bench/scanscope_tune_onesweep" >"$out/apps/tune-onesweep.txt" 2>&1 || rc=$?
+        cat "$out/apps/tune-onesweep.txt"
+    fi
     if [ "${APPS_TUNE_SAT:-0}" = 1 ]; then
         "$build/bench/scanscope_tune_summed_area" >"$out/apps/tune-summed-area.txt" 2>&1 || rc=$?
         cat "$out/apps/tune-summed-area.txt"
     fi
     local type
+    for type in int float; do  # keys of 32 bits, random: four passes
+        local name="bench-sort-$type"
+        "$app" bench --variants radix-sort-onesweep --sizes 2^20,2^24,2^28 --no-cpu \
+            --type "$type" --format table --out "$out/apps/$name.txt" >/dev/null \
+            2>>"$logs/apps.log" || rc=$?
+        "$app" bench --variants radix-sort-onesweep --sizes 2^20,2^24,2^28 --no-cpu \
+            --type "$type" --format csv --out "$out/apps/$name.csv" >/dev/null \
+            2>>"$logs/apps.log" || rc=$?
+    done
+    echo "scanscope bench --variants radix-sort-onesweep --sizes 2^20,2^24,2^28 --no-cpu" \
+        "--type int|float" >"$out/apps/command-sort.txt"
+    if [ "${APPS_ONLY:-}" = sort ]; then
+        note "apps" "$([ $rc -eq 0 ] && echo "done (apps/)" || echo "exit $rc (see logs/apps.log)")"
+        cat "$out/apps/"bench-*.txt
+        return
+    fi
     for type in int float; do  # a summed-area table has one form
         local name="bench-sat-$type"
         "$app" bench --variants summed-area-lookback --sizes 2^20,2^24,2^28 --no-cpu \

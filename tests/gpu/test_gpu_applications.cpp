@@ -1,8 +1,10 @@
 // On the GPU machine, the applications of scan: the single-pass compaction at every density and
 // size, its traces replayed by the emulation (the single-pass scans' too), its descriptors'
-// counts; the segmented scan's traces with heads equal to the emulation's. Skipped where there is
-// no GPU.
+// counts; the segmented scan's traces with heads equal to the emulation's; the single-pass radix
+// sort. Skipped where there is no GPU.
 #include <gtest/gtest.h>
+
+#include <random>
 
 #include "analysis/consistency.h"
 #include "capture/capture.h"
@@ -231,6 +233,59 @@ TEST_F(GpuApplications, SummedAreaLookbackTracesReplayAsTheEmulation) {
             ASSERT_EQ(gpu.source.kind, "gpu");
             EXPECT_EQ(first_replay_difference(gpu), "") << where;
             EXPECT_EQ(check_row_lookback(gpu, width, 32), "") << where;
+            EXPECT_EQ(first_inconsistency(gpu), "") << where;
+        }
+}
+
+// Keys of all 32 bits (floats without NaN, which std::stable_sort cannot order).
+std::vector<std::uint32_t> any_keys(int n, ElementType type, std::uint64_t seed) {
+    std::mt19937 random{std::uint32_t(seed)};
+    std::vector<std::uint32_t> keys(static_cast<std::size_t>(n));
+    for (std::uint32_t& k : keys) {
+        k = random();
+        if (type == ElementType::Float32 && (k & 0x7f800000u) == 0x7f800000u) k &= 0xff800000u;
+    }
+    return keys;
+}
+
+// Onesweep on the GPU, timed and teaching tiles, against std::stable_sort (by the low bits only
+// where fewer are asked for: stable across tiles and passes).
+TEST_F(GpuApplications, OnesweepSortsAnyKeys) {
+    for (KernelShape shape : {KernelShape::Teaching, KernelShape::Timed})
+        for (int n : {1, 255, 4097, 100003, 1 << 20, (1 << 24) + 3})
+            for (ElementType type : {ElementType::Int32, ElementType::Float32})
+                for (int bits : {32, 12}) {
+                    if (n > (1 << 20) && (shape == KernelShape::Teaching || bits != 32)) continue;
+                    RunRequest r;
+                    r.variant = "radix-sort-onesweep";
+                    r.n = n;
+                    r.type = type;
+                    r.shape = shape;
+                    r.key_bits = bits;
+                    const auto keys = any_keys(n, type, std::uint64_t(n) + std::uint64_t(bits));
+                    EXPECT_EQ(check_sorted_output(keys, run_on_gpu(r, keys), type, bits), "")
+                        << "n = " << n << " " << type_name(type) << " " << bits << " bits"
+                        << (shape == KernelShape::Timed ? " timed" : " teaching");
+                }
+}
+
+// Its GPU traces replay as the emulation, but for what the GPU's schedule decides; each digit's
+// descriptors count the digit's keys, pass after pass.
+TEST_F(GpuApplications, OnesweepTracesReplayAsTheEmulation) {
+    for (int n : {1000, 4096})
+        for (int bits : {8, 20}) {
+            RunRequest r;
+            r.variant = "radix-sort-onesweep";
+            r.n = n;
+            r.key_bits = bits;
+            const auto keys = any_keys(n, r.type, std::uint64_t(n) * 3 + std::uint64_t(bits));
+            const Trace gpu = capture_trace(r, keys, DeviceChoice::Gpu);
+            const std::string where =
+                "n = " + std::to_string(n) + ", " + std::to_string(bits) + " bits";
+            ASSERT_EQ(gpu.source.kind, "gpu");
+            EXPECT_EQ(check_sorted_output(keys, gpu.output, r.type, bits), "") << where;
+            EXPECT_EQ(first_replay_difference(gpu), "") << where;
+            EXPECT_EQ(check_digit_lookback(gpu, 256), "") << where;
             EXPECT_EQ(first_inconsistency(gpu), "") << where;
         }
 }

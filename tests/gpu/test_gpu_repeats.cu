@@ -5,6 +5,7 @@
 // Skipped, never passed, where no CUDA device exists.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <numeric>
 #include <random>
@@ -25,8 +26,10 @@ using Staged = kernels::StagedLookbackPolicy;
 
 // Runs `driver` (in, out) `repeats` times on one launcher's buffers, rewinding between runs as
 // the timing loop does, each time on fresh random input; returns the first wrong run, or -1.
+// The output is the input's inclusive sum, or with `sort_bits` the input sorted (its keys then
+// from 0 to 2^(sort_bits - 1), or any, so that the order of their low sort_bits bits is theirs).
 template <class Driver>
-int first_wrong_repeat(int n, int repeats, const Driver& driver) {
+int first_wrong_repeat(int n, int repeats, const Driver& driver, int sort_bits = 0) {
     GpuLauncher launcher;
     int* in = launcher.alloc<int>(std::size_t(n));
     int* out = launcher.alloc<int>(std::size_t(n));
@@ -36,12 +39,19 @@ int first_wrong_repeat(int n, int repeats, const Driver& driver) {
         if (repeat > 0) launcher.rewind();
         std::vector<int> input(static_cast<std::size_t>(n));
         for (int& x : input)
-            x = int(random() % 2001) - 1000;
+            x = sort_bits == 32 ? int(random())
+                : sort_bits     ? int(random() & ((1u << (sort_bits - 1)) - 1u))
+                                : int(random() % 2001) - 1000;
         launcher.upload(in, input.data(), input.size());
         driver(launcher, in, out, n);
         std::vector<int> got(input.size()), expected(input.size());
         launcher.download(got.data(), out, got.size());
-        std::inclusive_scan(input.begin(), input.end(), expected.begin());
+        if (sort_bits) {
+            expected = input;
+            std::sort(expected.begin(), expected.end());
+        } else {
+            std::inclusive_scan(input.begin(), input.end(), expected.begin());
+        }
         if (got != expected) return repeat;
     }
     return -1;
@@ -111,6 +121,32 @@ TEST_F(GpuRepeats, StagedLookbackFindsItsDescriptorsReady) {
         EXPECT_EQ(first_wrong_staged_repeat<Staged::Middle::rows>(n, Staged::Middle::threads), -1)
             << "n = " << n << ", 13 rows at 256 threads";
     }
+}
+
+// The radix sort's passes take the two sets of descriptors by turns across its passes and the
+// repeats, and its histograms' two sets by turns across the repeats (an odd number of passes
+// too: 24 bits, three).
+TEST_F(GpuRepeats, OnesweepFindsItsDescriptorsAndCountsReady) {
+    using Policy = kernels::OnesweepPolicy;
+    for (int key_bits : {32, 24})
+        for (int n : kSizes) {
+            RunRequest r;
+            r.variant = "radix-sort-onesweep";
+            r.n = n;
+            r.key_bits = key_bits;
+            r.shape = KernelShape::Timed;
+            EXPECT_EQ(first_wrong_repeat(
+                          n, 5,
+                          [&](GpuLauncher& l, const int* in, int* out, int) {
+                              kernels::radix_sort_onesweep<GpuLauncher, int, Policy::Timed::rows,
+                                                           Policy::TimedHistogram::rows,
+                                                           Policy::TimedHistogram::vec>(
+                                  l, r, in, out, Policy::Timed::threads);
+                          },
+                          key_bits),
+                      -1)
+                << "n = " << n << ", " << key_bits << " bits";
+        }
 }
 
 }  // namespace

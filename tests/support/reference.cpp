@@ -288,7 +288,7 @@ std::string check_run(const RunRequest& r, const std::vector<std::uint32_t>& inp
     if (v.algorithm == Algorithm::SummedArea)
         return check_summed_area_output(input, table_width(r), output, r.type, r.op);
     if (v.algorithm == Algorithm::Compact) return check_kept_output(input, output, r.type, r.keep);
-    if (v.id == VariantId::RadixSort)
+    if (takes_key_bits(v.id))
         return check_sorted_output(input, output, r.type, r.key_bits ? r.key_bits : 32);
     return check_output(input, output, r.type, r.op, v.algorithm, r.inclusive);
 }

@@ -1,5 +1,6 @@
 #include "support/trace_checks.h"
 
+#include <algorithm>
 #include <map>
 #include <sstream>
 
@@ -130,6 +131,70 @@ std::string check_row_lookback(const Trace& trace, int width, int strip_width) {
                    std::to_string(published[std::uint32_t(d)].size()) + " times, not as expected";
     }
     return {};
+}
+
+namespace {
+
+// A key's bits in the order of its value: the sign bit turned over; a negative float's bits all.
+std::uint32_t ordered_bits(std::uint32_t bits, ElementType type) {
+    if (type == ElementType::Int32) return bits ^ 0x80000000u;
+    return (bits & 0x80000000u) ? ~bits : bits | 0x80000000u;
+}
+
+}  // namespace
+
+std::string check_digit_lookback(const Trace& trace, int tile_keys) {
+    const int n = int(trace.input.size());
+    std::vector<std::uint32_t> keys = trace.input;  // as the pass reads them
+    int pass = 0;
+    for (const Launch& launch : trace.launches) {
+        if (launch.name.rfind("pass ", 0) != 0) continue;
+        const int shift = 8 * pass++;
+        const int width = std::min(8, sort_bits(trace.request) - shift);
+        const auto digit = [&](std::uint32_t key) {
+            return int((ordered_bits(key, trace.request.type) >> shift) & ((1u << width) - 1u));
+        };
+        const int tiles = (n + tile_keys - 1) / tile_keys;
+        if (launch.tile_count() != tiles * 256) return launch.name + ": expected 256 a tile";
+        std::vector<std::int64_t> part(std::size_t(tiles) * 256, 0), upto(part.size(), 0);
+        for (int i = 0; i < n; ++i)
+            ++part[std::size_t(i / tile_keys * 256 + digit(keys[std::size_t(i)]))];
+        for (int d = 0; d < 256; ++d) {
+            std::int64_t before = 0;
+            for (int t = 0; t < tiles; ++t)
+                upto[std::size_t(t * 256 + d)] = before += part[std::size_t(t * 256 + d)];
+        }
+        std::map<std::uint32_t, std::vector<TileStatus>> published;
+        for (const TileEvent& e : launch.events) {
+            const auto status = TileStatus(e.status);
+            const std::string what = launch.name + ", descriptor " + std::to_string(e.target);
+            if (e.kind == std::uint16_t(TileEventKind::Publish)) {
+                if (e.tile != e.target) return what + ": published by another";
+                published[e.tile].push_back(status);
+            } else if (e.target >= e.tile || e.target % 256 != e.tile % 256) {
+                return what + " read by " + std::to_string(e.tile) +
+                       ": a look-back reads back along its own digit only";
+            }
+            const std::int64_t want = status == TileStatus::Aggregate ? part.at(e.target)
+                                      : status == TileStatus::Prefix  ? upto.at(e.target)
+                                                                      : -1;
+            if (want >= 0 && std::int64_t(e.value) != want)
+                return what + " holds " + std::to_string(e.value) + ", expected " +
+                       std::to_string(want);
+        }
+        for (std::uint32_t d = 0; d < std::uint32_t(tiles) * 256; ++d) {
+            const std::vector<TileStatus> want =
+                d < 256 ? std::vector<TileStatus>{TileStatus::Prefix}
+                        : std::vector<TileStatus>{TileStatus::Aggregate, TileStatus::Prefix};
+            if (published[d] != want)
+                return launch.name + ": tile " + std::to_string(d / 256) + ", digit " +
+                       std::to_string(d % 256) + " published " +
+                       std::to_string(published[d].size()) + " times, not as expected";
+        }
+        std::stable_sort(keys.begin(), keys.end(),
+                         [&](std::uint32_t a, std::uint32_t b) { return digit(a) < digit(b); });
+    }
+    return pass ? std::string() : "no pass";
 }
 
 }  // namespace scanscope::test

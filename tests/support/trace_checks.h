@@ -21,4 +21,11 @@ std::string check_lookback(const Trace& trace);
 // reads look only left along the same row and see only published values. int32 addition.
 std::string check_row_lookback(const Trace& trace, int width, int strip_width);
 
+// A radix sort by Onesweep (radix-sort-onesweep), `tile_keys` keys a tile: in each pass's launch,
+// descriptor t * 256 + d counts digit d's keys in tile t (aggregate) and in tiles 0 .. t
+// (prefix); tile 0 publishes only its prefix, the others their aggregate and then their prefix;
+// reads look back along their own digit only and see only published values. The keys a pass
+// reads are the input stably sorted by the digits before (std::stable_sort here).
+std::string check_digit_lookback(const Trace& trace, int tile_keys);
+
 }  // namespace scanscope::test

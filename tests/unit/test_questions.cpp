@@ -325,7 +325,7 @@ TEST(Questions, EveryVariantGetsQuestions) {
         RunRequest r;
         r.variant = v.key;
         r.n = v.max_n > 0 ? std::min(v.max_n, 64) : 256;
-        r.block_threads = v.multi_block ? 64 : 0;
+        r.block_threads = v.multi_block ? std::max(64, v.min_threads) : 0;
         const Trace t = capture_trace(r, iota(r.n), DeviceChoice::Cpu);
         int asked = 0;
         for (int f = 1; f < int(t.frame_count()); ++f)

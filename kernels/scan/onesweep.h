@@ -1,0 +1,252 @@
+// Radix sort of any n, a pass a digit of 8 bits, each pass one sweep over the keys: Onesweep
+// (Adinets and Merrill, "Onesweep: A Faster Least Significant Digit Radix Sort for GPUs", 2022),
+// the form CUB's DeviceRadixSort runs. Harris's split (39.3.3) sorts by one bit: a key's place is
+// the count of keys before it that go to its pile. Here each pass has 256 piles, one a digit, and
+// a key's place is
+//     (keys of smaller digits, in all the input) + (keys of its digit in the tiles before its tile)
+//   + (keys of its digit before it in its tile).
+// The first is a scan of the digits' histogram, made once for every pass before the passes start;
+// the second a decoupled look-back, one for each digit (Merrill, US patent 9928033); the third a
+// count inside the block. Each pass reads every key once and writes it once, as a copy does.
+//
+//   1. OnesweepHistogram: every pass's digit counts over the whole input, at once (one read);
+//   2. ScanDigitCounts: each pass's counts, exclusive-scanned: where each digit's keys start;
+//   3. OnesweepPass, once a digit, lowest first: each tile ranks its keys by the digit, looks back
+//      for the keys of each digit in the tiles before, and writes its keys to their places.
+// Each pass is stable, so after the pass on digit k the keys are ordered by digits 0 to k (LSD).
+#pragma once
+
+#include <cstdint>
+
+#include "core/bits.h"
+#include "core/consecutive_io.h"
+#include "core/hd.h"
+#include "core/ops.h"
+#include "core/shared_memory.h"
+#include "core/tile_descriptor.h"
+#include "scan/row_lookback.h"
+#include "scan/warp_scan.h"
+
+namespace scanscope::kernels {
+
+struct OnesweepLine {
+    enum : std::uint16_t {
+        ClearBins = 89,
+        Histogram = 90,
+        AddHistograms = 91,
+        ScanCounts = 92,
+        TakeTile = 93,
+        Rank = 94,
+        DigitTotals = 95,
+        LookBack = 96,
+        Place = 97,
+        Store = 98
+    };
+};
+
+constexpr int kDigitBits = 8;
+constexpr int kDigits = 1 << kDigitBits;
+
+// The digit of `key` a pass on bits shift .. shift + 7 sorts by, of a sort by bits
+// 0 .. key_bits - 1: the last pass's digit may be narrower (a sort by 12 bits: 8, then 4).
+template <class T>
+SS_HD_INLINE int digit_of(T key, int shift, int key_bits) {
+    const int width = key_bits - shift < kDigitBits ? key_bits - shift : kDigitBits;
+    return int((radix_bits(key) >> shift) & ((1u << width) - 1u));
+}
+
+// 1. Each block counts the digits of its share of the keys in shared memory (atomic adds) and
+// adds its counts to the global ones: counts[p * 256 + d] is how many keys have digit d in pass p.
+// Each thread takes Vec consecutive keys at a time, `Rows` times, then the next stretch.
+template <class T, int Rows, int Vec>
+struct OnesweepHistogram {
+    const T* in;
+    int n;
+    int key_bits;  // the passes: ceil(key_bits / 8)
+    int* counts;   // passes * 256 words, zero before the launch
+
+    SS_HD int passes() const { return (key_bits + kDigitBits - 1) / kDigitBits; }
+
+    static std::uint32_t shared_bytes(int passes) { return std::uint32_t(passes * kDigits * 4); }
+
+    template <class Block>
+    SS_HD void operator()(Block& b) const {
+        const int passes = this->passes();
+        auto bins = shared_memory<int>(b, passes * kDigits);
+        b.at(OnesweepLine::ClearBins);
+        for (int i = b.thread(); i < passes * kDigits; i += b.threads())
+            bins[i] = 0;
+        b.sync(OnesweepLine::Histogram);
+
+        const int stretch = b.threads() * Rows * Vec;
+        for (int first = b.block() * stretch; first < n; first += b.blocks() * stretch) {
+            T keys[Rows][Vec];
+            for (int r = 0; r < Rows; ++r)
+                load_consecutive<Vec>(in, first + (r * b.threads() + b.thread()) * Vec, n, T(0),
+                                      keys[r]);
+            for (int r = 0; r < Rows; ++r)
+                for (int v = 0; v < Vec; ++v)
+                    if (first + (r * b.threads() + b.thread()) * Vec + v < n)
+                        for (int p = 0; p < passes; ++p)
+                            bins[p * kDigits + digit_of(keys[r][v], p * kDigitBits, key_bits)]
+                                .atomic_add(1);
+        }
+        b.sync(OnesweepLine::AddHistograms);
+        for (int i = b.thread(); i < passes * kDigits; i += b.threads()) {
+            const int count = bins[i];
+            if (count) b.add_to_global(&counts[i], count);
+        }
+    }
+};
+
+// 2. Block p, 256 threads, scans pass p's counts: each becomes the number of keys of smaller
+// digits, where the digit's keys start in the pass's output. It also zeroes `next_counts` (the
+// next run's, in a timing loop that repeats the run), as the descriptors are readied.
+struct ScanDigitCounts {
+    int* counts;       // passes * 256 words
+    int* next_counts;  // null, or another passes * 256 words to zero
+
+    template <class Block>
+    SS_HD void operator()(Block& b) const {
+        auto warp_totals = shared_memory<int>(b, 32);
+        b.at(OnesweepLine::ScanCounts);
+        const int at = b.block() * kDigits + b.thread();
+        const int count = counts[at];
+        const BlockScanResult<int> starts = block_scan<AddOp<int>>(
+            b, count, warp_totals, OnesweepLine::ScanCounts, OnesweepLine::ScanCounts);
+        counts[at] = starts.exclusive;
+        if (next_counts) next_counts[at] = 0;
+    }
+};
+
+// 3. One pass, on the digit at bits shift .. shift + 7. A tile is Rows keys a thread; warp w takes
+// Rows * 32 consecutive keys, lane l of it keys l, l + 32, ... (so that a warp's keys, taken a row
+// at a time and lane by lane, are in the input's order). The block has 256 threads or more:
+// thread d < 256 speaks for digit d.
+template <class T, int Rows, int Ahead = 4>
+struct OnesweepPass {
+    static constexpr int kItems = Rows;
+    static constexpr int kMaxBlockThreads = 256;
+    static constexpr bool kPackedDescriptors = true;  // a tile's 256 digits side by side
+    const T* in;
+    T* out;
+    int n;
+    int shift;                    // the digit's lowest bit
+    int key_bits;                 // of the whole sort (the last digit may be narrower)
+    const int* digit_starts;      // the pass's 256 starts (ScanDigitCounts)
+    TileDescriptors descriptors;  // tile t, digit d: descriptor t * 256 + d
+    int* tile_counter;            // zero before the launch (as TileDescriptors says)
+
+    SS_HD static int tile_elements(int threads) { return threads * Rows; }
+    // The tile's number; each warp's digit counts; each digit's place in the tile and in the
+    // output; the warp totals of a block scan; the tile's keys in their new order.
+    static std::uint32_t shared_bytes(int threads) {
+        return std::uint32_t(4 + (threads / 32 + 2) * kDigits * 4 + 32 * 4 +
+                             tile_elements(threads) * sizeof(T));
+    }
+
+    template <class Block>
+    SS_HD void operator()(Block& b) const {
+        using Line = OnesweepLine;
+        auto tile_slot = shared_memory<int>(b, 1);
+        // warp_counts[w * 256 + d]: warp w's keys of digit d; then where they start in the tile.
+        auto warp_counts = shared_memory<int>(b, b.warps() * kDigits);
+        auto digit_first = shared_memory<int>(b, kDigits);  // digit d's first place in the tile
+        auto digit_shift = shared_memory<int>(b, kDigits);  // its output place less that
+        auto warp_totals = shared_memory<int>(b, 32);
+        auto sorted = shared_memory<T>(b, tile_elements(b.threads()));
+
+        // 1. The next tile, in the order blocks start; the warps' counts from 0.
+        b.at(Line::TakeTile);
+        if (b.thread() == 0) tile_slot[0] = b.take_tile(tile_counter);
+        for (int i = b.thread(); i < b.warps() * kDigits; i += b.threads())
+            warp_counts[i] = 0;
+        b.sync(Line::Rank);
+        const int tile = tile_slot[0];
+        const int tile_first = tile * tile_elements(b.threads());
+        const int tile_keys = n - tile_first < tile_elements(b.threads())
+                                  ? n - tile_first
+                                  : tile_elements(b.threads());
+
+        // 2. Each warp ranks its keys by digit, a row at a time: the lanes whose keys have the
+        //    same digit (eight ballots, a bit each) count those before them, and the highest of
+        //    them adds them all to the warp's count of the digit. Keys past n take digit 255 and
+        //    so come last in the tile; nothing counts them outside it.
+        const int warp_first = tile_first + b.warp() * Rows * 32;
+        T keys[Rows];
+        int ranks[Rows], digits[Rows];
+        for (int r = 0; r < Rows; ++r) {
+            const int i = warp_first + r * 32 + b.lane();
+            keys[r] = i < n ? in[i] : T(0);
+        }
+        const unsigned lanes_below = (1u << b.lane()) - 1u;
+        for (int r = 0; r < Rows; ++r) {
+            const bool real = warp_first + r * 32 + b.lane() < n;
+            const int digit = real ? digit_of(keys[r], shift, key_bits) : kDigits - 1;
+            unsigned same = ~0u;
+            for (int bit = 0; bit < kDigitBits; ++bit) {
+                const bool set = (digit >> bit) & 1;
+                const unsigned with_bit = b.ballot(set);
+                same &= set ? with_bit : ~with_bit;
+            }
+            const bool last_of_digit = (same >> b.lane()) == 1u;
+            int before = 0;
+            if (last_of_digit) before = warp_counts[b.warp() * kDigits + digit];
+            before = b.shfl(before, highest_set_bit(same));
+            ranks[r] = before + count_set_bits(same & lanes_below);
+            digits[r] = digit;
+            if (last_of_digit)
+                warp_counts[b.warp() * kDigits + digit] = before + count_set_bits(same);
+            b.warp_fence();  // the next row's last lanes read what this row's wrote
+        }
+        b.sync(Line::DigitTotals);
+
+        // 3. Thread d: digit d's count in the tile, published at once (the tile's aggregate) for
+        //    the tiles after it to find; then where each warp's keys of the digit start.
+        const int d = b.thread();
+        int count = 0;
+        if (d < kDigits) {
+            for (int w = 0; w < b.warps(); ++w)
+                count += warp_counts[w * kDigits + d];
+            const int padding = d == kDigits - 1 ? tile_elements(b.threads()) - tile_keys : 0;
+            count -= padding;
+            publish_row_total(b, descriptors, tile, d, kDigits, count);
+            count += padding;  // the padding's places in the tile, after the tile's keys
+        }
+        const BlockScanResult<int> first =
+            block_scan<AddOp<int>>(b, count, warp_totals, Line::DigitTotals, Line::LookBack);
+        if (d < kDigits) {
+            int at = first.exclusive;
+            for (int w = 0; w < b.warps(); ++w) {
+                const int in_warp = warp_counts[w * kDigits + d];
+                warp_counts[w * kDigits + d] = at;
+                at += in_warp;
+            }
+            digit_first[d] = first.exclusive;
+
+            // 4. The look-back, a digit a thread: the keys of digit d in the tiles before.
+            const int padding = d == kDigits - 1 ? tile_elements(b.threads()) - tile_keys : 0;
+            const int before_tile = look_left_along_row<AddOp<int>, Ahead>(
+                b, descriptors, tile, d, kDigits, count - padding);
+            digit_shift[d] = digit_starts[d] + before_tile - first.exclusive;
+        }
+        b.sync(Line::Place);
+
+        // 5. Each key to its place in the tile: its warp's start for its digit, plus its rank.
+        for (int r = 0; r < Rows; ++r) {
+            const int digit = digits[r], rank = ranks[r];
+            sorted[int(warp_counts[b.warp() * kDigits + digit]) + rank] = keys[r];
+        }
+        b.sync(Line::Store);
+
+        // 6. The tile's keys out, consecutive threads to consecutive places in the tile: a
+        //    digit's keys go to consecutive words of the output.
+        for (int i = b.thread(); i < tile_keys; i += b.threads()) {
+            const T key = sorted[i];
+            const int tile_to_output = digit_shift[digit_of(key, shift, key_bits)];
+            out[tile_to_output + i] = key;
+        }
+    }
+};
+
+}  // namespace scanscope::kernels
