@@ -1,6 +1,7 @@
 #include "gpu/nvrtc_student.h"
 
 #include <cuda.h>
+#include <dlfcn.h>
 #include <nvrtc.h>
 
 #include <algorithm>
@@ -19,9 +20,57 @@
 namespace scanscope {
 namespace {
 
+// NVRTC's few functions, opened (dlopen) when a student's kernel is first compiled for the GPU,
+// not linked: the program starts, and runs everything else, where the toolkit's runtime compiler
+// is not installed (a lab machine with a driver and no toolkit; a package that does not name it).
+struct NvrtcApi {
+    decltype(&nvrtcGetErrorString) error_string = nullptr;
+    decltype(&nvrtcCreateProgram) create = nullptr;
+    decltype(&nvrtcDestroyProgram) destroy = nullptr;
+    decltype(&nvrtcCompileProgram) compile = nullptr;
+    decltype(&nvrtcGetProgramLogSize) log_size = nullptr;
+    decltype(&nvrtcGetProgramLog) log = nullptr;
+    decltype(&nvrtcGetCUBINSize) cubin_size = nullptr;
+    decltype(&nvrtcGetCUBIN) cubin = nullptr;
+};
+
+template <class F>
+void look_up_nvrtc(void* library, const char* name, F& f) {
+    f = reinterpret_cast<F>(dlsym(library, name));
+    if (!f) throw std::runtime_error(std::string("NVRTC lacks ") + name);
+}
+
+// The library of the toolkit's major version, where the loader finds it, else in the toolkit
+// ScanScope was built with (SCANSCOPE_NVRTC_LIBRARY). Kept open for the process's life.
+const NvrtcApi& nvrtc() {
+    static const NvrtcApi api = [] {
+        const std::string name = "libnvrtc.so." + std::to_string(CUDA_VERSION / 1000);
+        void* library = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL);
+        if (!library) library = dlopen(SCANSCOPE_NVRTC_LIBRARY, RTLD_NOW | RTLD_LOCAL);
+        if (!library)
+            throw std::runtime_error(
+                "a student's kernel runs on the GPU only with NVRTC, the CUDA toolkit's runtime "
+                "compiler (" +
+                name +
+                "), which is not installed here (the CPU emulation runs it: "
+                "--device cpu)");
+        NvrtcApi a;
+        look_up_nvrtc(library, "nvrtcGetErrorString", a.error_string);
+        look_up_nvrtc(library, "nvrtcCreateProgram", a.create);
+        look_up_nvrtc(library, "nvrtcDestroyProgram", a.destroy);
+        look_up_nvrtc(library, "nvrtcCompileProgram", a.compile);
+        look_up_nvrtc(library, "nvrtcGetProgramLogSize", a.log_size);
+        look_up_nvrtc(library, "nvrtcGetProgramLog", a.log);
+        look_up_nvrtc(library, "nvrtcGetCUBINSize", a.cubin_size);
+        look_up_nvrtc(library, "nvrtcGetCUBIN", a.cubin);
+        return a;
+    }();
+    return api;
+}
+
 void check_nvrtc(nvrtcResult r, const char* what) {
     if (r != NVRTC_SUCCESS)
-        throw std::runtime_error(std::string(what) + ": " + nvrtcGetErrorString(r));
+        throw std::runtime_error(std::string(what) + ": " + nvrtc().error_string(r));
 }
 
 // The driver API's few functions, looked up through the runtime (cudaGetDriverEntryPoint...):
@@ -141,11 +190,11 @@ std::vector<char> compile(const NvrtcStudentRun& run, int major, int minor) {
     names.push_back(header.c_str());
     texts.push_back(run.kernel_text.c_str());
     nvrtcProgram prog;
-    check_nvrtc(nvrtcCreateProgram(&prog, source.c_str(), "student_entry.cu", int(names.size()),
-                                   texts.data(), names.data()),
+    check_nvrtc(nvrtc().create(&prog, source.c_str(), "student_entry.cu", int(names.size()),
+                               texts.data(), names.data()),
                 "nvrtcCreateProgram");
     std::unique_ptr<nvrtcProgram, void (*)(nvrtcProgram*)> owner(
-        &prog, [](nvrtcProgram* p) { nvrtcDestroyProgram(p); });
+        &prog, [](nvrtcProgram* p) { nvrtc().destroy(p); });
     const std::string arch = "--gpu-architecture=sm_" + std::to_string(major * 10 + minor);
     std::vector<std::string> options = {arch, "-std=c++17", "-default-device",
                                         "-I" + run.kernels_dir};
@@ -158,18 +207,18 @@ std::vector<char> compile(const NvrtcStudentRun& run, int major, int minor) {
     std::vector<const char*> argv;
     for (const std::string& o : options)
         argv.push_back(o.c_str());
-    const nvrtcResult compiled = nvrtcCompileProgram(prog, int(argv.size()), argv.data());
+    const nvrtcResult compiled = nvrtc().compile(prog, int(argv.size()), argv.data());
     if (compiled != NVRTC_SUCCESS) {
         std::size_t size = 0;
-        nvrtcGetProgramLogSize(prog, &size);
+        nvrtc().log_size(prog, &size);
         std::string log(size, '\0');
-        nvrtcGetProgramLog(prog, log.data());
+        nvrtc().log(prog, log.data());
         throw NvrtcCompileError(log);
     }
     std::size_t size = 0;
-    check_nvrtc(nvrtcGetCUBINSize(prog, &size), "nvrtcGetCUBINSize");
+    check_nvrtc(nvrtc().cubin_size(prog, &size), "nvrtcGetCUBINSize");
     std::vector<char> cubin(size);
-    check_nvrtc(nvrtcGetCUBIN(prog, cubin.data()), "nvrtcGetCUBIN");
+    check_nvrtc(nvrtc().cubin(prog, cubin.data()), "nvrtcGetCUBIN");
     return cubin;
 }
 
