@@ -171,29 +171,60 @@ void reduce_then_scan(L& launcher, const T* in, T* out, int n, bool inclusive, i
                     {{"tile prefixes", prefixes, std::size_t(blocks), 4}});
 }
 
-// A launch's tile descriptors and, after them, its tile counter, zero: fresh allocations are. One
-// a line when a timed scan that nobody records has more tiles than blocks at once (see
-// TileDescriptors); a capture keeps them packed, one word a tile, as the views read them. A run
-// that nobody records may be repeated on the same buffers (the timing loops): it takes two sets
-// and uses them by turns, each launch readying the other for the next, so that no memset launch
-// comes before it. `Kernel` says whether one round of tiles is spread too (SpreadsOneRound).
+// Descriptors for `passes` single-pass launches in a row, `words` each, `spacing` words apart,
+// and a tile counter after them. A capture gives each launch its own fresh set; a run that nobody
+// records takes two sets and uses them by turns, across the passes and the repeats of a timing
+// loop, each launch readying the other set for the next (TileDescriptors), so that no memset
+// launch comes before it (at 2^20 that launch cost a quarter of the time; bench/tuning.md).
+template <class L>
+class DescriptorTurns {
+  public:
+    DescriptorTurns(L& launcher, std::size_t words, int passes, int spacing = 1)
+        : launcher_(launcher),
+          repeatable_(!launcher.capturing()),
+          // Each set whole lines, so that the second starts on a line as the first does.
+          set_words_(std::size_t(round_up(int(words) * spacing + 1, int(kDescriptorsPerLine)))),
+          passes_(passes),
+          spacing_(spacing) {
+        if (repeatable_) sets_ = launcher.template alloc<DescriptorWord>(2 * set_words_);
+    }
+    TileDescriptors for_pass(int pass, int*& counter) {
+        DescriptorWord* set = nullptr;
+        DescriptorWord* next = nullptr;
+        if (repeatable_) {
+            const int turn = (launcher_.repeat() * passes_ + pass) % 2;
+            set = sets_ + std::size_t(turn) * set_words_;
+            next = sets_ + std::size_t(1 - turn) * set_words_;
+        } else {
+            set = launcher_.template alloc<DescriptorWord>(set_words_);
+        }
+        counter = tile_counter_of(set, set_words_);
+        return descriptors_in(set, next, set_words_, spacing_);
+    }
+
+  private:
+    L& launcher_;
+    bool repeatable_;
+    std::size_t set_words_;
+    int passes_;
+    int spacing_;
+    DescriptorWord* sets_ = nullptr;
+};
+
+// A launch's tile descriptors and its tile counter (DescriptorTurns, one pass). One a line when a
+// timed scan that nobody records has more tiles than blocks at once (see TileDescriptors); a
+// capture keeps them packed, one word a tile, as the views read them. `Kernel` says whether one
+// round of tiles is spread too (SpreadsOneRound) or its descriptors stay packed
+// (PacksDescriptors).
 template <class Kernel = void, class L>
 TileDescriptors alloc_descriptors(L& launcher, int tiles, KernelShape kernel_shape,
                                   int resident_blocks, int*& counter) {
-    const bool repeatable = !launcher.capturing();
     const int spacing =
-        repeatable && kernel_shape == KernelShape::Timed && !PacksDescriptors<Kernel>::value
+        !launcher.capturing() && kernel_shape == KernelShape::Timed &&
+                !PacksDescriptors<Kernel>::value
             ? timed_descriptor_spacing(tiles, resident_blocks, SpreadsOneRound<Kernel>::value)
             : 1;
-    // Each set whole lines, so that the second starts on a line as the first does.
-    const auto set_words = std::size_t(round_up(tiles * spacing + 1, int(kDescriptorsPerLine)));
-    DescriptorWord* sets =
-        launcher.template alloc<DescriptorWord>(set_words * (repeatable ? 2 : 1));
-    const int turn = repeatable ? launcher.repeat() % 2 : 0;
-    DescriptorWord* set = sets + std::size_t(turn) * set_words;
-    counter = tile_counter_of(set, set_words);
-    return descriptors_in(set, repeatable ? sets + std::size_t(1 - turn) * set_words : nullptr,
-                          set_words, spacing);
+    return DescriptorTurns<L>(launcher, std::size_t(tiles), 1, spacing).for_pass(0, counter);
 }
 
 template <class L, class T, class Op, int Rows, int Vec>
@@ -268,42 +299,6 @@ void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out,
                     {{"row descriptors", table.descriptors.words,
                       std::size_t(strips) * std::size_t(height), 8}});
 }
-
-// Descriptors for `passes` single-pass launches in a row, `words` each (and a tile counter). A
-// capture gives each launch its own fresh set; a run that nobody records takes two sets and uses
-// them by turns, across the passes and the repeats of a timing loop, each launch readying the
-// other set for the next (TileDescriptors).
-template <class L>
-class DescriptorTurns {
-  public:
-    DescriptorTurns(L& launcher, std::size_t words, int passes)
-        : launcher_(launcher),
-          repeatable_(!launcher.capturing()),
-          set_words_(std::size_t(round_up(int(words) + 1, int(kDescriptorsPerLine)))),
-          passes_(passes) {
-        if (repeatable_) sets_ = launcher.template alloc<DescriptorWord>(2 * set_words_);
-    }
-    TileDescriptors for_pass(int pass, int*& counter) {
-        DescriptorWord* set = nullptr;
-        DescriptorWord* next = nullptr;
-        if (repeatable_) {
-            const int turn = (launcher_.repeat() * passes_ + pass) % 2;
-            set = sets_ + std::size_t(turn) * set_words_;
-            next = sets_ + std::size_t(1 - turn) * set_words_;
-        } else {
-            set = launcher_.template alloc<DescriptorWord>(set_words_);
-        }
-        counter = tile_counter_of(set, set_words_);
-        return descriptors_in(set, next, set_words_, 1);
-    }
-
-  private:
-    L& launcher_;
-    bool repeatable_;
-    std::size_t set_words_;
-    int passes_;
-    DescriptorWord* sets_ = nullptr;
-};
 
 // Radix sort, Onesweep: every pass's digit histogram (one read of the keys), their scans, then a
 // pass a digit of 8 bits, each one sweep with a look-back for each digit. The passes write by
