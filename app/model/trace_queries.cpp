@@ -42,11 +42,17 @@ const SharedArrayInfo* array_of_word(const Launch& launch, std::uint32_t word) {
     return nullptr;
 }
 
+const GlobalBuffer* find_global(const Launch& launch, const std::string& name) {
+    for (const GlobalBuffer& g : launch.globals)
+        if (g.name == name) return &g;
+    return nullptr;
+}
+
 std::optional<std::uint32_t> global_word(const Launch& launch, const std::string& name,
                                          std::size_t index) {
-    for (const GlobalBuffer& g : launch.globals)
-        if (g.name == name && index < g.values.size()) return std::uint32_t(g.values[index]);
-    return std::nullopt;
+    const GlobalBuffer* g = find_global(launch, name);
+    if (!g || index >= g->values.size()) return std::nullopt;
+    return std::uint32_t(g->values[index]);
 }
 
 std::string word_name(const Launch& launch, std::uint32_t word) {

@@ -30,6 +30,8 @@ std::vector<StepFrame> step_frames(const Trace& trace);
 
 // The shared array holding 4-byte word `word` of the launch's shared memory; null if none does.
 const SharedArrayInfo* array_of_word(const Launch& launch, std::uint32_t word);
+// The launch's global buffer `name`; null if it wrote none.
+const GlobalBuffer* find_global(const Launch& launch, const std::string& name);
 // Word `index` of the launch's global `name` (a compaction's "kept"; a radix sort's
 // "totalFalses", a word a pass); none if the launch wrote no such global or word.
 std::optional<std::uint32_t> global_word(const Launch& launch, const std::string& name,

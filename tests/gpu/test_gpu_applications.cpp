@@ -4,8 +4,6 @@
 // sort. Skipped where there is no GPU.
 #include <gtest/gtest.h>
 
-#include <random>
-
 #include "analysis/consistency.h"
 #include "capture/capture.h"
 #include "capture/replay_check.h"
@@ -237,17 +235,6 @@ TEST_F(GpuApplications, SummedAreaLookbackTracesReplayAsTheEmulation) {
         }
 }
 
-// Keys of all 32 bits (floats without NaN, which std::stable_sort cannot order).
-std::vector<std::uint32_t> any_keys(int n, ElementType type, std::uint64_t seed) {
-    std::mt19937 random{std::uint32_t(seed)};
-    std::vector<std::uint32_t> keys(static_cast<std::size_t>(n));
-    for (std::uint32_t& k : keys) {
-        k = random();
-        if (type == ElementType::Float32 && (k & 0x7f800000u) == 0x7f800000u) k &= 0xff800000u;
-    }
-    return keys;
-}
-
 // Onesweep on the GPU, timed and teaching tiles, against std::stable_sort (by the low bits only
 // where fewer are asked for: stable across tiles and passes).
 TEST_F(GpuApplications, OnesweepSortsAnyKeys) {
@@ -262,7 +249,7 @@ TEST_F(GpuApplications, OnesweepSortsAnyKeys) {
                     r.type = type;
                     r.shape = shape;
                     r.key_bits = bits;
-                    const auto keys = any_keys(n, type, std::uint64_t(n) + std::uint64_t(bits));
+                    const auto keys = random_keys(n, type, std::uint32_t(n + bits));
                     EXPECT_EQ(check_sorted_output(keys, run_on_gpu(r, keys), type, bits), "")
                         << "n = " << n << " " << type_name(type) << " " << bits << " bits"
                         << (shape == KernelShape::Timed ? " timed" : " teaching");
@@ -278,7 +265,7 @@ TEST_F(GpuApplications, OnesweepTracesReplayAsTheEmulation) {
             r.variant = "radix-sort-onesweep";
             r.n = n;
             r.key_bits = bits;
-            const auto keys = any_keys(n, r.type, std::uint64_t(n) * 3 + std::uint64_t(bits));
+            const auto keys = random_keys(n, r.type, std::uint32_t(n * 3 + bits));
             const Trace gpu = capture_trace(r, keys, DeviceChoice::Gpu);
             const std::string where =
                 "n = " + std::to_string(n) + ", " + std::to_string(bits) + " bits";

@@ -78,6 +78,16 @@ std::vector<std::uint32_t> random_input(int n, ElementType type, std::uint64_t s
     return v;
 }
 
+std::vector<std::uint32_t> random_keys(int n, ElementType type, std::uint32_t seed) {
+    std::mt19937 random{seed};
+    std::vector<std::uint32_t> keys(static_cast<std::size_t>(n));
+    for (std::uint32_t& k : keys) {
+        k = random();
+        if (type == ElementType::Float32 && (k & 0x7f800000u) == 0x7f800000u) k &= 0xff800000u;
+    }
+    return keys;
+}
+
 std::vector<std::int32_t> int_reference(const std::vector<std::int32_t>& in, OpKind op,
                                         Algorithm algorithm, bool inclusive) {
     auto combine = [op](std::int32_t a, std::int32_t b) {

@@ -19,6 +19,11 @@ std::vector<std::int32_t> as_ints(const std::vector<std::uint32_t>& bits);
 // Random inputs wider than the app's teaching values: ints in [-1000, 1000], floats in [-1, 1].
 std::vector<std::uint32_t> random_input(int n, ElementType type, std::uint64_t seed);
 
+// Keys of all 32 bits at random (std::mt19937 from `seed`): as floats, negative ones, -0,
+// subnormals and infinities, but no NaN (which std::stable_sort, the sort references, cannot
+// order: a NaN's pattern becomes an infinity's).
+std::vector<std::uint32_t> random_keys(int n, ElementType type, std::uint32_t seed);
+
 // Exact int32 reference (wrap-around addition, as the GPU adds).
 std::vector<std::int32_t> int_reference(const std::vector<std::int32_t>& input, OpKind op,
                                         Algorithm algorithm, bool inclusive);

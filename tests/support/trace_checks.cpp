@@ -4,9 +4,15 @@
 #include <map>
 #include <sstream>
 
+#include "model/trace_queries.h"
 #include "support/reference.h"
 
 namespace scanscope::test {
+
+const GlobalBuffer& global_named(const Launch& launch, const std::string& name) {
+    if (const GlobalBuffer* g = find_global(launch, name)) return *g;
+    throw std::runtime_error("no global " + name);
+}
 
 std::string check_lookback(const Trace& trace) {
     if (trace.launches.size() != 1) return "expected one launch";

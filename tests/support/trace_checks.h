@@ -10,6 +10,9 @@ namespace scanscope::test {
 // (That snapshots follow the recorded writes is the product's own check now:
 // analysis/consistency.h, first_inconsistency.)
 
+// The launch's global buffer called `name` (throws where it has none).
+const GlobalBuffer& global_named(const Launch& launch, const std::string& name);
+
 // The single-pass scan's descriptors: every tile publishes its aggregate (tile 0: only its
 // prefix), then its inclusive prefix, with the right values; reads look only backwards and see
 // only values that were published. For int32 addition, or a compaction's counts of kept elements.

@@ -10,6 +10,7 @@
 #include "scan/lookback_policies.h"
 #include "scenes/views.h"
 #include "support/reference.h"
+#include "support/trace_checks.h"
 #include "variants/run.h"
 
 namespace scanscope::test {
@@ -21,12 +22,6 @@ RunRequest request(int n, ElementType type = ElementType::Int32) {
     r.n = n;
     r.type = type;
     return r;
-}
-
-const GlobalBuffer& global(const Launch& l, const char* name) {
-    for (const GlobalBuffer& g : l.globals)
-        if (g.name == name) return g;
-    throw std::runtime_error(std::string("no global ") + name);
 }
 
 // 70 elements, x[i] = i except every multiple of 3 is 0, in tiles of 32: tile 0 (0..31) drops
@@ -46,8 +41,8 @@ TEST(CompactLookback, TilesCountTheirKeptElementsAndLookBackForTheRest) {
     kept.resize(70, 0);  // the words past the kept ones stay as a fresh buffer has them
     EXPECT_EQ(as_ints(t.output), kept);
     const Launch& l = t.launches.at(0);
-    EXPECT_EQ(global(l, "kept").values, std::vector<std::uint64_t>{46});
-    const GlobalBuffer& descriptors = global(l, "tile descriptors");
+    EXPECT_EQ(global_named(l, "kept").values, std::vector<std::uint64_t>{46});
+    const GlobalBuffer& descriptors = global_named(l, "tile descriptors");
     ASSERT_EQ(descriptors.values.size(), 3u);
     const std::vector<std::uint32_t> prefixes = {21, 42, 46};
     for (std::size_t tile = 0; tile < 3; ++tile) {

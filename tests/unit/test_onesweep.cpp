@@ -4,8 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cmath>
-#include <random>
 
 #include "analysis/consistency.h"
 #include "analysis/questions.h"
@@ -29,12 +27,6 @@ RunRequest request(int n, ElementType type = ElementType::Int32) {
     return r;
 }
 
-const GlobalBuffer& global(const Launch& l, const char* name) {
-    for (const GlobalBuffer& g : l.globals)
-        if (g.name == name) return g;
-    throw std::runtime_error(std::string("no global ") + name);
-}
-
 // Keys i % 3 for i = 0 .. 299, in tiles of 256 (the teaching shape): bits 0 and 1 tell them
 // apart, so one pass, on a digit of those two bits. Tile 0 (i < 256) holds 86 zeros (0, 3, ..,
 // 255), 85 ones and 85 twos; tile 1 (256 .. 299: 1, 2, 0, ..) 14 zeros, 15 ones, 15 twos. The
@@ -52,14 +44,14 @@ TEST(Onesweep, TheHistogramAndEachDigitsLookBack) {
     ASSERT_EQ(t.launches.size(), 3u);
     EXPECT_EQ(t.launches[2].name, "pass 1: bits 0 to 1");
 
-    const std::vector<std::uint64_t>& counts = global(t.launches[0], "digit counts").values;
+    const std::vector<std::uint64_t>& counts = global_named(t.launches[0], "digit counts").values;
     ASSERT_EQ(counts.size(), 256u);
     EXPECT_EQ(counts[0], 100u);
     EXPECT_EQ(counts[1], 100u);
     EXPECT_EQ(counts[2], 100u);
     EXPECT_EQ(std::count(counts.begin() + 3, counts.end(), 0u), 253);
 
-    const std::vector<std::uint64_t>& starts = global(t.launches[1], "digit starts").values;
+    const std::vector<std::uint64_t>& starts = global_named(t.launches[1], "digit starts").values;
     EXPECT_EQ(starts[0], 0u);
     EXPECT_EQ(starts[1], 100u);
     EXPECT_EQ(starts[2], 200u);
@@ -68,7 +60,7 @@ TEST(Onesweep, TheHistogramAndEachDigitsLookBack) {
 
     // Descriptor (tile, digit) at tile * 256 + digit: every one ends a prefix, the keys of the
     // digit up to and through the tile. Tile 1's digit 255 counts none of its 212 empty places.
-    const std::vector<std::uint64_t>& d = global(t.launches[2], "digit descriptors").values;
+    const std::vector<std::uint64_t>& d = global_named(t.launches[2], "digit descriptors").values;
     ASSERT_EQ(d.size(), 512u);
     const auto prefix = [&](int tile, int digit) {
         const TileDescriptor e = unpack_descriptor(d[std::size_t(tile * 256 + digit)]);
@@ -88,17 +80,10 @@ TEST(Onesweep, TheHistogramAndEachDigitsLookBack) {
     EXPECT_EQ(first_inconsistency(t), "");
 }
 
-// Any 32-bit patterns: as floats, negative ones, -0, subnormals and infinities, but no NaN (which
-// std::stable_sort, the reference, cannot order).
+// Any 32-bit patterns (random_keys), each case from its own seed.
 std::vector<std::uint32_t> any_bits(int n, std::uint64_t seed,
                                     ElementType type = ElementType::Int32) {
-    std::mt19937 random{std::uint32_t(seed * 7919 + 1)};
-    std::vector<std::uint32_t> keys(static_cast<std::size_t>(n));
-    for (std::uint32_t& k : keys) {
-        k = random();
-        if (type == ElementType::Float32 && std::isnan(from_bits<float>(k))) k &= 0xff800000u;
-    }
-    return keys;
+    return random_keys(n, type, std::uint32_t(seed * 7919 + 1));
 }
 
 std::string sorted_or_why(RunRequest r, const std::vector<std::uint32_t>& keys) {
