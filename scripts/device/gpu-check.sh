@@ -341,9 +341,31 @@ stage_bench() {
     cat "$out/bench/bench-table.txt" "$out/bench/bench-table-float.txt"
 }
 
+# scanscope bench of one VARIANT at 2^20, 2^24 and 2^28, int32 and float32, as a table and as CSV
+# (apps/bench-NAME-TYPE.txt, .csv), and the command (apps/command-NAME.txt); the last failure's
+# exit status.
+bench_both_types() {
+    local variant="$1" name="$2" type format status=0
+    for type in int float; do
+        for format in table csv; do
+            local file="$out/apps/bench-$name-$type.$([ "$format" = table ] && echo txt || echo csv)"
+            "$app" bench --variants "$variant" --sizes 2^20,2^24,2^28 --no-cpu --type "$type" \
+                --format "$format" --out "$file" >/dev/null 2>>"$logs/apps.log" || status=$?
+        done
+    done
+    echo "scanscope bench --variants $variant --sizes 2^20,2^24,2^28 --no-cpu --type int|float" \
+        >"$out/apps/command-$name.txt"
+    return $status
+}
+
 stage_apps() {
     mkdir -p "$out/apps"
     local rc=0
+    # The stage's line in the summary, and its tables (uses the caller's rc).
+    apps_done() {
+        note "apps" "$([ $rc -eq 0 ] && echo "done (apps/)" || echo "exit $rc (see logs/apps.log)")"
+        cat "$out/apps/"bench-*.txt
+    }
     # compact-lookback's shape sweep, when asked for (its record: bench/tuning.md).
     if [ "${APPS_TUNE:-0}" = 1 ]; then
         "$build/bench/scanscope_tune_compact" >"$out/apps/tune-compact.txt" 2>&1 || rc=$?
@@ -357,38 +379,10 @@ stage_apps() {
         cat "$out/apps/tune-summed-area.txt"
     fi
     local type
-    for type in int float; do  # keys of 32 bits, random: four passes
-        local name="bench-sort-$type"
-        "$app" bench --variants radix-sort-onesweep --sizes 2^20,2^24,2^28 --no-cpu \
-            --type "$type" --format table --out "$out/apps/$name.txt" >/dev/null \
-            2>>"$logs/apps.log" || rc=$?
-        "$app" bench --variants radix-sort-onesweep --sizes 2^20,2^24,2^28 --no-cpu \
-            --type "$type" --format csv --out "$out/apps/$name.csv" >/dev/null \
-            2>>"$logs/apps.log" || rc=$?
-    done
-    echo "scanscope bench --variants radix-sort-onesweep --sizes 2^20,2^24,2^28 --no-cpu" \
-        "--type int|float" >"$out/apps/command-sort.txt"
-    if [ "${APPS_ONLY:-}" = sort ]; then
-        note "apps" "$([ $rc -eq 0 ] && echo "done (apps/)" || echo "exit $rc (see logs/apps.log)")"
-        cat "$out/apps/"bench-*.txt
-        return
-    fi
-    for type in int float; do  # a summed-area table has one form
-        local name="bench-sat-$type"
-        "$app" bench --variants summed-area-lookback --sizes 2^20,2^24,2^28 --no-cpu \
-            --type "$type" --format table --out "$out/apps/$name.txt" >/dev/null \
-            2>>"$logs/apps.log" || rc=$?
-        "$app" bench --variants summed-area-lookback --sizes 2^20,2^24,2^28 --no-cpu \
-            --type "$type" --format csv --out "$out/apps/$name.csv" >/dev/null \
-            2>>"$logs/apps.log" || rc=$?
-    done
-    echo "scanscope bench --variants summed-area-lookback --sizes 2^20,2^24,2^28 --no-cpu" \
-        "--type int|float" >"$out/apps/command-sat.txt"
-    if [ "${APPS_ONLY:-}" = sat ]; then
-        note "apps" "$([ $rc -eq 0 ] && echo "done (apps/)" || echo "exit $rc (see logs/apps.log)")"
-        cat "$out/apps/"bench-*.txt
-        return
-    fi
+    bench_both_types radix-sort-onesweep sort || rc=$?  # keys of 32 bits, random: four passes
+    if [ "${APPS_ONLY:-}" = sort ]; then apps_done; return; fi
+    bench_both_types summed-area-lookback sat || rc=$?  # a summed-area table has one form
+    if [ "${APPS_ONLY:-}" = sat ]; then apps_done; return; fi
     local variants="compact-lookback,segmented-lookback" form
     for type in int float; do
         for form in exclusive inclusive; do
@@ -405,8 +399,7 @@ stage_apps() {
     done
     echo "scanscope bench --variants $variants --sizes 2^20,2^24,2^28 --no-cpu" \
         "--type int|float [--exclusive] (float: exclusive only)" >"$out/apps/command.txt"
-    note "apps" "$([ $rc -eq 0 ] && echo "done (apps/)" || echo "exit $rc (see logs/apps.log)")"
-    cat "$out/apps/"bench-*.txt
+    apps_done
 }
 
 stage_repeat() {
