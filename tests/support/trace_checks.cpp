@@ -9,9 +9,11 @@
 
 namespace scanscope::test {
 
-const GlobalBuffer& global_named(const Launch& launch, const std::string& name) {
+// (The name as a C string: a std::string made from a literal would be a temporary, and GCC 13
+// warns that a reference returned beside it may dangle.)
+const GlobalBuffer& global_named(const Launch& launch, const char* name) {
     if (const GlobalBuffer* g = find_global(launch, name)) return *g;
-    throw std::runtime_error("no global " + name);
+    throw std::runtime_error(std::string("no global ") + name);
 }
 
 std::string check_lookback(const Trace& trace) {

@@ -11,7 +11,7 @@ namespace scanscope::test {
 // analysis/consistency.h, first_inconsistency.)
 
 // The launch's global buffer called `name` (throws where it has none).
-const GlobalBuffer& global_named(const Launch& launch, const std::string& name);
+const GlobalBuffer& global_named(const Launch& launch, const char* name);
 
 // The single-pass scan's descriptors: every tile publishes its aggregate (tile 0: only its
 // prefix), then its inclusive prefix, with the right values; reads look only backwards and see
