@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "core/bits.h"
+#include "core/uniform_int.h"
 #include "platform/file_read.h"
 
 namespace scanscope {
@@ -100,11 +101,10 @@ std::vector<std::uint32_t> read_values_file(const std::string& path, ElementType
 
 std::vector<std::uint32_t> random_values(int n, ElementType type, std::uint64_t seed) {
     std::mt19937_64 random(seed);
-    std::uniform_int_distribution<int> digit(0, 9), quarter(0, 39);
     std::vector<std::uint32_t> values(std::size_t(std::max(n, 0)));
     for (auto& v : values)
-        v = type == ElementType::Int32 ? to_bits(std::int32_t(digit(random)))
-                                       : to_bits(float(quarter(random)) / 4.0f);
+        v = type == ElementType::Int32 ? to_bits(std::int32_t(uniform_int(random, 0, 9)))
+                                       : to_bits(float(uniform_int(random, 0, 39)) / 4.0f);
     return values;
 }
 

@@ -22,6 +22,10 @@ ElementKind global_value_kind(const RunRequest& request);
 
 // "25", "-3", "0.5", "-inf"; floats with the fewest digits that read back exactly.
 std::string format_value(std::uint32_t bits, ElementKind kind);
+// A finite float's shortest text that reads back as the same float, in std::to_chars's form
+// (fixed or scientific, whichever is shorter). For libraries without to_chars of a float (the
+// browser build's libc++ 14); tests hold it equal to std::to_chars.
+std::string shortest_float_text(float f);
 
 // JSON: integers as integers, floats as numbers, infinities and NaN as "inf", "-inf", "nan".
 nlohmann::ordered_json value_to_json(std::uint32_t bits, ElementKind kind);

@@ -5,6 +5,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/uniform_int.h"
+
 namespace scanscope::emu {
 
 void* EmuLauncher::alloc_bytes(std::size_t bytes) {
@@ -146,8 +148,7 @@ void EmuLauncher::run_interleaved(GridContext& grid) {
             }
             if (!any_running) actions.push_back({block.get(), -1});
         }
-        const Action pick =
-            actions[std::uniform_int_distribution<std::size_t>(0, actions.size() - 1)(random)];
+        const Action pick = actions[uniform_int<std::size_t>(random, 0, actions.size() - 1)];
         EmuBlock& block = *pick.block;
         if (pick.warp >= 0) {
             block.run_warp_round(pick.warp);
