@@ -18,6 +18,12 @@ packages=(
 if [ "${1:-}" = "--tests" ]; then
     packages+=(clang libclang-rt-14-dev libfuzzer-14-dev poppler-utils)
     packages+=(help2man desktop-file-utils appstream dpkg-dev)  # the package and its check
+    packages+=(glslang-tools)  # the shaders' WebGL 2 form, compiled by a test
+    packages+=(chromium chromium-driver)  # the browser tests (tests/web)
+fi
+# With --tests or --web: the browser build (scripts/web.sh; dpkg-dev for apt-get source).
+if [ "${1:-}" = "--tests" ] || [ "${1:-}" = "--web" ]; then
+    packages+=(emscripten dpkg-dev)
 fi
 
 missing=()

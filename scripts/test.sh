@@ -12,6 +12,8 @@ archs="90-real"
 if command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then archs="native"; fi
 "$root/scripts/configure.sh" "$root/build-tests" -DSCANSCOPE_WERROR=ON \
     "-DCMAKE_CUDA_ARCHITECTURES=$archs"
+# The browser build, which the browser tests (label web) load in headless chromium.
+"$root/scripts/web.sh" "$root/build-web"
 # The fuzz targets, a fixed number of inputs each (scripts/fuzz.sh runs them longer), then the tests.
 "$root/scripts/fuzz.sh" 20000
 cd "$root/build-tests"

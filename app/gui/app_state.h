@@ -131,6 +131,7 @@ struct AppState {
     bool overlay_controls = false, overlay_code = false, overlay_timings = false;
     bool show_about = false;
     bool quit = false;
+    bool save_png_requested = false;  // the browser's File > Save step as PNG, done after the frame
 
     Session session;
     CaptureForm form;

@@ -7,6 +7,7 @@
 #include "analysis/questions.h"
 #include "model/input_values.h"
 #include "model/values.h"
+#include "platform/background.h"
 #include "scenes/views.h"
 #include "student/cuda_launch.h"
 #include "student/student_verdict.h"
@@ -224,7 +225,7 @@ void watch_kernel(AppState& state, double seconds) {
 void start_job(AppState& state, CaptureJob job, std::string what) {
     if (state.capturing()) return;
     state.job_what = std::move(what);
-    state.job = std::async(std::launch::async, [job = std::move(job)] { return run_job(job); });
+    state.job = start_in_background([job = std::move(job)] { return run_job(job); });
 }
 
 void apply_outcome(AppState& state, CaptureOutcome outcome, const std::string& what) {

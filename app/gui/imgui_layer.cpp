@@ -45,7 +45,11 @@ ImGuiLayer::ImGuiLayer(Window& window, float ui_scale, const Theme& theme)
     io.IniFilename = nullptr;  // the layout is computed, not saved
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
     ImGui_ImplGlfw_InitForOpenGL(window.handle(), true);
+#ifdef __EMSCRIPTEN__
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+#else
     ImGui_ImplOpenGL3_Init("#version 330 core");
+#endif
     build_fonts();
     apply_style();
 }

@@ -1,8 +1,8 @@
 #include "gui/render_target.h"
 
-#include <glad/gl.h>
-
 #include <cstring>
+
+#include "render/gl_api.h"
 
 namespace scanscope {
 

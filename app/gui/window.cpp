@@ -1,9 +1,14 @@
 #include "gui/window.h"
 
 #include <GLFW/glfw3.h>
-#include <glad/gl.h>
 
 #include <algorithm>
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten/html5.h>
+#endif
+
+#include "render/gl_api.h"
 
 namespace scanscope {
 namespace {
@@ -22,12 +27,21 @@ std::unique_ptr<Window> Window::create(const Config& config, std::string& error)
         error = g_last_glfw_error.empty() ? "GLFW could not start" : g_last_glfw_error;
         return nullptr;
     }
+#ifdef __EMSCRIPTEN__
+    // WebGL 2 on the page's canvas.
+    glfwWindowHint(GLFW_CLIENT_API, GLFW_OPENGL_ES_API);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 0);
+#else
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+#endif
     glfwWindowHint(GLFW_VISIBLE, config.visible ? GLFW_TRUE : GLFW_FALSE);
+#ifndef __EMSCRIPTEN__  // Emscripten's GLFW (3.2) sizes in CSS pixels already
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);  // high-DPI: size in logical pixels
+#endif
     GLFWwindow* window =
         glfwCreateWindow(config.width, config.height, config.title, nullptr, nullptr);
     if (!window) {
@@ -37,6 +51,7 @@ std::unique_ptr<Window> Window::create(const Config& config, std::string& error)
         return nullptr;
     }
     glfwMakeContextCurrent(window);
+#ifndef __EMSCRIPTEN__  // the browser's WebGL needs no loader, and paces frames itself
     if (gladLoadGL(glfwGetProcAddress) == 0) {
         error = "the OpenGL 3.3 functions could not be loaded";
         glfwDestroyWindow(window);
@@ -44,6 +59,7 @@ std::unique_ptr<Window> Window::create(const Config& config, std::string& error)
         return nullptr;
     }
     glfwSwapInterval(1);
+#endif
     return std::unique_ptr<Window>(new Window(window));
 }
 
@@ -61,9 +77,13 @@ void Window::request_close() {
 }
 
 float Window::content_scale() const {
+#ifdef __EMSCRIPTEN__
+    return std::max(float(emscripten_get_device_pixel_ratio()), 1.0f);
+#else
     float x = 1.0f, y = 1.0f;
     glfwGetWindowContentScale(window_, &x, &y);
     return std::max({x, y, 1.0f});
+#endif
 }
 
 void Window::framebuffer_size(int& width, int& height) const {
@@ -72,6 +92,17 @@ void Window::framebuffer_size(int& width, int& height) const {
 
 void Window::swap_buffers() {
     glfwSwapBuffers(window_);
+}
+
+void Window::fit_to_page() {
+#ifdef __EMSCRIPTEN__
+    double css_w = 0, css_h = 0;
+    if (emscripten_get_element_css_size("#canvas", &css_w, &css_h) != EMSCRIPTEN_RESULT_SUCCESS)
+        return;
+    int w = 0, h = 0;
+    glfwGetWindowSize(window_, &w, &h);
+    if (int(css_w) != w || int(css_h) != h) glfwSetWindowSize(window_, int(css_w), int(css_h));
+#endif
 }
 
 std::string Window::gl_renderer() const {

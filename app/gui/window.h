@@ -1,4 +1,5 @@
-// The GLFW window and its OpenGL 3.3 core context, loaded with the build-time GLAD loader.
+// The GLFW window and its OpenGL 3.3 core context, loaded with the build-time GLAD loader (in
+// the browser: the page's canvas and its WebGL 2 context).
 #pragma once
 
 #include <memory>
@@ -31,6 +32,9 @@ class Window {
     float content_scale() const;
     void framebuffer_size(int& width, int& height) const;
     void swap_buffers();
+    // In the browser: the canvas takes the page's size, and its pixels the display's density.
+    // On the desktop the user sizes the window: nothing to do.
+    void fit_to_page();
     std::string gl_renderer() const;
 
   private:

@@ -30,7 +30,7 @@ bool write_all(int fd, std::string_view contents) {
 }
 
 void write_in_place(const std::string& path, std::string_view contents) {
-    const int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) fail(path, errno);
     if (!write_all(fd, contents)) {
         const int error = errno;
@@ -43,6 +43,12 @@ void write_in_place(const std::string& path, std::string_view contents) {
 }  // namespace
 
 void write_file(const std::string& path, std::string_view contents) {
+#ifdef __EMSCRIPTEN__
+    // The page's file system is memory, gone with the page: there is no crash to survive, and
+    // Emscripten's has neither unnamed files nor links to make one with.
+    write_in_place(path, contents);
+}
+#else
     struct stat existing {};
     if (::stat(path.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
         if (S_ISDIR(existing.st_mode)) fail(path, EISDIR);
@@ -96,6 +102,7 @@ void write_file(const std::string& path, std::string_view contents) {
         fail(path, error);
     }
 }
+#endif
 
 bool same_file(const std::string& a, const std::string& b) {
     struct stat sa {

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "platform/browser.h"
 #include "platform/file_write.h"
 
 namespace scanscope {
@@ -197,6 +198,7 @@ void save_scores(const ScoreBook& book, const std::string& path) {
     if (!dir.empty()) std::filesystem::create_directories(dir, ec);
     if (ec) throw std::runtime_error("cannot create '" + dir.string() + "': " + ec.message());
     write_file(path, book.to_json());
+    keep_page_files();  // in the browser: into its storage, for the next visit
 }
 
 }  // namespace scanscope

@@ -1,12 +1,12 @@
 #include "render/canvas_renderer.h"
 
-#include <glad/gl.h>
-
 #include <cstdint>
 #include <cstring>
 #include <vector>
 
 #include "render/embedded_shaders.h"
+#include "render/gl_api.h"
+#include "render/shader_dialect.h"
 
 namespace scanscope {
 namespace {
@@ -35,8 +35,10 @@ unsigned compile(unsigned type, const char* name, std::string& error) {
         error = std::string("shader ") + name + " is missing from the build";
         return 0;
     }
+    const std::string text = glsl_for_this_context(source);
+    const char* text_ptr = text.c_str();
     const unsigned shader = glCreateShader(type);
-    glShaderSource(shader, 1, &source, nullptr);
+    glShaderSource(shader, 1, &text_ptr, nullptr);
     glCompileShader(shader);
     GLint ok = 0;
     glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);

@@ -1,8 +1,11 @@
 #include "shell/gui_app.h"
 
 #include <GLFW/glfw3.h>
-#include <glad/gl.h>
 #include <imgui.h>
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#endif
 
 #include <algorithm>
 #include <chrono>
@@ -10,6 +13,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 
 #include "gui/app_state.h"
@@ -20,12 +24,15 @@
 #include "gui/layout_log.h"
 #include "gui/png_file.h"
 #include "gui/render_target.h"
+#include "gui/trace_files.h"
 #include "gui/window.h"
 #include "model/input_values.h"
 #include "model/trace_json.h"
+#include "platform/browser.h"
 #include "platform/data_dir.h"
 #include "platform/exit_codes.h"
 #include "platform/file_write.h"
+#include "render/gl_api.h"
 #include "views/panel.h"
 #include "views/shell_views.h"
 
@@ -501,21 +508,138 @@ int take_screenshot(const GuiOptions& options, AppState& state, Canvases& canvas
     return kExitOk;
 }
 
+// What the window's frames work on, from the first frame to the last.
+// Destroyed in reverse: the canvases and the UI while the window's GL context is still there.
+struct RunningApp {
+    std::unique_ptr<Window> window;
+    AppState state;
+    std::unique_ptr<ImGuiLayer> ui;
+    std::unique_ptr<Canvases> canvases;  // made after the window, in its GL context
+    float monitor_scale = 1.0f;
+};
+
+// The browser's File > Save step as PNG: the window as it is, drawn once more off screen, then
+// handed to the user as a download.
+void save_step_png(RunningApp& app, int width, int height) {
+    AppState& state = app.state;
+    RenderTarget target;
+    std::string error;
+    if (!target.resize(width, height)) {
+        state.notify(Notice::Level::Error, "the browser refused an off-screen framebuffer");
+        return;
+    }
+    build_frame(state, *app.canvases, *app.ui, app.monitor_scale, width, height);
+    target.bind();
+    clear_to(app.ui->theme().background);
+    app.ui->render();
+    const Session& s = state.session;
+    const std::string name = (state.lesson >= 0 ? state.lessons[std::size_t(state.lesson)].key
+                                                : s.trace().request.variant) +
+                             "-" + view_info(s.view).key + "-" +
+                             std::to_string(s.timeline().position() + 1) + ".png";
+    const std::string path = "/tmp/" + name;
+    if (!write_png(path, target.width(), target.height(), target.read_rgba(), error)) {
+        state.notify(Notice::Level::Error, error);
+        return;
+    }
+    offer_download(path, name, "image/png");
+    state.notify(Notice::Level::Info, "saved " + name);
+}
+
+void run_frame(RunningApp& app) {
+    glfwPollEvents();
+    app.window->fit_to_page();
+    const auto start = std::chrono::steady_clock::now();
+    build_frame(app.state, *app.canvases, *app.ui, app.monitor_scale, 0, 0);
+    int fb_w = 0, fb_h = 0;
+    app.window->framebuffer_size(fb_w, fb_h);
+    RenderTarget::bind_default(fb_w, fb_h);
+    clear_to(app.ui->theme().background);
+    app.ui->render();
+    app.state.frame_ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    app.window->swap_buffers();
+    if (app.state.save_png_requested && app.state.session.loaded()) {
+        app.state.save_png_requested = false;
+        save_step_png(app, fb_w, fb_h);
+    }
+}
+
+RunningApp* g_running = nullptr;  // from the first frame on
+
 }  // namespace
+
+std::string running_state_json() {
+    nlohmann::json j{{"loaded", false}};
+    if (!g_running) return j.dump();
+    const AppState& state = g_running->state;
+    j["presenter"] = state.presenter;
+    j["theme"] = state.theme_name;
+    j["device"] = state.device ? state.device->cpu_reason : "";
+    nlohmann::json notices = nlohmann::json::array();
+    for (const Notice& n : state.notices)
+        notices.push_back(n.text);
+    j["notices"] = std::move(notices);
+    const Session& s = state.session;
+    if (!s.loaded()) return j.dump();
+    j["loaded"] = true;
+    j["lesson"] = state.lesson >= 0 ? state.lessons[std::size_t(state.lesson)].key : "";
+    j["variant"] = s.trace().request.variant;
+    j["view"] = view_info(s.view).key;
+    j["frame"] = s.timeline().position() + 1;
+    j["frames"] = s.timeline().size();
+    j["playing"] = s.timeline().playing();
+    const Predictor& p = state.predict.predictor;
+    nlohmann::json predict{{"enabled", p.enabled()}, {"pending", p.pending() != nullptr}};
+    if (p.pending()) {
+        predict["prompt"] = p.pending()->prompt;
+        predict["choices"] = p.pending()->choices;
+    }
+    predict["right"] = p.total().right;
+    predict["asked"] = p.total().asked;
+    // The lesson's answers in all sittings, as kept on disk (in the browser: its storage).
+    const Score kept = state.predict.scores.lesson_total(state.predict.score_key);
+    predict["kept_right"] = kept.right;
+    predict["kept_asked"] = kept.asked;
+    j["predict"] = std::move(predict);
+    return j.dump();
+}
+
+std::string running_layout_json() {
+    if (!g_running) return "{}";
+    RunningApp& app = *g_running;
+    layout_log().enabled = true;
+    const PanelLayout layout =
+        build_frame(app.state, *app.canvases, *app.ui, app.monitor_scale, 0, 0);
+    ImGui::Render();
+    layout_log().enabled = false;
+    nlohmann::json f = frame_layout(app.state, layout);
+    f["ui_scale"] = app.ui->scale();
+    f["width"] = ImGui::GetIO().DisplaySize.x;
+    f["height"] = ImGui::GetIO().DisplaySize.y;
+    return f.dump();
+}
+
+bool open_trace_in_running(const std::string& path, const std::string& name) {
+    if (!g_running) return false;
+    g_running->state.lesson = -1;
+    return open_trace_into(g_running->state, path, name);
+}
 
 int run_gui(const GuiOptions& options) {
     const bool screenshot = !options.screenshot_path.empty();
     std::string error;
-    auto window = Window::create({options.width, options.height, !screenshot, "ScanScope"}, error);
-    if (!window) {
+    auto app = std::make_unique<RunningApp>();
+    app->window = Window::create({options.width, options.height, !screenshot, "ScanScope"}, error);
+    if (!app->window) {
         std::cerr << "scanscope: cannot open a window: " << error << "\n"
                   << "The subcommands (see 'scanscope --help') work without a display.\n";
         return kExitFailure;
     }
 
-    AppState state;
+    AppState& state = app->state;
     state.device = &probe_device();
-    state.gl_renderer = window->gl_renderer();
+    state.gl_renderer = app->window->gl_renderer();
     state.theme_name = options.theme;
     state.palette = options.palette;
     state.presenter = options.presenter;
@@ -523,32 +647,32 @@ int run_gui(const GuiOptions& options) {
     if (options.banks == "hidden") state.presenter_banks = AppState::BanksBeside::Hidden;
     state.exporting.open = options.open_export;
     // Screenshots are reproducible: scale 1 unless asked, whatever the monitor says.
-    const float monitor_scale = screenshot ? 1.0f : window->content_scale();
-    state.requested_ui_scale = options.ui_scale > 0.0f ? options.ui_scale : monitor_scale;
+    app->monitor_scale = screenshot ? 1.0f : app->window->content_scale();
+    state.requested_ui_scale = options.ui_scale > 0.0f ? options.ui_scale : app->monitor_scale;
 
-    ImGuiLayer ui(*window, state.requested_ui_scale, wanted_theme(state));
-    if (!ui.font_notice().empty()) state.notify(Notice::Level::Warning, ui.font_notice());
+    app->ui =
+        std::make_unique<ImGuiLayer>(*app->window, state.requested_ui_scale, wanted_theme(state));
+    if (!app->ui->font_notice().empty())
+        state.notify(Notice::Level::Warning, app->ui->font_notice());
     load_lessons_into(state);
     if (int code = open_from_options(options, state); code != kExitOk) return code;
     if (!time_from_options(options, state)) return kExitUsage;
-    Canvases canvases;
+    app->canvases = std::make_unique<Canvases>();
 
-    if (screenshot) return take_screenshot(options, state, canvases, ui, monitor_scale);
+    if (screenshot)
+        return take_screenshot(options, state, *app->canvases, *app->ui, app->monitor_scale);
 
-    while (!window->should_close() && !state.quit) {
-        glfwPollEvents();
-        const auto start = std::chrono::steady_clock::now();
-        build_frame(state, canvases, ui, monitor_scale, 0, 0);
-        int fb_w = 0, fb_h = 0;
-        window->framebuffer_size(fb_w, fb_h);
-        RenderTarget::bind_default(fb_w, fb_h);
-        clear_to(ui.theme().background);
-        ui.render();
-        state.frame_ms =
-            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                .count();
-        window->swap_buffers();
-    }
+    g_running = app.get();
+#ifdef __EMSCRIPTEN__
+    // The browser calls each frame; the app lives on after this returns, for as long as the page.
+    emscripten_set_main_loop_arg(
+        [](void* running) { run_frame(*static_cast<RunningApp*>(running)); }, app.release(), 0,
+        false);
+#else
+    while (!app->window->should_close() && !state.quit)
+        run_frame(*app);
+    g_running = nullptr;
+#endif
     return kExitOk;
 }
 

@@ -144,20 +144,6 @@ std::vector<CompileError> parse_errors(const std::string& log, const StudentSour
 
 }  // namespace
 
-std::string CompileError::text() const {
-    // As compilers print it, with the file's name (the path is the student's own).
-    std::string t = fs::path(file).filename().string() +
-                    (line > 0 ? ":" + std::to_string(line) + ":" + std::to_string(column) : "") +
-                    (warning ? ": warning: " : ": error: ") + message;
-    if (!source_line.empty()) {
-        const std::string number = std::to_string(line);
-        t += "\n    " + number + " | " + source_line + "\n    " + std::string(number.size(), ' ') +
-             " | " + std::string(std::size_t(std::max(column - 1, 0)), ' ') + "^";
-    }
-    if (!hint.empty()) t += "\n    hint: " + hint;
-    return t;
-}
-
 std::string cuda_front_program() {
     if (const char* env = std::getenv("SCANSCOPE_CUDA_FRONT"); env && *env) return env;
     std::vector<fs::path> dirs;

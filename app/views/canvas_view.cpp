@@ -1,12 +1,12 @@
 #include "views/canvas_view.h"
 
-#include <glad/gl.h>
 #include <imgui.h>
 
 #include <algorithm>
 #include <cmath>
 
 #include "gui/layout_log.h"
+#include "render/gl_api.h"
 
 namespace scanscope {
 namespace {

@@ -5,7 +5,9 @@
 #include <filesystem>
 
 #include "gui/capture_jobs.h"
+#include "gui/trace_files.h"
 #include "model/trace_json.h"
+#include "platform/browser.h"
 #include "views/panel.h"
 #include "views/shell_views.h"
 
@@ -141,29 +143,18 @@ void capture_section(AppState& state) {
 
 void trace_section(AppState& state) {
     if (!ImGui::CollapsingHeader("Trace file")) return;
-    ImGui::SetNextItemWidth(-1);
-    ImGui::InputText("##path", &state.trace_path);
-    if (ImGui::Button("Open")) {
-        try {
-            Trace trace = load_trace(state.trace_path);
-            form_from_trace(state.form, trace);
-            state.session.load(std::move(trace), Session::Origin::File);
-            state.session.clear_compare();
-            state.start_predicting({}, state.session.trace().request.variant);
-            state.notify(Notice::Level::Info, "opened '" + state.trace_path + "' (captured on " +
-                                                  state.session.trace().source.device + ")");
-            if (!state.session.inconsistency().empty())
-                state.notify(Notice::Level::Warning, "'" + state.trace_path +
-                                                         "' contradicts itself at " +
-                                                         state.session.inconsistency());
-        } catch (const std::exception& e) {
-            state.notify(Notice::Level::Error, e.what());
-        }
+    if (kInBrowser) {
+        // The page's own picker (or drop a file on the page); saving downloads.
+        if (ImGui::Button("Open a file...")) ask_page_for_trace_file();
+    } else {
+        ImGui::SetNextItemWidth(-1);
+        ImGui::InputText("##path", &state.trace_path);
+        if (ImGui::Button("Open")) open_trace_into(state, state.trace_path, state.trace_path);
     }
     ImGui::SameLine();
     ImGui::BeginDisabled(!state.session.loaded());
     // A second trace for the Compare view: e.g. the padded scan captured on a lab GPU.
-    if (ImGui::Button("Compare with")) {
+    if (!kInBrowser && ImGui::Button("Compare with")) {
         try {
             state.session.set_compare(load_trace(state.trace_path));
             state.session.view = ViewKind::Compare;
@@ -172,16 +163,14 @@ void trace_section(AppState& state) {
             state.notify(Notice::Level::Error, e.what());
         }
     }
-    ImGui::SameLine();
-    if (ImGui::Button("Save")) {
-        try {
-            save_trace(state.session.trace(), state.trace_path);
-            state.notify(Notice::Level::Info, "saved '" + state.trace_path + "'");
-        } catch (const std::exception& e) {
-            state.notify(Notice::Level::Error, e.what());
-        }
-    }
+    if (!kInBrowser) ImGui::SameLine();
+    if (ImGui::Button(kInBrowser ? "Download" : "Save"))
+        save_trace_from(state, kInBrowser ? "/tmp/scanscope-trace.json" : state.trace_path);
     ImGui::EndDisabled();
+    if (kInBrowser)
+        ImGui::TextWrapped(
+            "Or drop a trace file on the page. Traces captured on a GPU (scanscope "
+            "capture --device gpu) open here too.");
 }
 
 // Your kernel: a file of your own, captured like the built-ins, again when it changes.
@@ -190,6 +179,13 @@ void kernel_section(AppState& state) {
     if (!k.path.empty()) ImGui::SetNextItemOpen(true, ImGuiCond_Once);
     if (k.focus) ImGui::SetNextItemOpen(true);
     if (!ImGui::CollapsingHeader("Your kernel")) return;
+    if (kInBrowser) {
+        ImGui::TextWrapped(
+            "Your own kernel compiles and runs in the desktop app (scanscope "
+            "--kernel my_scan.h): a web page cannot compile it. Open the trace it "
+            "makes there (Trace file) to step through it here.");
+        return;
+    }
     if (k.focus) {
         ImGui::SetScrollHereY(0.0f);
         ImGui::SetKeyboardFocusHere();

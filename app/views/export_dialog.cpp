@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "export/exporter.h"
+#include "platform/background.h"
 #include "views/shell_views.h"
 
 namespace scanscope {
@@ -26,8 +27,8 @@ void start_export(AppState& state, const Theme& theme) {
     e.total = std::make_shared<std::atomic<int>>(1);
     e.cancel = std::make_shared<std::atomic<bool>>(false);
     // The worker gets its own copy of the session: the window goes on stepping meanwhile.
-    e.job = std::async(std::launch::async, [session = state.session, theme, o, done = e.done,
-                                            total = e.total, cancel = e.cancel]() mutable {
+    e.job = start_in_background([session = state.session, theme, o, done = e.done, total = e.total,
+                                 cancel = e.cancel]() mutable {
         try {
             const auto files = export_view(session, theme, o, [&](int d, int t) {
                 *done = d, *total = t;

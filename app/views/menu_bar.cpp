@@ -1,5 +1,6 @@
 #include <imgui.h>
 
+#include "platform/browser.h"
 #include "views/shell_views.h"
 
 namespace scanscope {
@@ -12,12 +13,18 @@ float draw_menu_bar(AppState& state, const UiFonts& /*fonts*/) {
             if (ImGui::MenuItem("Export...", nullptr, false, state.session.loaded()))
                 state.exporting.open = true;
 #endif
-            if (ImGui::MenuItem("Open kernel...")) {
-                // The Your kernel section of the controls (brought over the canvas if folded).
-                state.kernel.focus = true;
-                state.overlay_controls = true;
+            if (kInBrowser) {
+                if (ImGui::MenuItem("Open trace...")) ask_page_for_trace_file();
+                if (ImGui::MenuItem("Save step as PNG", nullptr, false, state.session.loaded()))
+                    state.save_png_requested = true;
+            } else {
+                if (ImGui::MenuItem("Open kernel...")) {
+                    // The Your kernel section of the controls (brought over the canvas if folded).
+                    state.kernel.focus = true;
+                    state.overlay_controls = true;
+                }
+                if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.quit = true;
             }
-            if (ImGui::MenuItem("Quit", "Ctrl+Q")) state.quit = true;
             ImGui::EndMenu();
         }
         if (ImGui::BeginMenu("View")) {

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <map>
 
+#include "platform/background.h"
+#include "platform/browser.h"
 #include "scenes/banks_scene.h"
 #include "views/panel.h"
 #include "views/series_palette.h"
@@ -40,7 +42,7 @@ void start(AppState& state) {
     auto cancel = t.cancel;
     auto lock = t.progress_lock;
     auto progress = t.progress;
-    t.job = std::async(std::launch::async, [o, cancel, lock, progress] {
+    t.job = start_in_background([o, cancel, lock, progress] {
         return run_bench(
             o,
             [lock, progress](const std::string& line) {
@@ -206,6 +208,15 @@ void draw_timings_panel(AppState& state, const Rect& rect, const UiFonts& fonts,
     TimingsState& t = state.timings;
     ensure_selection(t);
     collect(state);
+    if (kInBrowser) {
+        // A page's clock measures the browser, not a GPU: timings belong to the desktop app.
+        if (begin_panel("##timings", rect, fonts, "Timings"))
+            empty_state(
+                "Timings run in the desktop app, beside CUB and the device copy on a "
+                "GPU: in a web page there is no GPU to time.");
+        end_panel();
+        return;
+    }
     if (begin_panel("##timings", rect, fonts, "Timings")) {
         const bool gpu = state.device && state.device->gpu_available;
         if (!gpu)

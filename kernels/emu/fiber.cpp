@@ -1,10 +1,16 @@
 #include "emu/fiber.h"
 
 #include <sys/mman.h>
-#include <ucontext.h>
 #include <unistd.h>
 
+#ifdef __EMSCRIPTEN__
+#include <emscripten/fiber.h>
+#else
+#include <ucontext.h>
+#endif
+
 #include <cstdint>
+#include <cstdlib>
 #include <iterator>
 #include <new>
 #include <stdexcept>
@@ -25,6 +31,18 @@ namespace {
 // of corrupting a neighbour.
 class Stack {
   public:
+#ifdef __EMSCRIPTEN__
+    // WebAssembly's linear memory has no pages to protect: a plain allocation.
+    explicit Stack(std::size_t bytes)
+        : requested_(bytes),
+          base_(std::aligned_alloc(16, (bytes + 15) / 16 * 16)),
+          size_((bytes + 15) / 16 * 16) {
+        if (!base_) throw std::bad_alloc();
+    }
+    ~Stack() {
+        std::free(base_);
+    }
+#else
     explicit Stack(std::size_t bytes) : requested_(bytes) {
         const std::size_t page = std::size_t(sysconf(_SC_PAGESIZE));
         size_ = (bytes + page - 1) / page * page + page;
@@ -34,14 +52,25 @@ class Stack {
         mprotect(base_, page, PROT_NONE);
         guard_ = page;
     }
-    ~Stack() { munmap(base_, size_); }
+    ~Stack() {
+        munmap(base_, size_);
+    }
+#endif
     Stack(const Stack&) = delete;
     Stack& operator=(const Stack&) = delete;
 
-    char* bottom() const { return static_cast<char*>(base_) + guard_; }
-    char* top() const { return static_cast<char*>(base_) + size_; }
-    std::size_t usable() const { return size_ - guard_; }
-    std::size_t requested() const { return requested_; }
+    char* bottom() const {
+        return static_cast<char*>(base_) + guard_;
+    }
+    char* top() const {
+        return static_cast<char*>(base_) + size_;
+    }
+    std::size_t usable() const {
+        return size_ - guard_;
+    }
+    std::size_t requested() const {
+        return requested_;
+    }
 
   private:
     std::size_t requested_;
@@ -72,6 +101,36 @@ void give_back_stack(std::unique_ptr<Stack> stack) {
 
 }  // namespace
 
+#ifdef __EMSCRIPTEN__
+// In the browser a fiber is Emscripten's (Asyncify): switching unwinds the wasm call stack into a
+// buffer of its own and rewinds the other's. Each side has one; the caller's holds the whole
+// stack below the scheduler, back to the page's frame callback.
+constexpr std::size_t kFiberAsyncifyBytes = 16 * 1024;
+constexpr std::size_t kCallerAsyncifyBytes = 64 * 1024;
+
+struct Fiber::Impl {
+    Impl(std::size_t bytes, Backend b)
+        : stack(take_stack(bytes)),
+          backend(b),
+          fiber_unwound(kFiberAsyncifyBytes),
+          caller_unwound(kCallerAsyncifyBytes) {}
+    ~Impl() { give_back_stack(std::move(stack)); }
+
+    std::unique_ptr<Stack> stack;
+    Backend backend;
+    std::vector<char> fiber_unwound, caller_unwound;
+    emscripten_fiber_t fiber_context{};
+    emscripten_fiber_t caller_context{};
+    Impl* outer = nullptr;  // the fiber that resumed this one, if any
+
+    void switch_in() {
+        emscripten_fiber_init_from_current_context(&caller_context, caller_unwound.data(),
+                                                   caller_unwound.size());
+        emscripten_fiber_swap(&caller_context, &fiber_context);
+    }
+    void switch_out() { emscripten_fiber_swap(&fiber_context, &caller_context); }
+};
+#else
 struct Fiber::Impl {
     Impl(std::size_t bytes, Backend b) : stack(take_stack(bytes)), backend(b) {}
     ~Impl() { give_back_stack(std::move(stack)); }
@@ -97,6 +156,7 @@ struct Fiber::Impl {
         swapcontext(&fiber_context, &caller_context);
     }
 };
+#endif
 
 namespace {
 
@@ -134,6 +194,11 @@ Fiber::Fiber(Entry entry, void* arg, std::size_t stack_bytes, Backend backend)
         return;
     }
 #endif
+#ifdef __EMSCRIPTEN__
+    emscripten_fiber_init(&impl_->fiber_context, &Fiber::emscripten_entry, this,
+                          impl_->stack->bottom(), impl_->stack->usable(),
+                          impl_->fiber_unwound.data(), impl_->fiber_unwound.size());
+#else
     getcontext(&impl_->fiber_context);
     impl_->fiber_context.uc_stack.ss_sp = impl_->stack->bottom();
     impl_->fiber_context.uc_stack.ss_size = impl_->stack->usable();
@@ -141,6 +206,7 @@ Fiber::Fiber(Entry entry, void* arg, std::size_t stack_bytes, Backend backend)
     const auto bits = reinterpret_cast<std::uintptr_t>(this);
     makecontext(&impl_->fiber_context, reinterpret_cast<void (*)()>(&Fiber::ucontext_entry), 2,
                 unsigned(bits >> 32), unsigned(bits & 0xffffffffu));
+#endif
 }
 
 Fiber::~Fiber() = default;
@@ -148,6 +214,10 @@ Fiber::~Fiber() = default;
 // makecontext passes int arguments only: the fiber's address arrives in two halves.
 void Fiber::ucontext_entry(unsigned hi, unsigned lo) {
     run_entry(reinterpret_cast<Fiber*>((std::uintptr_t(hi) << 32) | std::uintptr_t(lo)));
+}
+
+void Fiber::emscripten_entry(void* self) {
+    run_entry(static_cast<Fiber*>(self));
 }
 
 void Fiber::run_entry(Fiber* self) {

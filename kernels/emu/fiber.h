@@ -1,7 +1,8 @@
 // Fibers for the CPU emulation: every emulated GPU thread runs on its own small stack and hands
 // control back to the scheduler at barriers and shared-memory accesses. Switching costs a few
 // nanoseconds with the x86-64 switch (fiber_switch_x86_64.S); elsewhere ucontext does the same,
-// about a hundred times slower, because it saves the signal mask with a system call.
+// about a hundred times slower, because it saves the signal mask with a system call. In the
+// browser they are Emscripten's fibers (Asyncify).
 #pragma once
 
 #include <cstddef>
@@ -36,6 +37,7 @@ class Fiber {
   private:
     static void run_entry(Fiber* self);
     static void ucontext_entry(unsigned hi, unsigned lo);
+    static void emscripten_entry(void* self);
     std::unique_ptr<Impl> impl_;
     Entry entry_;
     void* arg_;

@@ -17,7 +17,7 @@ const std::map<std::string, int> kRank = {
     {"reduce", -1},  {"platform", 0},  {"device", 1},  {"style", 1}, {"model", 1},
     {"analysis", 2}, {"capture", 2},   {"student", 3}, {"bench", 3}, {"scenes", 3},
     {"player", 4},   {"render", 4},    {"export", 5},  {"gui", 6},   {"views", 7},
-    {"cli", 7},      {"shell", 8},
+    {"cli", 7},      {"shell", 8},     {"web", 9},
 };
 
 TEST(Layers, NoIncludeRunsUpward) {

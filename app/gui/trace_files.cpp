@@ -1,0 +1,47 @@
+#include "gui/trace_files.h"
+
+#include <filesystem>
+
+#include "gui/capture_jobs.h"
+#include "model/trace_json.h"
+#include "platform/browser.h"
+
+namespace scanscope {
+
+bool open_trace_into(AppState& state, const std::string& path, const std::string& name) {
+    try {
+        Trace trace = load_trace(path);
+        form_from_trace(state.form, trace);
+        state.session.load(std::move(trace), Session::Origin::File);
+        state.session.clear_compare();
+        state.start_predicting({}, state.session.trace().request.variant);
+        state.notify(Notice::Level::Info, "opened '" + name + "' (captured on " +
+                                              state.session.trace().source.device + ")");
+        if (!state.session.inconsistency().empty())
+            state.notify(Notice::Level::Warning,
+                         "'" + name + "' contradicts itself at " + state.session.inconsistency());
+        return true;
+    } catch (const std::exception& e) {
+        state.notify(Notice::Level::Error, e.what());
+        return false;
+    }
+}
+
+bool save_trace_from(AppState& state, const std::string& path) {
+    try {
+        save_trace(state.session.trace(), path);
+        if (kInBrowser) {
+            offer_download(path, std::filesystem::path(path).filename().string(),
+                           "application/json");
+            state.notify(Notice::Level::Info, "downloading '" + path + "'");
+        } else {
+            state.notify(Notice::Level::Info, "saved '" + path + "'");
+        }
+        return true;
+    } catch (const std::exception& e) {
+        state.notify(Notice::Level::Error, e.what());
+        return false;
+    }
+}
+
+}  // namespace scanscope

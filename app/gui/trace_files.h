@@ -1,0 +1,18 @@
+// Trace files into and out of the window: from the controls' Trace file section, and in the
+// browser from the page's file picker or a file dropped on it.
+#pragma once
+
+#include <string>
+
+#include "gui/app_state.h"
+
+namespace scanscope {
+
+// Loads `path` as the session's trace; a notice says what was opened or why it was refused.
+// `name` is what the user knows the file as (in the browser: the name on their disk).
+bool open_trace_into(AppState& state, const std::string& path, const std::string& name);
+
+// Saves the session's trace to `path` (in the browser: then hands it to the user as a download).
+bool save_trace_from(AppState& state, const std::string& path);
+
+}  // namespace scanscope
