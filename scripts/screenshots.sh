@@ -48,3 +48,9 @@ shoot pipelined --lesson 09-pipelined-look-back --view multiblock --step 3
 shoot staged --lesson 10-staged-look-back --view multiblock --step 5
 shoot light --lesson 02-kirk-hwu-ping-pong --step 3 --theme light --ui-scale 1.25
 shoot timings --lesson 05-bank-conflicts --timings 2^10..2^14
+# The browser build's page in headless chromium (needs scripts/web.sh's build-web/site).
+if [ -f "$root/build-web/site/scanscope.wasm" ]; then
+    python3 "$root/tests/web/page_test.py" "$root/build-web/site" "$app" shot \
+        "?lesson=05-bank-conflicts&step=6&view=compare&presenter=1&scale=1.5&theme=light" \
+        "$out/browser.png"
+fi

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <charconv>
+#include <cstdlib>
 
 namespace scanscope {
 namespace {
@@ -83,13 +84,19 @@ bool options_from_query(const std::string& query, GuiOptions& options, std::stri
             ok = flag(value, options.presenter);
         } else if (name == "predict") {
             ok = flag(value, options.predict);
+        } else if (name == "scale") {
+            // The UI's scale, as --ui-scale: for a projector, 1.5 or 2.
+            char* end = nullptr;
+            options.ui_scale = std::strtof(value.c_str(), &end);
+            ok = !value.empty() && end == value.c_str() + value.size() &&
+                 options.ui_scale >= 0.5f && options.ui_scale <= 4.0f;
         } else if (name == "theme") {
             ok = value == "dark" || value == "light";
             options.theme = value;
         } else {
             error = "the address names '" + name +
                     "', which the page does not know (it takes lesson, step, view, presenter, "
-                    "predict, theme and block)";
+                    "predict, theme, scale and block)";
             return false;
         }
         if (!ok) {

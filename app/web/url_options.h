@@ -1,7 +1,8 @@
 // The page's address names what to show, so that a teacher can put a link on a slide:
 //   index.html?lesson=05-bank-conflicts&step=6&view=compare&presenter=1
 // Parameters: lesson, step (1-based), view (a view key), presenter (1 or 0), theme (dark or
-// light), predict (1 or 0), block. Unknown parameters and bad values are refused with a reason.
+// light), scale (the UI's, 0.5 to 4), predict (1 or 0), block. Unknown parameters and bad values
+// are refused with a reason.
 #pragma once
 
 #include <string>

@@ -127,7 +127,9 @@ TEST(WebAddress, ReadsWhatALinkOnASlideNames) {
     EXPECT_FALSE(o.predict);
 
     GuiOptions p;
-    ASSERT_TRUE(options_from_query("theme=light&predict&block=2&presenter=0", p, error)) << error;
+    ASSERT_TRUE(options_from_query("theme=light&predict&block=2&presenter=0&scale=1.5", p, error))
+        << error;
+    EXPECT_FLOAT_EQ(p.ui_scale, 1.5f);
     EXPECT_EQ(p.theme, "light");
     EXPECT_TRUE(p.predict);
     EXPECT_EQ(p.block, 2);
@@ -152,6 +154,9 @@ TEST(WebAddress, RefusesWhatItDoesNotTakeWithAReason) {
         {"?lesson=%zz", "%-escape"},
         {"?lesson=%4", "%-escape"},
         {"?view=", "view="},
+        {"?scale=9", "scale=9"},
+        {"?scale=1.5x", "scale=1.5x"},
+        {"?scale=", "scale="},
     };
     for (const auto& [query, said] : bad) {
         GuiOptions o;

@@ -3,12 +3,14 @@
 the page (scripts/web.sh's build-web/site) from a local server.
 
   page_test.py SITE SCANSCOPE first-frame      the first frame within 3 s; its time printed
-  page_test.py SITE SCANSCOPE lesson KEY       the lesson at a step, against the desktop app's
-                                               own --layout-json and screenshot at the same size
+  page_test.py SITE SCANSCOPE lesson KEY       the lesson at a step, at a desk and in presenter
+                                               mode, against the desktop app's own --layout-json
+                                               and screenshot at the same size
   page_test.py SITE SCANSCOPE keys             step, play, presenter, predict and its answers
   page_test.py SITE SCANSCOPE gpu-trace FILE   a trace captured on a GPU, opened as a user's file
   page_test.py SITE SCANSCOPE address          a link with a bad parameter says why, on the page
   page_test.py SITE SCANSCOPE save-png         File > Save step as PNG downloads the step
+  page_test.py SITE SCANSCOPE shot QUERY OUT   the page at ?QUERY, as a PNG (the README's)
 
 SCANSCOPE is the desktop binary (for the comparison). Exit 0 when it holds, 1 with the reasons.
 """
@@ -147,10 +149,10 @@ def mean_difference(a, b, rect):
     return total / max(count, 1)
 
 
-def desktop_shot(scanscope, lesson, step, out_dir):
+def desktop_shot(scanscope, lesson, step, out_dir, extra=()):
     png, layout = os.path.join(out_dir, "desktop.png"), os.path.join(out_dir, "desktop.json")
     command = [scanscope, "--lesson", lesson, "--step", str(step), "--size",
-               f"{WIDTH}x{HEIGHT}", "--screenshot", png, "--layout-json", layout]
+               f"{WIDTH}x{HEIGHT}", "--screenshot", png, "--layout-json", layout, *extra]
     if not os.environ.get("DISPLAY"):
         command = ["xvfb-run", "-a", "-s", "-screen 0 1920x1200x24"] + command
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL, timeout=300)
@@ -158,6 +160,13 @@ def desktop_shot(scanscope, lesson, step, out_dir):
         frames = json.load(f)["frames"]
     with open(png, "rb") as f:
         return frames[-1], f.read()
+
+
+# The window's two ways of showing a step: at a desk, and presenter mode as a projector shows it
+# (light, the UI at 1.5): the address's parameters and the desktop's options that ask for each.
+MODES = [("desk", "", []),
+         ("presenter", "&presenter=1&scale=1.5&theme=light",
+          ["--presenter", "--ui-scale", "1.5", "--theme", "light"])]
 
 
 # The panels whose drawing is the same scene on both (the status line, the controls and the
@@ -212,29 +221,41 @@ def test_lesson(site, scanscope, lesson):
         open_page(browser, site.url + f"index.html?lesson={lesson}")
         frames = state(browser)["frames"]
         step = min(3, frames)
-        open_page(browser, site.url + f"index.html?lesson={lesson}&step={step}")
-        s = state(browser)
-        check(s["loaded"] and s["lesson"] == lesson and s["frame"] == step,
-              f"{lesson}: opened at step {step} of {frames}")
-        page_layout = browser.script("return window.scanscope.layout()")
-        page_png = browser.screenshot_png()
-        desktop_layout, desktop_png = desktop_shot(scanscope, lesson, step, tmp)
-        with open(os.path.join(tmp, "page.png"), "wb") as f:
-            f.write(page_png)
-        compare_layouts(page_layout, desktop_layout, lesson)
-        pw, ph, page_rgb = read_png_rgb(page_png)
-        dw, dh, desktop_rgb = read_png_rgb(desktop_png)
-        if check((pw, ph) == (dw, dh) == (WIDTH, HEIGHT), f"{lesson}: both shots {pw}x{ph}"):
-            for panel in SAME_PANELS:
-                d = mean_difference(page_rgb, desktop_rgb, desktop_layout[panel])
-                check(d < 1.5, f"{lesson}: the {panel} panel's pixels differ from the desktop's "
-                               f"by {d:.2f} levels on average (limit 1.5)")
-        keep = os.environ.get("SCANSCOPE_WEB_SHOTS")
-        if keep:
-            os.makedirs(keep, exist_ok=True)
-            shutil.copy(os.path.join(tmp, "page.png"), os.path.join(keep, f"{lesson}-page.png"))
-            shutil.copy(os.path.join(tmp, "desktop.png"),
-                        os.path.join(keep, f"{lesson}-desktop.png"))
+        for mode, query, options in MODES:
+            what = f"{lesson} ({mode})"
+            open_page(browser, site.url + f"index.html?lesson={lesson}&step={step}{query}")
+            s = state(browser)
+            check(s["loaded"] and s["lesson"] == lesson and s["frame"] == step and
+                  s["presenter"] == (mode == "presenter"),
+                  f"{what}: opened at step {step} of {frames}")
+            page_layout = browser.script("return window.scanscope.layout()")
+            page_png = browser.screenshot_png()
+            desktop_layout, desktop_png = desktop_shot(scanscope, lesson, step, tmp, options)
+            compare_layouts(page_layout, desktop_layout, what)
+            pw, ph, page_rgb = read_png_rgb(page_png)
+            dw, dh, desktop_rgb = read_png_rgb(desktop_png)
+            if check((pw, ph) == (dw, dh) == (WIDTH, HEIGHT), f"{what}: both shots {pw}x{ph}"):
+                for panel in SAME_PANELS:
+                    if desktop_layout[panel][2] < 1 or desktop_layout[panel][3] < 1:
+                        continue  # presenter mode may give the Banks drawing no room
+                    d = mean_difference(page_rgb, desktop_rgb, desktop_layout[panel])
+                    check(d < 1.5, f"{what}: the {panel} panel's pixels differ from the "
+                                   f"desktop's by {d:.2f} levels on average (limit 1.5)")
+            keep = os.environ.get("SCANSCOPE_WEB_SHOTS")
+            if keep:
+                os.makedirs(keep, exist_ok=True)
+                for name, data in (("page", page_png), ("desktop", desktop_png)):
+                    with open(os.path.join(keep, f"{lesson}-{mode}-{name}.png"), "wb") as f:
+                        f.write(data)
+
+
+def take_shot(site, query, out):
+    """The page at WIDTH x HEIGHT, opened at `query` (scripts/screenshots.sh: the README's)."""
+    with Browser(WIDTH, HEIGHT) as browser:
+        open_page(browser, site.url + "index.html" + query)
+        time.sleep(0.5)
+        with open(out, "wb") as f:
+            f.write(browser.screenshot_png())
 
 
 def test_keys(site):
@@ -377,6 +398,8 @@ def main():
             test_bad_address(site)
         elif what == "save-png":
             test_save_png(site)
+        elif what == "shot":
+            take_shot(site, sys.argv[4], sys.argv[5])
         else:
             print(f"page_test: unknown test {what!r}")
             return 2
