@@ -17,7 +17,7 @@ packages=(
 # With --tests (scripts/test.sh): what the fuzzing run needs too.
 if [ "${1:-}" = "--tests" ]; then
     packages+=(clang libclang-rt-14-dev libfuzzer-14-dev poppler-utils)
-    packages+=(help2man desktop-file-utils appstream dpkg-dev)  # the package and its check
+    packages+=(help2man desktop-file-utils appstream dpkg-dev debootstrap)  # the package, its check
     packages+=(glslang-tools)  # the shaders' WebGL 2 form, compiled by a test
     packages+=(chromium chromium-driver)  # the browser tests (tests/web)
 fi
