@@ -6,6 +6,7 @@ the page (scripts/web.sh's build-web/site) from a local server.
   page_test.py SITE SCANSCOPE lesson KEY       the lesson at a step, at a desk and in presenter
                                                mode, against the desktop app's own --layout-json
                                                and screenshot at the same size
+  page_test.py SITE SCANSCOPE views KEY        every view of the lesson, against the desktop's
   page_test.py SITE SCANSCOPE keys             step, play, presenter, predict and its answers
   page_test.py SITE SCANSCOPE gpu-trace FILE   a trace captured on a GPU, opened as a user's file
   page_test.py SITE SCANSCOPE address          a link with a bad parameter says why, on the page
@@ -74,14 +75,18 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def open_page(browser, url):
-    """Loads `url` with the viewport at WIDTH x HEIGHT; returns the first frame's time in ms."""
+def size_window(browser):
+    """The window's size counts the browser's own frame: makes the page's inside WIDTH x HEIGHT."""
     browser.get("about:blank")
-    # The window's size counts the browser's own frame: make the page's inside the asked size.
     outer = browser.script("return [window.outerWidth - window.innerWidth,"
                            " window.outerHeight - window.innerHeight]")
     browser._session("POST", "/window/rect",
                      {"width": WIDTH + outer[0], "height": HEIGHT + outer[1]})
+
+
+def open_page(browser, url):
+    """Loads `url` with the viewport at WIDTH x HEIGHT; returns the first frame's time in ms."""
+    size_window(browser)
     browser.get(url)
     return browser.wait_for("return window.scanscope && window.scanscope.firstFrameMs", 60,
                             "the first frame")
@@ -155,7 +160,8 @@ def desktop_shot(scanscope, lesson, step, out_dir, extra=()):
                f"{WIDTH}x{HEIGHT}", "--screenshot", png, "--layout-json", layout, *extra]
     if not os.environ.get("DISPLAY"):
         command = ["xvfb-run", "-a", "-s", "-screen 0 1920x1200x24"] + command
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, timeout=300)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                   timeout=300)
     with open(layout) as f:
         frames = json.load(f)["frames"]
     with open(png, "rb") as f:
@@ -247,6 +253,37 @@ def test_lesson(site, scanscope, lesson):
                 for name, data in (("page", page_png), ("desktop", desktop_png)):
                     with open(os.path.join(keep, f"{lesson}-{mode}-{name}.png"), "wb") as f:
                         f.write(data)
+
+
+VIEWS = ["array", "tree", "pingpong", "reduction", "multiblock", "lookback", "scatter", "grid",
+         "compare"]
+
+
+def test_views(site, scanscope, lesson):
+    """Every view of a lesson, as the desktop draws it; a view it has nothing for is refused by
+    both, with the same sentence."""
+    with Browser(WIDTH, HEIGHT) as browser, tempfile.TemporaryDirectory() as tmp:
+        shown = 0
+        for view in VIEWS:
+            try:
+                desktop_layout, _ = desktop_shot(scanscope, lesson, 2, tmp, ["--view", view])
+            except subprocess.CalledProcessError:
+                desktop_layout = None
+            size_window(browser)
+            browser.get(site.url + f"index.html?lesson={lesson}&step=2&view={view}")
+            outcome = browser.wait_for("""const s = document.getElementById('status');
+                if (s.className === 'error') return {error: s.textContent};
+                return window.scanscope.firstFrameMs ? {ok: true} : null;""", 60, "the page")
+            if desktop_layout is None:
+                check("error" in outcome and "nothing to show" in outcome["error"],
+                      f"{lesson}: the {view} view is refused, as on the desktop")
+                continue
+            if not check("ok" in outcome, f"{lesson}: the {view} view opens"):
+                continue
+            shown += 1
+            compare_layouts(browser.script("return window.scanscope.layout()"), desktop_layout,
+                            f"{lesson} ({view})")
+        check(shown >= 2, f"{lesson}: {shown} views compared")
 
 
 def take_shot(site, query, out):
@@ -398,6 +435,8 @@ def main():
             test_bad_address(site)
         elif what == "save-png":
             test_save_png(site)
+        elif what == "views":
+            test_views(site, scanscope, sys.argv[4])
         elif what == "shot":
             take_shot(site, sys.argv[4], sys.argv[5])
         else:
