@@ -24,6 +24,9 @@ void offer_download(const std::string& path, const std::string& name, const std:
 // mode's scores live there. XDG_DATA_HOME points into it in the browser.
 constexpr const char* kPageKeptDir = "/scanscope-kept";
 
+// Tells the page the window has drawn its first frame (window.scanscope.firstFrameMs: its time).
+void tell_page_first_frame();
+
 // Writes what changed under kPageKeptDir to the browser's storage (after saving scores).
 void keep_page_files();
 

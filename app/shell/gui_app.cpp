@@ -516,6 +516,7 @@ struct RunningApp {
     std::unique_ptr<ImGuiLayer> ui;
     std::unique_ptr<Canvases> canvases;  // made after the window, in its GL context
     float monitor_scale = 1.0f;
+    bool first_frame_drawn = false;
 };
 
 // The browser's File > Save step as PNG: the window as it is, drawn once more off screen, then
@@ -559,6 +560,10 @@ void run_frame(RunningApp& app) {
     app.state.frame_ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     app.window->swap_buffers();
+    if (!app.first_frame_drawn) {
+        app.first_frame_drawn = true;
+        tell_page_first_frame();
+    }
     if (app.state.save_png_requested && app.state.session.loaded()) {
         app.state.save_png_requested = false;
         save_step_png(app, fb_w, fb_h);
