@@ -303,4 +303,13 @@ std::string check_run(const RunRequest& r, const std::vector<std::uint32_t>& inp
     return check_output(input, output, r.type, r.op, v.algorithm, r.inclusive);
 }
 
+RunRequest table_request(const std::string& variant, int n, int width, OpKind op) {
+    RunRequest r;
+    r.variant = variant;
+    r.n = n;
+    r.width = width;
+    r.op = op;
+    return r;
+}
+
 }  // namespace scanscope::test

@@ -59,6 +59,9 @@ std::string check_sorted_output(const std::vector<std::uint32_t>& input,
                                 const std::vector<std::uint32_t>& output, ElementType type,
                                 int bits);
 
+// A request for a summed-area variant's table of n entries, `width` wide (0: square).
+RunRequest table_request(const std::string& variant, int n, int width, OpKind op = OpKind::Add);
+
 // The check that fits the request's variant: a scan, reduction, compaction or split
 // (check_output), a segmented scan with its heads, a summed-area table with its width.
 std::string check_run(const RunRequest& request, const std::vector<std::uint32_t>& input,

@@ -15,12 +15,7 @@ namespace scanscope::test {
 namespace {
 
 RunRequest table(int n, int width, OpKind op = OpKind::Add) {
-    RunRequest r;
-    r.variant = "summed-area";
-    r.n = n;
-    r.width = width;
-    r.op = op;
-    return r;
+    return table_request("summed-area", n, width, op);
 }
 
 std::vector<std::int32_t> buffer_of(const Step& step, int buffer, int m) {

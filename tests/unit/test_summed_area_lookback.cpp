@@ -18,12 +18,7 @@ namespace scanscope::test {
 namespace {
 
 RunRequest table(int n, int width, OpKind op = OpKind::Add) {
-    RunRequest r;
-    r.variant = "summed-area-lookback";
-    r.n = n;
-    r.width = width;
-    r.op = op;
-    return r;
+    return table_request("summed-area-lookback", n, width, op);
 }
 
 // A table of ones 96 wide and 3 high, in strips of 32: entry (x, y) is (x + 1)(y + 1). Along each
