@@ -3,6 +3,7 @@
 #include <GLFW/glfw3.h>
 
 #include <algorithm>
+#include <cmath>
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten/html5.h>
@@ -99,9 +100,14 @@ void Window::fit_to_page() {
     double css_w = 0, css_h = 0;
     if (emscripten_get_element_css_size("#canvas", &css_w, &css_h) != EMSCRIPTEN_RESULT_SUCCESS)
         return;
+    // The canvas holds the display's pixels (a laptop's high-DPI screen: twice the page's CSS
+    // pixels), and the UI is scaled by the same ratio (content_scale): sharp text at its size.
+    // Emscripten gives the mouse in the canvas's pixels.
+    const double ratio = emscripten_get_device_pixel_ratio();
+    const int want_w = int(std::lround(css_w * ratio)), want_h = int(std::lround(css_h * ratio));
     int w = 0, h = 0;
     glfwGetWindowSize(window_, &w, &h);
-    if (int(css_w) != w || int(css_h) != h) glfwSetWindowSize(window_, int(css_w), int(css_h));
+    if (want_w != w || want_h != h) glfwSetWindowSize(window_, want_w, want_h);
 #endif
 }
 

@@ -32,7 +32,7 @@ class Window {
     float content_scale() const;
     void framebuffer_size(int& width, int& height) const;
     void swap_buffers();
-    // In the browser: the canvas takes the page's size, and its pixels the display's density.
+    // In the browser: the canvas takes the page's size, in the display's pixels.
     // On the desktop the user sizes the window: nothing to do.
     void fit_to_page();
     std::string gl_renderer() const;

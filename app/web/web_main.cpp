@@ -15,9 +15,10 @@ namespace {
 // The lessons, themes and shaders are packed at /scanscope; the fonts at Debian's own paths.
 constexpr const char* kDataDir = "/scanscope";
 
+// In the display's pixels, as the canvas will hold them (Window::fit_to_page).
 EM_JS(void, page_size, (int* width, int* height), {
-    HEAP32[width >> 2] = window.innerWidth;
-    HEAP32[height >> 2] = window.innerHeight;
+    HEAP32[width >> 2] = Math.round(window.innerWidth * window.devicePixelRatio);
+    HEAP32[height >> 2] = Math.round(window.innerHeight * window.devicePixelRatio);
 });
 
 }  // namespace

@@ -11,6 +11,7 @@ the page (scripts/web.sh's build-web/site) from a local server.
   page_test.py SITE SCANSCOPE gpu-trace FILE   a trace captured on a GPU, opened as a user's file
   page_test.py SITE SCANSCOPE address          a link with a bad parameter says why, on the page
   page_test.py SITE SCANSCOPE save-png         File > Save step as PNG downloads the step
+  page_test.py SITE SCANSCOPE high-dpi         2 device pixels per CSS pixel: sharp, mouse right
   page_test.py SITE SCANSCOPE shot QUERY OUT   the page at ?QUERY, as a PNG (the README's)
 
 SCANSCOPE is the desktop binary (for the comparison). Exit 0 when it holds, 1 with the reasons.
@@ -400,6 +401,30 @@ def test_gpu_trace(site, trace_path):
         check(s["frame"] == s["frames"] and s["frames"] > 1, f"{name}: steps 1..{s['frames']}")
 
 
+def test_high_dpi(site):
+    """A laptop's high-DPI screen (2 device pixels per CSS pixel): the canvas holds the device's
+    pixels and the UI is drawn twice as large in them, so the page looks as at 1 but sharp; the
+    mouse still hits the menu and the keys still step."""
+    with Browser(WIDTH, HEIGHT, scale=2) as browser:
+        open_page(browser, site.url + "index.html?lesson=02-kirk-hwu-ping-pong&step=2")
+        size = browser.script("const c = document.getElementById('canvas');"
+                              "return [c.width, c.height, window.devicePixelRatio]")
+        check(size == [2 * WIDTH, 2 * HEIGHT, 2],
+              f"the canvas holds {size[0]}x{size[1]} device pixels at a ratio of {size[2]}")
+        layout = browser.script("return window.scanscope.layout()")
+        check(abs(layout["ui_scale"] - 2) < 1e-6, f"the UI at scale {layout['ui_scale']}")
+        press(browser, "Right")
+        check(state(browser)["frame"] == 3, "Right: step 3")
+        browser.script("""window.__downloads = [];
+            window.scanscopePage.download = (path, name) =>
+              window.__downloads.push([name, Module.FS.readFile(path).length]);""")
+        click(browser, 28, 13)    # File, in CSS pixels as the user points
+        click(browser, 60, 67)    # Save step as PNG
+        downloads = browser.wait_for("return window.__downloads.length && window.__downloads",
+                                     10, "the download")
+        check(downloads[0][0].endswith("-3.png"), f"the menu took the click: {downloads[0][0]}")
+
+
 def test_bad_address(site):
     with Browser(WIDTH, HEIGHT) as browser:
         browser.get(site.url + "index.html?lesson=no-such-lesson")
@@ -435,6 +460,8 @@ def main():
             test_bad_address(site)
         elif what == "save-png":
             test_save_png(site)
+        elif what == "high-dpi":
+            test_high_dpi(site)
         elif what == "views":
             test_views(site, scanscope, sys.argv[4])
         elif what == "shot":

@@ -22,10 +22,11 @@ class WebDriverError(RuntimeError):
 
 
 class Browser:
-    """Headless chromium at a fixed window size, WebGL 2 on SwiftShader (no GPU, no display)."""
+    """Headless chromium at a fixed window size (in CSS pixels; `scale` device pixels each, 2 as
+    on a high-DPI laptop), WebGL 2 on SwiftShader (no GPU, no display)."""
 
     def __init__(self, width, height, chromedriver="/usr/bin/chromedriver",
-                 chromium="/usr/bin/chromium"):
+                 chromium="/usr/bin/chromium", scale=1):
         self.port = free_port()
         self.driver = subprocess.Popen(
             [chromedriver, f"--port={self.port}"],
@@ -43,7 +44,7 @@ class Browser:
                 time.sleep(0.1)
         args = ["--headless=new", "--no-sandbox", "--use-angle=swiftshader",
                 "--enable-unsafe-swiftshader", f"--window-size={width},{height}",
-                "--force-device-scale-factor=1", "--hide-scrollbars",
+                f"--force-device-scale-factor={scale}", "--hide-scrollbars",
                 "--disable-dev-shm-usage"]  # containers' /dev/shm is small
         caps = {"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
