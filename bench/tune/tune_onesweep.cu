@@ -1,5 +1,5 @@
-// Sweeps the timed shapes of radix-sort-onesweep (keys a thread in a pass's tile, descriptors a
-// look-back reads at once; the histogram's keys a thread) on the GPU, beside CUB's
+// Sweeps the timed shapes of radix-sort-onesweep (keys a thread in a pass's tile, blocks an SM at
+// least; the histogram's keys a thread) on the GPU, beside CUB's
 // DeviceRadixSort::SortKeys and a device copy of the keys in the same run: int32 keys of all 32
 // bits, four passes. OnesweepPolicy (kernels/scan/lookback_policies.h) comes from its output;
 // bench/tuning.md records the runs.
@@ -49,16 +49,16 @@ void check(const Problem& p, GpuLauncher& l, const int* out, const char* what) {
     }
 }
 
-template <int Rows, int HistogramRows, int HistogramVec>
+template <int Rows, int HistogramRows, int HistogramVec, int MinBlocks>
 void shape_row(const Problem& p, int* in, int* out, int reps, double copy_ms, double cub_ms) {
-    using Pass = kernels::OnesweepPass<int, Rows>;
+    using Pass = kernels::OnesweepPass<int, Rows, MinBlocks>;
     cudaFuncAttributes a;
     SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Pass>()));
     const double ms = time_driver(
         reps,
         [&](GpuLauncher& l) {
-            kernels::radix_sort_onesweep<GpuLauncher, int, Rows, HistogramRows, HistogramVec>(
-                l, p.request, in, out, 256);
+            kernels::radix_sort_onesweep<GpuLauncher, int, Rows, HistogramRows, HistogramVec,
+                                         MinBlocks>(l, p.request, in, out, 256);
         },
         [&](GpuLauncher& l) { check(p, l, out, "onesweep"); });
     GpuLauncher probe;
@@ -66,10 +66,11 @@ void shape_row(const Problem& p, int* in, int* out, int reps, double copy_ms, do
         probe.resident_blocks(LaunchShape{"pass", 1, 256, Pass::shared_bytes(256)},
                               Pass{nullptr, nullptr, 0, 0, 32, nullptr, {}, nullptr});
     std::printf(
-        "onesweep  rows %2d  histogram %d x %d  regs %3d  local %3zu B  blocks/GPU %4d  %9.4f ms"
-        "  x copy %6.3f  x CUB %.3f\n",
-        Rows, HistogramRows, HistogramVec, a.numRegs, a.localSizeBytes, resident, ms, ms / copy_ms,
-        ms / cub_ms);
+        "onesweep  rows %2d  min blocks/SM %d  histogram %d x %d  regs %3d  local %3zu B  "
+        "blocks/GPU"
+        " %4d  %9.4f ms  x copy %6.3f  x CUB %.3f\n",
+        Rows, MinBlocks, HistogramRows, HistogramVec, a.numRegs, a.localSizeBytes, resident, ms,
+        ms / copy_ms, ms / cub_ms);
 }
 
 // The histogram and its scan alone: what the passes' share is.
@@ -117,13 +118,12 @@ void sweep(int log_n, int reps) {
     std::printf("\n== n = 2^%d: copy of %.0f MB %.4f ms (%.0f GB/s); CUB SortKeys %.4f ms\n", log_n,
                 double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6, cub_ms);
     histogram_row<4, 4>(p, in, reps, copy_ms);
-    histogram_row<8, 4>(p, in, reps, copy_ms);
-    shape_row<8, 4, 4>(p, in, out, reps, copy_ms, cub_ms);
-    shape_row<12, 4, 4>(p, in, out, reps, copy_ms, cub_ms);
-    shape_row<16, 4, 4>(p, in, out, reps, copy_ms, cub_ms);
-    shape_row<20, 4, 4>(p, in, out, reps, copy_ms, cub_ms);
-    shape_row<24, 4, 4>(p, in, out, reps, copy_ms, cub_ms);
-    shape_row<32, 4, 4>(p, in, out, reps, copy_ms, cub_ms);
+    histogram_row<2, 2>(p, in, reps, copy_ms);
+    histogram_row<1, 4>(p, in, reps, copy_ms);
+    shape_row<24, 1, 4, 1>(p, in, out, reps, copy_ms, cub_ms);
+    shape_row<20, 1, 4, 4>(p, in, out, reps, copy_ms, cub_ms);
+    shape_row<24, 1, 4, 4>(p, in, out, reps, copy_ms, cub_ms);
+    shape_row<26, 1, 4, 4>(p, in, out, reps, copy_ms, cub_ms);
 }
 
 }  // namespace

@@ -39,8 +39,26 @@ struct BlockThreadsBound<Kernel, std::void_t<decltype(Kernel::kMaxBlockThreads)>
     static constexpr int value = Kernel::kMaxBlockThreads;
 };
 
+// They may also ask for at least kMinBlocksPerSm of their blocks on an SM at once: the compiler
+// then keeps within the registers that many blocks leave each thread.
+template <class Kernel, class = void>
+struct MinBlocksPerSm {
+    static constexpr int value = 1;
+};
+template <class Kernel>
+struct MinBlocksPerSm<Kernel, std::void_t<decltype(Kernel::kMinBlocksPerSm)>> {
+    static constexpr int value = Kernel::kMinBlocksPerSm;
+};
+
 template <class Mode, class Kernel, int MaxThreads>
 __global__ void __launch_bounds__(MaxThreads) bounded_block_kernel(Kernel kernel, LaunchEnv env) {
+    GpuBlock<Mode> block(env);
+    kernel(block);
+    block.finish();
+}
+template <class Mode, class Kernel, int MaxThreads, int MinBlocks>
+__global__ void __launch_bounds__(MaxThreads, MinBlocks)
+    dense_block_kernel(Kernel kernel, LaunchEnv env) {
     GpuBlock<Mode> block(env);
     kernel(block);
     block.finish();
@@ -64,7 +82,9 @@ constexpr bool requires_all_resident() {
 template <class Mode, class Kernel>
 constexpr auto kernel_entry() {
     constexpr int bound = BlockThreadsBound<Kernel>::value;
-    if constexpr (bound > 0)
+    if constexpr (bound > 0 && MinBlocksPerSm<Kernel>::value > 1)
+        return &dense_block_kernel<Mode, Kernel, bound, MinBlocksPerSm<Kernel>::value>;
+    else if constexpr (bound > 0)
         return &bounded_block_kernel<Mode, Kernel, bound>;
     else
         return &block_kernel<Mode, Kernel>;

@@ -136,9 +136,11 @@ struct SummedAreaLookbackPolicy {
 // thread, so that a tile is the 256 digits' worth.
 struct OnesweepPolicy {
     using Teaching = Tile<1, 1, 256>;
-    using Timed = Tile<24, 1, 256>;
+    using Timed = Tile<26, 1, 256>;
+    // Four blocks an SM (64 registers a thread): the tiles' serial steps overlap more.
+    static constexpr int kMinBlocksPerSm = 4;
     using TeachingHistogram = Tile<1, 1>;
-    using TimedHistogram = Tile<4, 4>;
+    using TimedHistogram = Tile<1, 4>;
 
     template <class F>
     static void with_tile(int, KernelShape shape, F&& f) {

@@ -11,8 +11,9 @@
 //
 //   1. OnesweepHistogram: every pass's digit counts over the whole input, at once (one read);
 //   2. ScanDigitCounts: each pass's counts, exclusive-scanned: where each digit's keys start;
-//   3. OnesweepPass, once a digit, lowest first: each tile ranks its keys by the digit, looks back
-//      for the keys of each digit in the tiles before, and writes its keys to their places.
+//   3. OnesweepPass, once a digit, lowest first: each tile counts its keys of each digit and
+//      publishes the counts at once, ranks its keys by the digit, looks back for the keys of each
+//      digit in the tiles before, and writes its keys to their places.
 // Each pass is stable, so after the pass on digit k the keys are ordered by digits 0 to k (LSD).
 #pragma once
 
@@ -38,9 +39,9 @@ struct OnesweepLine {
         TakeTile = 93,
         Rank = 94,
         DigitTotals = 95,
-        LookBack = 96,
         Place = 97,
-        Store = 98
+        Store = 98,
+        Count = 99
     };
 };
 
@@ -122,11 +123,12 @@ struct ScanDigitCounts {
 // 3. One pass, on the digit at bits shift .. shift + 7. A tile is Rows keys a thread; warp w takes
 // Rows * 32 consecutive keys, lane l of it keys l, l + 32, ... (so that a warp's keys, taken a row
 // at a time and lane by lane, are in the input's order). The block has 256 threads or more:
-// thread d < 256 speaks for digit d.
-template <class T, int Rows, int Ahead = 4>
+// thread d < 256 speaks for digit d. MinBlocks: the blocks an SM must hold at once (registers).
+template <class T, int Rows, int MinBlocks = 1, int Ahead = 4>
 struct OnesweepPass {
     static constexpr int kItems = Rows;
     static constexpr int kMaxBlockThreads = 256;
+    static constexpr int kMinBlocksPerSm = MinBlocks;
     static constexpr bool kPackedDescriptors = true;  // a tile's 256 digits side by side
     const T* in;
     T* out;
@@ -161,60 +163,42 @@ struct OnesweepPass {
         if (b.thread() == 0) tile_slot[0] = b.take_tile(tile_counter);
         for (int i = b.thread(); i < b.warps() * kDigits; i += b.threads())
             warp_counts[i] = 0;
-        b.sync(Line::Rank);
+        b.sync(Line::Count);
         const int tile = tile_slot[0];
         const int tile_first = tile * tile_elements(b.threads());
         const int tile_keys = n - tile_first < tile_elements(b.threads())
                                   ? n - tile_first
                                   : tile_elements(b.threads());
 
-        // 2. Each warp ranks its keys by digit, a row at a time: the lanes whose keys have the
-        //    same digit (eight ballots, a bit each) count those before them, and the highest of
-        //    them adds them all to the warp's count of the digit. Keys past n take digit 255 and
-        //    so come last in the tile; nothing counts them outside it.
+        // 2. Each warp counts its keys' digits, an atomic add a key. Keys past n take digit 255
+        //    and so come last in the tile; nothing counts them outside it.
         const int warp_first = tile_first + b.warp() * Rows * 32;
         T keys[Rows];
-        int ranks[Rows], digits[Rows];
         for (int r = 0; r < Rows; ++r) {
             const int i = warp_first + r * 32 + b.lane();
             keys[r] = i < n ? in[i] : T(0);
         }
-        const unsigned lanes_below = (1u << b.lane()) - 1u;
-        for (int r = 0; r < Rows; ++r) {
-            const bool real = warp_first + r * 32 + b.lane() < n;
-            const int digit = real ? digit_of(keys[r], shift, key_bits) : kDigits - 1;
-            unsigned same = ~0u;
-            for (int bit = 0; bit < kDigitBits; ++bit) {
-                const bool set = (digit >> bit) & 1;
-                const unsigned with_bit = b.ballot(set);
-                same &= set ? with_bit : ~with_bit;
-            }
-            const bool last_of_digit = (same >> b.lane()) == 1u;
-            int before = 0;
-            if (last_of_digit) before = warp_counts[b.warp() * kDigits + digit];
-            before = b.shfl(before, highest_set_bit(same));
-            ranks[r] = before + count_set_bits(same & lanes_below);
-            digits[r] = digit;
-            if (last_of_digit)
-                warp_counts[b.warp() * kDigits + digit] = before + count_set_bits(same);
-            b.warp_fence();  // the next row's last lanes read what this row's wrote
-        }
+        const auto digit_in_row = [&](int r) {
+            return warp_first + r * 32 + b.lane() < n ? digit_of(keys[r], shift, key_bits)
+                                                      : kDigits - 1;
+        };
+        for (int r = 0; r < Rows; ++r)
+            warp_counts[b.warp() * kDigits + digit_in_row(r)].atomic_add(1);
         b.sync(Line::DigitTotals);
 
         // 3. Thread d: digit d's count in the tile, published at once (the tile's aggregate) for
-        //    the tiles after it to find; then where each warp's keys of the digit start.
+        //    the tiles after it to find, before the tile is ranked (CUB's early counts); then
+        //    where the tile's keys of each digit start, and each warp's.
         const int d = b.thread();
         int count = 0;
+        const int padding = d == kDigits - 1 ? tile_elements(b.threads()) - tile_keys : 0;
         if (d < kDigits) {
             for (int w = 0; w < b.warps(); ++w)
                 count += warp_counts[w * kDigits + d];
-            const int padding = d == kDigits - 1 ? tile_elements(b.threads()) - tile_keys : 0;
-            count -= padding;
-            publish_row_total(b, descriptors, tile, d, kDigits, count);
-            count += padding;  // the padding's places in the tile, after the tile's keys
+            publish_row_total(b, descriptors, tile, d, kDigits, count - padding);
         }
         const BlockScanResult<int> first =
-            block_scan<AddOp<int>>(b, count, warp_totals, Line::DigitTotals, Line::LookBack);
+            block_scan<AddOp<int>>(b, count, warp_totals, Line::DigitTotals, Line::Place);
         if (d < kDigits) {
             int at = first.exclusive;
             for (int w = 0; w < b.warps(); ++w) {
@@ -223,19 +207,41 @@ struct OnesweepPass {
                 at += in_warp;
             }
             digit_first[d] = first.exclusive;
+        }
+        b.sync(Line::Rank);
 
-            // 4. The look-back, a digit a thread: the keys of digit d in the tiles before.
-            const int padding = d == kDigits - 1 ? tile_elements(b.threads()) - tile_keys : 0;
+        // 4. Each warp ranks its keys, a row at a time, and puts them in their places in the
+        //    tile: the lanes whose keys have the same digit find each other (eight ballots, a
+        //    bit each; __match_any_sync was slower, bench/tuning.md), and the last of them takes
+        //    the warp's next place for the digit and moves it on by their number. Keys alike in
+        //    the digit keep the input's order.
+        const unsigned lanes_below = (1u << b.lane()) - 1u;
+        for (int r = 0; r < Rows; ++r) {
+            const int digit = digit_in_row(r);
+            unsigned same = ~0u;
+            for (int bit = 0; bit < kDigitBits; ++bit) {
+                const bool set = (digit >> bit) & 1;
+                const unsigned with_bit = b.ballot(set);
+                same &= set ? with_bit : ~with_bit;
+            }
+            const int last = highest_set_bit(same);
+            int place = 0;
+            if (b.lane() == last) {
+                place = warp_counts[b.warp() * kDigits + digit];
+                warp_counts[b.warp() * kDigits + digit] = place + count_set_bits(same);
+            }
+            place = b.shfl(place, last) + count_set_bits(same & lanes_below);
+            sorted[place] = keys[r];
+            b.warp_fence();  // the next row's last lanes read what this row's wrote
+        }
+
+        // 5. The look-back, a digit a thread: the keys of digit d in the tiles before. After
+        //    the ranking, not before it: by now more of the tiles before have their prefixes,
+        //    so the look-backs are shorter (bench/tuning.md).
+        if (d < kDigits) {
             const int before_tile = look_left_along_row<AddOp<int>, Ahead>(
                 b, descriptors, tile, d, kDigits, count - padding);
             digit_shift[d] = digit_starts[d] + before_tile - first.exclusive;
-        }
-        b.sync(Line::Place);
-
-        // 5. Each key to its place in the tile: its warp's start for its digit, plus its rank.
-        for (int r = 0; r < Rows; ++r) {
-            const int digit = digits[r], rank = ranks[r];
-            sorted[int(warp_counts[b.warp() * kDigits + digit]) + rank] = keys[r];
         }
         b.sync(Line::Store);
 

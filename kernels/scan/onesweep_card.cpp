@@ -18,17 +18,19 @@ const std::vector<ListingLine> kOnesweepListing = {
     {OnesweepLine::AddHistograms, "counts[p][d] += bins[p][d]   (atomicAdd, global)"},
     {OnesweepLine::ScanCounts, "start[p][d] := exclusive sum of counts[p] (one block a pass)"},
     {0, "for each pass p (digit p: bits 8p .. 8p + 7):"},
-    {OnesweepLine::TakeTile, "  tile := atomicAdd(tile_counter, 1)"},
-    {OnesweepLine::Rank, "  each warp, a row of keys at a time: the lanes of one digit"},
-    {OnesweepLine::Rank, "    (8 ballots) count the lanes before them; the last of them"},
-    {OnesweepLine::Rank, "    adds them to warp_counts[warp][digit]"},
+    {OnesweepLine::TakeTile, "  tile := atomicAdd(tile_counter, 1); warp_counts := 0"},
+    {OnesweepLine::Count, "  each key: atomicAdd(warp_counts[its warp][its digit], 1)"},
     {OnesweepLine::DigitTotals, "  thread d: count[d] := sum over warps of warp_counts[w][d]"},
     {OnesweepLine::DigitTotals, "    publish(AGGREGATE, count[d]) for (tile, d)"},
     {OnesweepLine::DigitTotals, "    first[d] := exclusive sum of count (block scan)"},
-    {OnesweepLine::LookBack, "    look back along digit d: add until a PREFIX;"},
-    {OnesweepLine::LookBack, "    publish(PREFIX, ...)"},
-    {OnesweepLine::LookBack, "    shift[d] := start[p][d] + before_tile[d] - first[d]"},
-    {OnesweepLine::Place, "  sorted[first of warp's digit + rank] := key"},
+    {OnesweepLine::Place, "    warp_counts[w][d] := first[d] + count of d in warps before w"},
+    {OnesweepLine::Rank, "  each warp, a row of keys at a time:"},
+    {OnesweepLine::Rank, "    same := match_any(digit); the last of same takes"},
+    {OnesweepLine::Rank, "    at := warp_counts[warp][digit], adds |same| to it"},
+    {OnesweepLine::Rank, "    sorted[at + lanes of same before me] := key"},
+    {OnesweepLine::Rank, "  thread d: look back along digit d: add until a PREFIX;"},
+    {OnesweepLine::Rank, "    publish(PREFIX, ...)"},
+    {OnesweepLine::Rank, "    shift[d] := start[p][d] + before_tile[d] - first[d]"},
     {OnesweepLine::Store, "  output[shift[digit of sorted[i]] + i] := sorted[i]"},
 };
 
@@ -56,29 +58,31 @@ const std::vector<StepLabel> kOnesweepLabels = {
      {},
      "Thread 0 takes the next tile number from a global counter; the warps' digit counts start "
      "at 0."},
-    {OnesweepLine::Rank,
-     "rank by digit",
+    {OnesweepLine::Count,
+     "count the digits",
      {},
-     "Row by row, in each warp, the lanes whose keys share a digit find each other with eight "
-     "ballots "
-     "(one a bit) and count those before them; the last of them adds them all to the warp's count "
-     "of that digit. Keys alike in the digit keep the input's order."},
+     "Each thread adds one to its warp's count of its key's digit, an atomic add a key: lanes "
+     "with keys of one digit add to the same word."},
     {OnesweepLine::DigitTotals,
      "count the tile",
      {},
      "Thread d adds up digit d's counts over the warps and publishes the tile's count of digit d "
-     "at once, for the tiles after it. A block scan of the counts gives where each digit's keys "
-     "start in the tile, and where each warp's start."},
-    {OnesweepLine::LookBack,
-     "look back, a digit each",
-     {},
-     "Thread d reads the tiles before along digit d until one knew its prefix: how many keys of digit d came before this tile. With the "
-     "histogram's start of the digit, that places the tile's keys of digit d in the output."},
+     "at once, before the tile is ranked, for the tiles after it to find. A block scan of the "
+     "counts follows."},
     {OnesweepLine::Place,
-     "place in the tile",
+     "where each warp's keys go",
      {},
-     "Each key goes to its place in the tile, in shared memory: the tile is now ordered by the "
-     "digit, stably."},
+     "The block scan gives where the tile's keys of each digit start; thread d then gives each "
+     "warp its first place for digit d, after the warps before it."},
+    {OnesweepLine::Rank,
+     "rank, place, look back",
+     {},
+     "Row by row, in each warp, the lanes whose keys share a digit find each other (match_any). "
+     "The last of them takes the warp's next place for the digit and moves it on by their number; "
+     "each key goes to that place plus the lanes of its digit before it, in shared memory. Keys "
+     "alike in the digit keep the input's order. Then thread d reads the tiles before along "
+     "digit d until one knew its prefix: how many keys of digit d came before this tile. With the "
+     "histogram's start of the digit, that places the tile's keys of digit d in the output."},
     {OnesweepLine::Store,
      "store",
      {},
@@ -104,13 +108,14 @@ VariantInfo radix_sort_onesweep_card() {
         "those of its digit before it in its tile. The first comes from a histogram of every "
         "pass's digits, made in one read before the passes, and scanned. The second is a "
         "decoupled look-back, one for each digit: thread d of each tile publishes the tile's "
-        "count of digit d and looks back along digit d. The third is counted in the block: each "
-        "warp finds the lanes whose keys share a digit with eight ballots. The tile is ordered in "
+        "count of digit d as soon as the tile is counted, and looks back along digit d after the "
+        "tile is ranked. The third is counted in the block: each warp finds the lanes whose keys "
+        "share a digit with one match_any. The tile is ordered in "
         "shared memory, then written out, a digit's keys to consecutive words. Each pass reads "
         "every key once and writes it once, as a copy does. Each pass is stable, so after the "
         "last the keys are in order. Signed keys and floats are ordered by their bits with the "
         "sign turned over. The captured sort gives each thread one key a pass; the timed one is "
-        "the same source with 24 keys a thread (its policy in lookback_policies.h).",
+        "the same source with 26 keys a thread (its policy in lookback_policies.h).",
         kOnesweepListing,
         kOnesweepLabels,
         {"tile", "warp counts", "first", "shift", "warp totals", "sorted"}};

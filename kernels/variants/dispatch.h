@@ -90,8 +90,9 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
                 OnesweepPolicy::with_histogram_tile(r.shape, [&](auto histogram) {
                     using Tile = decltype(tile);
                     using Histogram = decltype(histogram);
-                    radix_sort_onesweep<L, T, Tile::rows, Histogram::rows, Histogram::vec>(
-                        launcher, r, in, out, threads);
+                    radix_sort_onesweep<L, T, Tile::rows, Histogram::rows, Histogram::vec,
+                                        OnesweepPolicy::kMinBlocksPerSm>(launcher, r, in, out,
+                                                                         threads);
                 });
             });
         case VariantId::SummedArea:

@@ -304,9 +304,9 @@ void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out,
 // pass a digit of 8 bits, each one sweep with a look-back for each digit. The passes write by
 // turns to a spare buffer and `out`, so that the last writes `out`. A timed run takes two sets of
 // counts by turns, the scan zeroing the other for the next run.
-template <class L, class T, int Rows, int HistogramRows, int HistogramVec>
+template <class L, class T, int Rows, int HistogramRows, int HistogramVec, int MinBlocks>
 void radix_sort_onesweep(L& launcher, const RunRequest& r, const T* in, T* out, int threads) {
-    using Pass = OnesweepPass<T, Rows>;
+    using Pass = OnesweepPass<T, Rows, MinBlocks>;
     using Histogram = OnesweepHistogram<T, HistogramRows, HistogramVec>;
     const int key_bits = sort_bits(r);
     const int passes = ceil_div(key_bits, kDigitBits);

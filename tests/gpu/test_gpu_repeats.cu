@@ -135,16 +135,17 @@ TEST_F(GpuRepeats, OnesweepFindsItsDescriptorsAndCountsReady) {
             r.n = n;
             r.key_bits = key_bits;
             r.shape = KernelShape::Timed;
-            EXPECT_EQ(first_wrong_repeat(
-                          n, 5,
-                          [&](GpuLauncher& l, const int* in, int* out, int) {
-                              kernels::radix_sort_onesweep<GpuLauncher, int, Policy::Timed::rows,
-                                                           Policy::TimedHistogram::rows,
-                                                           Policy::TimedHistogram::vec>(
-                                  l, r, in, out, Policy::Timed::threads);
-                          },
-                          key_bits),
-                      -1)
+            EXPECT_EQ(
+                first_wrong_repeat(
+                    n, 5,
+                    [&](GpuLauncher& l, const int* in, int* out, int) {
+                        kernels::radix_sort_onesweep<
+                            GpuLauncher, int, Policy::Timed::rows, Policy::TimedHistogram::rows,
+                            Policy::TimedHistogram::vec, Policy::kMinBlocksPerSm>(
+                            l, r, in, out, Policy::Timed::threads);
+                    },
+                    key_bits),
+                -1)
                 << "n = " << n << ", " << key_bits << " bits";
         }
 }
