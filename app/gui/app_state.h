@@ -147,6 +147,12 @@ struct AppState {
     PredictState predict;
     KernelState kernel;
 
+    // The lesson last opened, or null.
+    const Lesson* open_lesson() const {
+        return lesson >= 0 && lesson < int(lessons.size()) ? &lessons[std::size_t(lesson)]
+                                                           : nullptr;
+    }
+
     void notify(Notice::Level level, std::string text) {
         notices.push_back({level, std::move(text)});
     }

@@ -254,9 +254,9 @@ bool time_from_options(const GuiOptions& options, AppState& state) {
 // Whether the Banks drawing teaches in this lesson: it asks about banks, or compares a kernel with
 // its padded twin. Elsewhere presenter mode gives the canvas the screen (B brings the banks back).
 bool banks_teach(const AppState& state) {
-    if (state.lesson < 0 || state.lesson >= int(state.lessons.size())) return false;
-    const Lesson& lesson = state.lessons[std::size_t(state.lesson)];
-    for (const LessonQuestion& q : lesson.questions)
+    const Lesson* lesson = state.open_lesson();
+    if (!lesson) return false;
+    for (const LessonQuestion& q : lesson->questions)
         if (q.kind == QuestionKind::ConflictDegree || q.kind == QuestionKind::WorstBank)
             return true;
     return false;
@@ -439,6 +439,13 @@ void clear_to(const Color& c) {
     glClear(GL_COLOR_BUFFER_BIT);
 }
 
+// The frame built last, drawn into an off-screen target (a screenshot, a saved step).
+void draw_frame_into(RenderTarget& target, ImGuiLayer& ui) {
+    target.bind();
+    clear_to(ui.theme().background);
+    ui.render();
+}
+
 int take_screenshot(const GuiOptions& options, AppState& state, Canvases& canvases, ImGuiLayer& ui,
                     float monitor_scale) {
     RenderTarget target;
@@ -474,9 +481,7 @@ int take_screenshot(const GuiOptions& options, AppState& state, Canvases& canvas
             layout_file["frames"].push_back(frame_layout(state, layout));
             layout_file["ui_scale"] = ui.scale();
         }
-        target.bind();
-        clear_to(ui.theme().background);
-        ui.render();
+        draw_frame_into(target, ui);
         glFinish();  // the frame's time includes the GPU's (or llvmpipe's) work
         frame_ms.push_back(
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
@@ -530,14 +535,11 @@ void save_step_png(RunningApp& app, int width, int height) {
         return;
     }
     build_frame(state, *app.canvases, *app.ui, app.monitor_scale, width, height);
-    target.bind();
-    clear_to(app.ui->theme().background);
-    app.ui->render();
+    draw_frame_into(target, *app.ui);
     const Session& s = state.session;
-    const std::string name = (state.lesson >= 0 ? state.lessons[std::size_t(state.lesson)].key
-                                                : s.trace().request.variant) +
-                             "-" + view_info(s.view).key + "-" +
-                             std::to_string(s.timeline().position() + 1) + ".png";
+    const std::string name =
+        (state.open_lesson() ? state.open_lesson()->key : s.trace().request.variant) + "-" +
+        view_info(s.view).key + "-" + std::to_string(s.timeline().position() + 1) + ".png";
     const std::string path = "/tmp/" + name;
     if (!write_png(path, target.width(), target.height(), target.read_rgba(), error)) {
         state.notify(Notice::Level::Error, error);
@@ -588,7 +590,7 @@ std::string running_state_json() {
     const Session& s = state.session;
     if (!s.loaded()) return j.dump();
     j["loaded"] = true;
-    j["lesson"] = state.lesson >= 0 ? state.lessons[std::size_t(state.lesson)].key : "";
+    j["lesson"] = state.open_lesson() ? state.open_lesson()->key : "";
     j["variant"] = s.trace().request.variant;
     j["view"] = view_info(s.view).key;
     j["frame"] = s.timeline().position() + 1;

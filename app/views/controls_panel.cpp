@@ -24,9 +24,9 @@ void lessons_section(AppState& state) {
             start_job(state, job_from_lesson(lesson), "lesson '" + lesson.title + "'");
         }
     }
-    if (state.lesson >= 0 && state.lesson < int(state.lessons.size())) {
+    if (const Lesson* open = state.open_lesson()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-        ImGui::TextWrapped("%s", state.lessons[std::size_t(state.lesson)].text.c_str());
+        ImGui::TextWrapped("%s", open->text.c_str());
         ImGui::PopStyleColor();
     }
 }

@@ -14,10 +14,9 @@ namespace scanscope {
 
 StepSentence step_sentence(const AppState& state) {
     // The open lesson's own sentences, where the trace is the lesson's.
-    const bool lesson = state.lesson >= 0 && state.lesson < int(state.lessons.size()) &&
-                        state.lessons[std::size_t(state.lesson)].key == state.predict.score_key;
-    return scanscope::step_sentence(
-        state.session, lesson ? &state.lessons[std::size_t(state.lesson)].narration : nullptr);
+    const Lesson* lesson = state.open_lesson();
+    const bool lessons_trace = lesson && lesson->key == state.predict.score_key;
+    return scanscope::step_sentence(state.session, lessons_trace ? &lesson->narration : nullptr);
 }
 
 float large_timeline_height(const AppState& state, const UiFonts& fonts, float width) {

@@ -93,6 +93,16 @@ def open_page(browser, url):
                             "the first frame")
 
 
+def page_error(browser, or_first_frame=False):
+    """Waits for the page's status line to say an error ({"error": text}), or, with
+    or_first_frame, for the program's first frame instead ({"ok": True})."""
+    drawn = "window.scanscope.firstFrameMs" if or_first_frame else "false"
+    return browser.wait_for(f"""const s = document.getElementById('status');
+        if (s.className === 'error') return {{error: s.textContent}};
+        return {drawn} ? {{ok: true}} : null;""", 60 if or_first_frame else 30,
+                            "the page" if or_first_frame else "the error")
+
+
 def state(browser):
     return browser.script("return window.scanscope.state()")
 
@@ -272,9 +282,7 @@ def test_views(site, scanscope, lesson):
                 desktop_layout = None
             size_window(browser)
             browser.get(site.url + f"index.html?lesson={lesson}&step=2&view={view}")
-            outcome = browser.wait_for("""const s = document.getElementById('status');
-                if (s.className === 'error') return {error: s.textContent};
-                return window.scanscope.firstFrameMs ? {ok: true} : null;""", 60, "the page")
+            outcome = page_error(browser, or_first_frame=True)
             if desktop_layout is None:
                 check("error" in outcome and "nothing to show" in outcome["error"],
                       f"{lesson}: the {view} view is refused, as on the desktop")
@@ -428,12 +436,10 @@ def test_high_dpi(site):
 def test_bad_address(site):
     with Browser(WIDTH, HEIGHT) as browser:
         browser.get(site.url + "index.html?lesson=no-such-lesson")
-        text = browser.wait_for("""const s = document.getElementById('status');
-            return s.className === 'error' ? s.textContent : null;""", 30, "the error")
+        text = page_error(browser)["error"]
         check("no lesson 'no-such-lesson'" in text, f"an unknown lesson is said: {text[:80]!r}")
         browser.get(site.url + "index.html?colour=red")
-        text = browser.wait_for("""const s = document.getElementById('status');
-            return s.className === 'error' ? s.textContent : null;""", 30, "the error")
+        text = page_error(browser)["error"]
         check("'colour'" in text, f"an unknown parameter is said: {text[:80]!r}")
 
 
