@@ -25,7 +25,7 @@ const std::vector<ListingLine> kOnesweepListing = {
     {OnesweepLine::DigitTotals, "    first[d] := exclusive sum of count (block scan)"},
     {OnesweepLine::Place, "    warp_counts[w][d] := first[d] + count of d in warps before w"},
     {OnesweepLine::Rank, "  each warp, a row of keys at a time:"},
-    {OnesweepLine::Rank, "    same := match_any(digit); the last of same takes"},
+    {OnesweepLine::Rank, "    same := lanes of my digit (8 ballots); the last of same takes"},
     {OnesweepLine::Rank, "    at := warp_counts[warp][digit], adds |same| to it"},
     {OnesweepLine::Rank, "    sorted[at + lanes of same before me] := key"},
     {OnesweepLine::Rank, "  thread d: look back along digit d: add until a PREFIX;"},
@@ -77,7 +77,8 @@ const std::vector<StepLabel> kOnesweepLabels = {
     {OnesweepLine::Rank,
      "rank, place, look back",
      {},
-     "Row by row, in each warp, the lanes whose keys share a digit find each other (match_any). "
+     "Row by row, in each warp, the lanes whose keys share a digit find each other with eight "
+     "ballots (one a bit). "
      "The last of them takes the warp's next place for the digit and moves it on by their number; "
      "each key goes to that place plus the lanes of its digit before it, in shared memory. Keys "
      "alike in the digit keep the input's order. Then thread d reads the tiles before along "
@@ -110,7 +111,7 @@ VariantInfo radix_sort_onesweep_card() {
         "decoupled look-back, one for each digit: thread d of each tile publishes the tile's "
         "count of digit d as soon as the tile is counted, and looks back along digit d after the "
         "tile is ranked. The third is counted in the block: each warp finds the lanes whose keys "
-        "share a digit with one match_any. The tile is ordered in "
+        "share a digit with eight ballots. The tile is ordered in "
         "shared memory, then written out, a digit's keys to consecutive words. Each pass reads "
         "every key once and writes it once, as a copy does. Each pass is stable, so after the "
         "last the keys are in order. Signed keys and floats are ordered by their bits with the "
