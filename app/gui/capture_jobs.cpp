@@ -58,7 +58,7 @@ bool job_from_form(const CaptureForm& f, CaptureJob& job, std::string& error) {
     }
     r.width = v.algorithm == Algorithm::SummedArea ? f.width : 0;
     r.key_bits = takes_key_bits(v.id) ? f.key_bits : 0;
-    if (v.id == VariantId::Compact)
+    if (v.algorithm == Algorithm::Compact)
         r.keep = f.keep == 1   ? KeepRule{KeepKind::Even, 0}
                  : f.keep == 2 ? KeepRule{KeepKind::Above, f.keep_above}
                                : KeepRule{};

@@ -62,7 +62,7 @@ void application_settings(CaptureForm& f, const VariantInfo& v) {
         f.key_bits = std::clamp(f.key_bits, 0, 32);
         if (f.key_bits == 0) ImGui::TextDisabled("key bits 0: as many as the keys need");
     }
-    if (v.id == VariantId::Compact) {
+    if (v.algorithm == Algorithm::Compact) {
         ImGui::Combo("keep", &f.keep, "non-zero\0even\0above\0");
         if (f.keep == 2) ImGui::InputDouble("above", &f.keep_above);
     }

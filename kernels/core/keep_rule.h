@@ -43,6 +43,21 @@ struct Keep {
         }
     }
 
+    // Calls f once with a predicate of this rule's kind alone, so that a loop inside f tests the
+    // elements without asking which rule it is each time.
+    template <class F>
+    SS_HD void visit(F&& f) const {
+        const T t = threshold;
+        switch (kind) {
+            case KeepKind::Even:
+                return f([](T x) { return is_even(x); });
+            case KeepKind::Above:
+                return f([t](T x) { return x > t; });
+            default:
+                return f([](T x) { return !(x == T(0)); });
+        }
+    }
+
     SS_HD static bool is_even(T x) {
         if constexpr (std::is_integral<T>::value) {
             return (x & 1) == 0;

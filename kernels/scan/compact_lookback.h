@@ -16,6 +16,7 @@
 #include "core/consecutive_io.h"
 #include "core/hd.h"
 #include "core/int_math.h"
+#include "core/keep_rule.h"
 #include "core/ops.h"
 #include "core/shared_memory.h"
 #include "core/tile_descriptor.h"
@@ -48,9 +49,7 @@ struct CompactLookback {
     int* kept;  // one word: how many elements are kept (written by the last tile)
     TileDescriptors descriptors;
     int* tile_counter;  // zero before the launch (TileDescriptors says who zeroes it)
-
-    // The predicate: not 0 (NaN is kept, as NaN != 0), as the one-block `compact`'s.
-    SS_HD static bool keep(T x) { return !(x == T(0)); }
+    Keep<T> keep;       // the predicate (core/keep_rule.h), as the one-block `compact`'s
     SS_HD static int tile_elements(int threads) { return threads * kItems; }
     // Warp counts, the tile's number, its prefix, and the tile's kept elements packed.
     static std::uint32_t shared_bytes(int threads) {
@@ -76,15 +75,22 @@ struct CompactLookback {
         const int tile = tile_slot[0];
         const bool last_tile = tile == ceil_div(n, tile_elements(b.threads())) - 1;
 
-        // 2. Load the elements (0 past n: never kept) and flag the ones kept.
+        // 2. Load the elements (0 past n) and flag the ones kept. Past n, in the last tile, is
+        //    padding, which some rules (even, above -1) would keep.
         const int warp_first = tile * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec;
         T items[Rows][Vec];
         int flags[Rows][Vec];
         for (int r = 0; r < Rows; ++r)
             load_consecutive<Vec>(in, warp_first + (r * 32 + b.lane()) * Vec, n, T(0), items[r]);
-        for (int r = 0; r < Rows; ++r)
-            for (int v = 0; v < Vec; ++v)
-                flags[r][v] = keep(items[r][v]) ? 1 : 0;
+        keep.visit([&](auto keeps) {
+            for (int r = 0; r < Rows; ++r)
+                for (int v = 0; v < Vec; ++v)
+                    flags[r][v] = keeps(items[r][v]) ? 1 : 0;
+        });
+        if (last_tile)
+            for (int r = 0; r < Rows; ++r)
+                for (int v = 0; v < Vec; ++v)
+                    if (warp_first + (r * 32 + b.lane()) * Vec + v >= n) flags[r][v] = 0;
 
         // 3. Each warp counts, row by row, the kept elements before each lane's (shuffles).
         int before_lane[Rows];

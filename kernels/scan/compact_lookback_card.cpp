@@ -16,7 +16,9 @@ const std::vector<ListingLine> kCompactLookbackListing = {
     {CompactLookbackLine::TakeTile, "tile := atomicAdd(tile_counter, 1)"},
     {CompactLookbackLine::FlagAndScan, "each lane: ROWS rows of VEC consecutive"},
     {CompactLookbackLine::FlagAndScan, "  elements x (teaching: 1 x 1)"},
-    {CompactLookbackLine::FlagAndScan, "flag := 1 if x != 0, else 0"},
+    {CompactLookbackLine::FlagAndScan, "flag := 1 if keep(x), else 0"},
+    {CompactLookbackLine::FlagAndScan, "  keep(x): x != 0, or the rule asked"},
+    {CompactLookbackLine::FlagAndScan, "  for (even; x > N): config.keep"},
     {CompactLookbackLine::FlagAndScan, "each warp scans the flags (shuffles)"},
     {CompactLookbackLine::ScanTotals, "warp 0 scans the warps' counts"},
     {CompactLookbackLine::PackAndLookBack, "if flag: packed[kept before x in tile] := x"},
@@ -36,7 +38,8 @@ const std::vector<StepLabel> kCompactLookbackLabels = {
     {CompactLookbackLine::FlagAndScan,
      "flag and count",
      {},
-     "Each thread flags its elements, 1 where kept (not 0); each warp scans the flags with "
+     "Each thread flags its elements, 1 where the rule keeps them (not 0, unless the capture "
+     "asked for another); each warp scans the flags with "
      "shuffles: how many of the warp's kept elements come before each."},
     {CompactLookbackLine::ScanTotals,
      "count the tile",
@@ -67,7 +70,9 @@ VariantInfo compact_lookback_card() {
         "ch. 39, 39.3.1 (compaction as a scan of flags)",
         "A compaction of any size in one pass. It is decoupled-lookback's scan, run on the "
         "elements' 1-or-0 flags, with the scatter fused into its store. Each tile loads its "
-        "elements once and flags the kept ones (here: not 0). The warps count them with shuffles, "
+        "elements once and flags the kept ones (not 0, unless the capture picks another rule: "
+        "even, or above a "
+        "threshold). The warps count them with shuffles, "
         "and each thread packs its kept elements in shared memory, at their places in the tile, "
         "while warp 0 looks back over the earlier tiles' descriptors for how many were kept "
         "before it. The block then writes the packed elements out in one coalesced sweep. "

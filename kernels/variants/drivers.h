@@ -245,10 +245,10 @@ void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
 // count kept is a global of the trace.
 template <class L, class T, int Rows, int Vec>
 void compact_lookback(L& launcher, const T* in, T* out, int n, int threads,
-                      KernelShape kernel_shape) {
+                      KernelShape kernel_shape, const KeepRule& rule = {}) {
     using Compact = CompactLookback<T, Rows, Vec>;
     const int tiles = ceil_div(n, Compact::tile_elements(threads));
-    Compact compact{in, out, n, launcher.template alloc<int>(1), {}, nullptr};
+    Compact compact{in, out, n, launcher.template alloc<int>(1), {}, nullptr, Keep<T>(rule)};
     LaunchShape shape{"single-pass compaction", tiles, threads, Compact::shared_bytes(threads)};
     shape.emulated_resident_blocks = kEmulatedResidentBlocks;
     compact.descriptors =

@@ -184,10 +184,6 @@ std::string check_request(const RunRequest& r) {
                " entries: n must be a multiple of the width";
     if (!(r.keep == KeepRule{}) && v->algorithm != Algorithm::Compact)
         return "a keep rule applies to a compaction only; " + v->key + " keeps every element";
-    if (!(r.keep == KeepRule{}) && v->id != VariantId::Compact)
-        return v->key +
-               " keeps the elements that are not 0 (its timed kernel is measured so); "
-               "compact takes a rule";
     if (r.keep.kind == KeepKind::Above && r.type == ElementType::Int32 &&
         (r.keep.threshold != std::floor(r.keep.threshold) || std::fabs(r.keep.threshold) > 2e9))
         return "an int32 compaction's threshold is a whole number within int32 (got " +

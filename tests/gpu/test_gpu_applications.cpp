@@ -53,20 +53,23 @@ TEST_F(GpuApplications, KeepsTheNonZeroAtEveryDensityAndSize) {
                 }
 }
 
-// Every keep rule of the one-block compaction, on the GPU.
+// Every keep rule, both compactions, both shapes, on the GPU as in the emulation's reference.
 TEST_F(GpuApplications, KeepsWhatTheRuleSays) {
     for (const char* rule : {"even", "above 3", "above -500"})
-        for (int n : {1, 100, 1023, 2048})
-            for (ElementType type : {ElementType::Int32, ElementType::Float32}) {
-                RunRequest r;
-                r.variant = "compact";
-                r.n = n;
-                r.type = type;
-                r.keep = parse_keep_rule(rule);
-                const auto input = random_input(n, type, std::uint64_t(n) + 17);
-                EXPECT_EQ(check_kept_output(input, run_on_gpu(r, input), type, r.keep), "")
-                    << rule << " n = " << n;
-            }
+        for (const char* variant : {"compact", "compact-lookback"})
+            for (int n : {100, 2048, 1 << 20, (1 << 22) + 3})
+                for (ElementType type : {ElementType::Int32, ElementType::Float32}) {
+                    if (std::string(variant) == "compact" && n > 2048) continue;
+                    RunRequest r;
+                    r.variant = variant;
+                    r.n = n;
+                    r.type = type;
+                    r.shape = n > 2048 ? KernelShape::Timed : KernelShape::Teaching;
+                    r.keep = parse_keep_rule(rule);
+                    const auto input = random_input(n, type, std::uint64_t(n) + 17);
+                    EXPECT_EQ(check_kept_output(input, run_on_gpu(r, input), type, r.keep), "")
+                        << variant << " " << rule << " n = " << n;
+                }
 }
 
 // What you see is what ran: a single-pass kernel's GPU trace is what the emulation does, but for
