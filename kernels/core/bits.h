@@ -32,7 +32,9 @@ SS_HD_INLINE std::uint32_t radix_bits(std::int32_t key) {
 }
 SS_HD_INLINE std::uint32_t radix_bits(float key) {
     const std::uint32_t b = to_bits(key);
-    return (b & 0x80000000u) ? ~b : b | 0x80000000u;
+    // All ones for a negative key, else the sign bit alone: two instructions, no select.
+    const std::uint32_t turn = std::uint32_t(std::int32_t(b) >> 31) | 0x80000000u;
+    return b ^ turn;
 }
 
 // Index of the lowest set bit (0 for bit 0); -1 for 0.

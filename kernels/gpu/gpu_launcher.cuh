@@ -56,6 +56,9 @@ __global__ void __launch_bounds__(MaxThreads) bounded_block_kernel(Kernel kernel
     kernel(block);
     block.finish();
 }
+// A twin of bounded_block_kernel for kernels that ask for blocks an SM (MinBlocksPerSm > 1). It is
+// not one template with MinBlocks = 1, because a second argument, even 1, can change the other
+// kernels' registers from those their records measured.
 template <class Mode, class Kernel, int MaxThreads, int MinBlocks>
 __global__ void __launch_bounds__(MaxThreads, MinBlocks)
     dense_block_kernel(Kernel kernel, LaunchEnv env) {
