@@ -112,6 +112,10 @@ int run_cli(int argc, char** argv, GuiEntry gui) {
     app.add_option("--step", gui_options.step, "Step (or look-back event) to show, from 1")
         ->check(CLI::Range(1, 1 << 30));
     app.add_option("--block", gui_options.block, "Block to show")->check(CLI::Range(0, 1 << 30));
+    app.add_option("--lookback", gui_options.lookback,
+                   "The look-back view's launch, from 1, among those that look back (a radix "
+                   "sort's passes)")
+        ->check(CLI::Range(1, 1 << 30));
     app.add_option("--compare", gui_options.compare, "Variant to compare with")
         ->check([](const std::string& key) -> std::string {
             if (find_variant(key)) return {};

@@ -52,6 +52,8 @@ void write_worksheet(Session& s, const Theme& theme, const std::vector<Question>
     const double w = o.width, h = o.height, text_w = w - 2 * kMargin;
     const ViewKind usual = s.view;
     const int keep_steps = s.steps.position(), keep_events = s.events.position();
+    const int keep_lookback = s.lookback_launch();
+    s.show_lookback_of(lookback_launch(s.trace()));  // the questions' events are the first's
     const Color ink{0.1f, 0.1f, 0.12f, 1}, dim{0.4f, 0.42f, 0.45f, 1};
 
     for (std::size_t i = 0; i < questions.size(); ++i) {
@@ -137,6 +139,7 @@ void write_worksheet(Session& s, const Theme& theme, const std::vector<Question>
     cairo_surface_finish(surface.get());
     s.view = usual;
     s.steps.seek(keep_steps);
+    s.show_lookback_of(keep_lookback);
     s.events.seek(keep_events);
     if (cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)
         throw std::runtime_error(std::string("PDF: ") +

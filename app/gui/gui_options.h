@@ -43,7 +43,8 @@ struct GuiOptions {
     std::string view;        // a view key; empty: the trace's own
     int step = 0;  // 1-based frame (a step, or an event in the look-back view); 0: the first
     int block = 0;
-    std::string compare;            // a variant to compare with
+    int lookback = 0;     // 1-based: the look-back view's launch among those with one; 0: the first
+    std::string compare;  // a variant to compare with
     std::string compare_trace;      // or a trace file to compare with (e.g. captured on a lab GPU)
     bool benchmark = false;         // print frame times (with --frames)
     std::string layout_json_path;   // with a screenshot: the drawn texts, as JSON

@@ -72,9 +72,15 @@ std::string word_value(const Trace& trace, const Launch& launch, std::uint32_t w
 }
 
 int lookback_launch(const Trace& trace) {
+    const std::vector<int> all = lookback_launches(trace);
+    return all.empty() ? -1 : all.front();
+}
+
+std::vector<int> lookback_launches(const Trace& trace) {
+    std::vector<int> out;
     for (std::size_t l = 0; l < trace.launches.size(); ++l)
-        if (!trace.launches[l].events.empty()) return int(l);
-    return -1;
+        if (!trace.launches[l].events.empty()) out.push_back(int(l));
+    return out;
 }
 
 namespace {
@@ -145,9 +151,9 @@ int tile_at(const Trace& trace, const Launch& launch, int block, int index) {
     return launch.tile_of_block(block);
 }
 
-std::vector<TileWork> tiles_worked(const Trace& trace) {
-    const int l = lookback_launch(trace);
-    if (l < 0) return {};
+std::vector<TileWork> tiles_worked(const Trace& trace, int which_launch) {
+    const int l = which_launch < 0 ? lookback_launch(trace) : which_launch;
+    if (l < 0 || l >= int(trace.launches.size())) return {};
     const Launch& launch = trace.launches[std::size_t(l)];
     std::vector<TileWork> work(std::size_t(launch.tile_count()));
     for (int b = 0; b < launch.grid; ++b)

@@ -42,8 +42,10 @@ std::string word_name(const Launch& launch, std::uint32_t word);
 std::string word_value(const Trace& trace, const Launch& launch, std::uint32_t word,
                        std::uint32_t bits);
 
-// The launch whose look-back events the look-back view replays (the first with any); -1 if none.
+// The launch whose look-back events the look-back view replays first (the first with any); -1 if
+// none. A radix sort has one a pass: lookback_launches lists them all.
 int lookback_launch(const Trace& trace);
+std::vector<int> lookback_launches(const Trace& trace);
 
 // The rows of a table of descriptors, where each is a row of a column (descriptor c * rows + y):
 // summed-area-lookback's, a row of the table in a strip; radix-sort-onesweep's, a digit (256) in
@@ -63,13 +65,13 @@ std::string lookback_column_word(const Trace& trace);
 // (Launch::tile_of_block); -1 where it has none (yet).
 int tile_at(const Trace& trace, const Launch& launch, int block, int index);
 
-// For each tile of the look-back launch: the block that scanned it and that block's step (index)
-// in which warp 0 looked back for it; -1, -1 for a tile no block did.
+// For each tile of a look-back launch (-1: the first): the block that scanned it and that block's
+// step (index) in which warp 0 looked back for it; -1, -1 for a tile no block did.
 struct TileWork {
     int block = -1;
     int step = -1;
 };
-std::vector<TileWork> tiles_worked(const Trace& trace);
+std::vector<TileWork> tiles_worked(const Trace& trace, int launch = -1);
 
 // A step's phase and its variables, as captions and tables print them: "up-sweep d=4 offset=1";
 // a variable the phase already names takes its value only ("scan the tile 0 slot=1", never

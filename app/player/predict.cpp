@@ -23,6 +23,8 @@ void Predictor::set_enabled(const Session& session, bool on) {
 }
 
 std::optional<Question> Predictor::question_at(const Session& session, bool event, int frame) {
+    // The questions on look-back events are asked of the first launch with a look-back.
+    if (event && session.lookback_launch() != lookback_launch(session.trace())) return std::nullopt;
     const auto key = std::make_tuple(event, frame, session.block);
     if (const auto found = cache_.find(key); found != cache_.end()) return found->second;
     std::optional<Question> q;

@@ -24,8 +24,10 @@ void Session::load(Trace trace, Origin origin) {
     trace_ = std::move(trace);
     frames_ = step_frames(*trace_);
     steps.reset(int(frames_.size()));
-    const int l = lookback_launch(*trace_);
-    events.reset(l < 0 ? 0 : int(trace_->launches[std::size_t(l)].events.size()));
+    lookback_launch_ = scanscope::lookback_launch(*trace_);
+    events.reset(lookback_launch_ < 0
+                     ? 0
+                     : int(trace_->launches[std::size_t(lookback_launch_)].events.size()));
     block = 0;
     access = -1;
     view = default_view(*trace_);
@@ -35,6 +37,15 @@ void Session::load(Trace trace, Origin origin) {
     if (inconsistency_.empty() && origin == Origin::File)
         inconsistency_ = first_replay_difference(*trace_);
     analyse();
+}
+
+void Session::show_lookback_of(int launch) {
+    if (!trace_ || launch < 0 || launch >= int(trace_->launches.size()) ||
+        trace_->launches[std::size_t(launch)].events.empty() || launch == lookback_launch_)
+        return;
+    lookback_launch_ = launch;
+    events.reset(int(trace_->launches[std::size_t(launch)].events.size()));
+    analyse_events();
 }
 
 void Session::set_compare(Trace trace) {
@@ -63,11 +74,11 @@ void Session::analyse() {
 void Session::analyse_events() {
     running_events_.clear();
     event_places_.clear();
-    const int l = lookback_launch(*trace_);
+    const int l = lookback_launch_;
     if (l < 0) return;
     const Launch& launch = trace_->launches[std::size_t(l)];
     const LaunchBanks& lb = banks_.launches[std::size_t(l)];
-    const std::vector<TileWork> work = tiles_worked(*trace_);
+    const std::vector<TileWork> work = tiles_worked(*trace_, l);
     // Each block's tiles in the order it looked back for them, and how far it has come: a block
     // publishes an aggregate during the look-back of the tile it is on (its own, or the one before
     // it, when it publishes the next tile's aggregate ahead).
@@ -109,7 +120,7 @@ Cursor Session::cursor() const {
         const int e = std::clamp(events.position(), 0, int(event_places_.size()) - 1);
         const EventPlace place = event_places_[std::size_t(e)];
         if (place.block >= 0) {
-            c.launch = lookback_launch(*trace_);
+            c.launch = lookback_launch_;
             c.block = place.block;
             c.step = std::max(place.step, 0);
             c.focus_warp = focus_warp;

@@ -58,6 +58,11 @@ class Session {
     const ConflictTotals& conflicts_so_far() const;
     // Seeks the step timeline to launch `launch`, step `step`.
     void seek_step(int launch, int step);
+    // The launch whose look-back the look-back view replays (-1: none): the first with one, until
+    // another is asked for (a radix sort looks back once a pass). Asking moves `events` to its
+    // start.
+    int lookback_launch() const { return lookback_launch_; }
+    void show_lookback_of(int launch);
 
   private:
     void analyse();
@@ -66,6 +71,7 @@ class Session {
     std::string inconsistency_;
     std::optional<Trace> compare_;
     std::vector<StepFrame> frames_;
+    int lookback_launch_ = -1;
     BankConfig config_;
     TraceBanks banks_;
     std::vector<ConflictTotals> running_;         // per frame

@@ -11,8 +11,9 @@ Scene build_view_scene(const Session& s, const Theme& theme, const ViewSceneOpti
         none.empty_message = "No trace loaded: pick a variant and press Capture, or open a trace.";
         return none;
     }
-    const ViewInput input{s.trace(),       s.cursor(),      s.compare(),       s.events.position(),
-                          s.bank_config(), options.columns, options.hide_later};
+    ViewInput input{s.trace(),       s.cursor(),      s.compare(),       s.events.position(),
+                    s.bank_config(), options.columns, options.hide_later};
+    input.lookback_launch = s.lookback_launch();
     return view_info(s.view).build(input, theme);
 }
 
@@ -20,7 +21,7 @@ StepSentence step_sentence(const Session& s, const std::map<int, std::string>* l
     StepSentence out;
     if (!s.loaded()) return out;
     if (s.view == ViewKind::LookBack) {
-        out.what = event_caption(s.trace(), s.events.position());
+        out.what = event_caption(s.trace(), s.events.position(), s.lookback_launch());
         return out;
     }
     out.what = step_caption(s.trace(), s.cursor());

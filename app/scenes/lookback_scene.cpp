@@ -31,9 +31,10 @@ Rect tile_rect(int column, int line) {
 
 }  // namespace
 
-std::string event_caption(const Trace& trace, int event) {
-    const int l = lookback_launch(trace);
-    if (l < 0) return "no look-back events in this trace";
+std::string event_caption(const Trace& trace, int event, int launch) {
+    const int l = launch < 0 ? lookback_launch(trace) : launch;
+    if (l < 0 || l >= int(trace.launches.size()) || trace.launches[std::size_t(l)].events.empty())
+        return "no look-back events in this trace";
     const auto& events = trace.launches[std::size_t(l)].events;
     if (event < 0 || event >= int(events.size())) return {};
     const TileEvent& e = events[std::size_t(event)];
@@ -56,15 +57,20 @@ std::string event_caption(const Trace& trace, int event) {
                                  descriptor_name(trace, int(e.target)) + ": " +
                                  status_word(TileStatus(e.status)) +
                                  (TileStatus(e.status) == TileStatus::Invalid ? "" : " " + value);
-    return "event " + std::to_string(event + 1) + " of " + std::to_string(events.size()) + " · " +
-           when + " · " + what;
+    const std::string which =
+        lookback_launches(trace).size() > 1 ? trace.launches[std::size_t(l)].name + " · " : "";
+    return which + "event " + std::to_string(event + 1) + " of " + std::to_string(events.size()) +
+           " · " + when + " · " + what;
 }
 
 Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, int per_row,
-                           bool magnify) {
+                           bool magnify, int shown_launch) {
     Scene scene;
     per_row = std::max(per_row, 1);
-    const int l = lookback_launch(trace);
+    const int l = shown_launch < 0 || shown_launch >= int(trace.launches.size()) ||
+                          trace.launches[std::size_t(shown_launch)].events.empty()
+                      ? lookback_launch(trace)
+                      : shown_launch;
     if (l < 0) {
         scene.empty_message = "This variant has no look-back: pick decoupled-lookback.";
         return scene;
@@ -92,7 +98,7 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
     const TileEvent& now = events[std::size_t(event)];
     const ElementKind element = global_value_kind(trace.request);  // counts in a compaction
     scene.labels.push_back(
-        {{0, -1.5f}, event_caption(trace, event), theme.text, 0.55f, Align::Left, 15.0f});
+        {{0, -1.5f}, event_caption(trace, event, l), theme.text, 0.55f, Align::Left, 15.0f});
 
     // The reader's window: what it has read since its last publish.
     std::set<int> window;

@@ -90,7 +90,8 @@ const std::vector<ViewInfo>& all_views() {
          [](const Trace& t) { return lookback_launch(t) >= 0; },
          [](const ViewInput& in, const Theme& theme) {
              // Narrowed (presenter mode): the tile followed and the one it reads, magnified.
-             return build_lookback_scene(in.trace, in.event, theme, 16, in.columns < 32);
+             return build_lookback_scene(in.trace, in.event, theme, 16, in.columns < 32,
+                                         in.lookback_launch);
          },
          1},
         {ViewKind::Scatter, "scatter", "Scatter",

@@ -40,6 +40,7 @@ struct ViewInput {
     // Predict mode: global memory as the launch leaves it is not shown before the launch's last
     // step (it would give away what the steps before compute).
     bool hide_later = false;
+    int lookback_launch = -1;  // the look-back view's launch (-1: the first with a look-back)
 };
 
 struct ViewInfo {

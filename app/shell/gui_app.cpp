@@ -223,6 +223,15 @@ int open_from_options(const GuiOptions& options, AppState& state) {
         return kExitUsage;
     }
     s.block = options.block;
+    if (options.lookback > 0) {
+        const std::vector<int> launches = lookback_launches(s.trace());
+        if (options.lookback > int(launches.size())) {
+            std::cerr << "scanscope: --lookback " << options.lookback << ": the trace has "
+                      << launches.size() << " launch(es) that look back\n";
+            return kExitUsage;
+        }
+        s.show_lookback_of(launches[std::size_t(options.lookback - 1)]);
+    }
     if (options.step > s.timeline().size()) {
         std::cerr << "scanscope: --step " << options.step << ": the " << view_info(s.view).name
                   << " view has " << s.timeline().size()

@@ -49,7 +49,8 @@ void draw_code_panel(AppState& state, const Rect& rect, const UiFonts& fonts, co
             ImGui::PopFont();
             ImGui::Separator();
             if (s.view == ViewKind::LookBack) {
-                ImGui::TextWrapped("%s", event_caption(t, s.events.position()).c_str());
+                ImGui::TextWrapped(
+                    "%s", event_caption(t, s.events.position(), s.lookback_launch()).c_str());
             } else if (step) {
                 if (const StepLabel* label = t.label(step->line)) {
                     ImGui::PushFont(fonts.heading);

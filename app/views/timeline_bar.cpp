@@ -19,6 +19,28 @@ StepSentence step_sentence(const AppState& state) {
     return scanscope::step_sentence(state.session, lessons_trace ? &lesson->narration : nullptr);
 }
 
+namespace {
+
+// A radix sort looks back once a pass: which pass's look-back the view replays.
+void lookback_launch_combo(Session& s) {
+    const std::vector<int> launches = lookback_launches(s.trace());
+    if (launches.size() < 2) return;
+    const auto& all = s.trace().launches;
+    const int shown = s.lookback_launch();
+    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    if (ImGui::BeginCombo("##lookback launch", all[std::size_t(shown)].name.c_str())) {
+        for (const int l : launches)
+            if (ImGui::Selectable(all[std::size_t(l)].name.c_str(), l == shown))
+                s.show_lookback_of(l);
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("Which launch's look-back: a radix sort looks back once a pass");
+    ImGui::SameLine();
+}
+
+}  // namespace
+
 float large_timeline_height(const AppState& state, const UiFonts& fonts, float width) {
     const StepSentence sentence = step_sentence(state);
     const ImGuiStyle& style = ImGui::GetStyle();
@@ -59,6 +81,7 @@ void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, 
         ImGui::SameLine();
         if (ImGui::Button(">|")) t.end();
         ImGui::SameLine();
+        if (s.loaded() && s.view == ViewKind::LookBack) lookback_launch_combo(s);
         int position = t.position() + 1;
         ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 9);
         const char* unit = s.view == ViewKind::LookBack ? "event" : "step";

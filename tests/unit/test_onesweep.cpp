@@ -12,6 +12,9 @@
 #include "core/bits.h"
 #include "core/tile_descriptor.h"
 #include "model/trace_queries.h"
+#include "player/session.h"
+#include "scenes/lookback_scene.h"
+#include "style/theme.h"
 #include "support/reference.h"
 #include "support/trace_checks.h"
 #include "variants/run.h"
@@ -169,6 +172,43 @@ TEST(Onesweep, LookBackQuestionsFollowTheDigit) {
                     << "every choice is a tile of the same digit: " << choice;
         }
     EXPECT_GT(stops, 0);
+}
+
+// Each pass looks back along its digits; the look-back view replays the pass asked for, its
+// events, its tiles and its blocks, and says which pass it is.
+TEST(Onesweep, TheLookBackViewShowsThePassAskedFor) {
+    RunRequest r = request(1536);
+    r.key_bits = 16;  // two passes
+    const Trace t = capture_trace(r, random_input(1536, r.type, 9), DeviceChoice::Cpu);
+    const std::vector<int> launches = lookback_launches(t);
+    ASSERT_EQ(launches.size(), 2u);
+    EXPECT_EQ(launches[0], lookback_launch(t));
+    const Launch& second = t.launches[std::size_t(launches[1])];
+    EXPECT_EQ(second.name.rfind("pass 2", 0), 0u) << second.name;
+
+    Session s;
+    s.load(t);
+    s.view = ViewKind::LookBack;
+    EXPECT_EQ(s.lookback_launch(), launches[0]);
+    EXPECT_EQ(s.events.size(), int(t.launches[std::size_t(launches[0])].events.size()));
+    s.events.seek(5);
+    s.show_lookback_of(launches[1]);
+    EXPECT_EQ(s.lookback_launch(), launches[1]);
+    EXPECT_EQ(s.events.size(), int(second.events.size()));
+    EXPECT_EQ(s.events.position(), 0) << "another launch's events start at its first";
+    EXPECT_EQ(event_caption(t, 0, launches[1]).rfind("pass 2", 0), 0u)
+        << event_caption(t, 0, launches[1]);
+    s.show_lookback_of(0);  // the histogram: no look-back, nothing changes
+    EXPECT_EQ(s.lookback_launch(), launches[1]);
+
+    // After the second pass's last event, every digit of every tile has its prefix.
+    const Scene last = build_lookback_scene(t, int(second.events.size()) - 1, builtin_theme("dark"),
+                                            16, false, launches[1]);
+    int prefix = 0, tiles = 0;
+    for (const SceneCell& c : last.cells)
+        if (c.ref.kind == CellRef::Kind::Tile) ++tiles, prefix += c.role == CellRole::Highlight;
+    EXPECT_EQ(tiles, second.tile_count());
+    EXPECT_EQ(prefix, tiles);
 }
 
 TEST(Onesweep, ItsBlockIs256Threads) {
