@@ -37,6 +37,13 @@ SS_HD_INLINE std::uint32_t radix_bits(float key) {
     return b ^ turn;
 }
 
+// The key whose radix bits are all ones (int32: the largest; float: a NaN), which every digit of
+// every pass puts last: a sort's padding past n.
+template <class T>
+SS_HD_INLINE T radix_last() {
+    return from_bits<T>(0x7fffffffu);
+}
+
 // Index of the lowest set bit (0 for bit 0); -1 for 0.
 SS_HD_INLINE int lowest_set_bit(unsigned x) {
 #if defined(__CUDA_ARCH__)

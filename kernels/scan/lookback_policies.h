@@ -130,10 +130,11 @@ struct SummedAreaLookbackPolicy {
 };
 
 // radix-sort-onesweep: 256 threads, one for each digit of 8 bits. A pass's tile is Rows keys a
-// thread (the Tile's rows): timed, 24 (6144 a tile), the fastest of 8 to 32 on the H100 at 2^24
-// and 2^28 (each tile's look-back and barriers are paid over more keys; 128 registers, two blocks
-// an SM); the histogram takes 4 rows of 4 keys a thread (bench/tuning.md). Teaching: one key a
-// thread, so that a tile is the 256 digits' worth.
+// thread (the Tile's rows): timed, 26 (6656 a tile) at four blocks an SM (64 registers), the
+// fastest of 20 to 28 rows and one to five blocks an SM on the H100 at 2^24 and 2^28 (each tile's
+// look-back and barriers are paid over more keys, and the blocks of an SM overlap them); the
+// histogram takes 1 row of 4 keys a thread (bench/tuning.md). Teaching: one key a thread, so that
+// a tile is the 256 digits' worth.
 struct OnesweepPolicy {
     using Teaching = Tile<1, 1, 256>;
     using Timed = Tile<26, 1, 256>;

@@ -47,13 +47,19 @@ struct OnesweepLine {
 
 constexpr int kDigitBits = 8;
 constexpr int kDigits = 1 << kDigitBits;
+constexpr int kMaxPasses = 32 / kDigitBits;
 
-// The digit of `key` a pass on bits shift .. shift + 7 sorts by, of a sort by bits
-// 0 .. key_bits - 1: the last pass's digit may be narrower (a sort by 12 bits: 8, then 4).
-template <class T>
-SS_HD_INLINE int digit_of(T key, int shift, int key_bits) {
+// The digits of a pass on bits shift .. shift + 7 of a sort by bits 0 .. key_bits - 1: the last
+// pass's digit may be narrower (a sort by 12 bits: 8, then 4); 0 for a pass past the last.
+SS_HD_INLINE std::uint32_t digit_mask(int shift, int key_bits) {
     const int width = key_bits - shift < kDigitBits ? key_bits - shift : kDigitBits;
-    return int((radix_bits(key) >> shift) & ((1u << width) - 1u));
+    return width <= 0 ? 0u : (1u << width) - 1u;
+}
+
+// The digit of `key` that pass sorts by.
+template <class T>
+SS_HD_INLINE int digit_of(T key, int shift, std::uint32_t mask) {
+    return int((radix_bits(key) >> shift) & mask);
 }
 
 // 1. Each block counts the digits of its share of the keys in shared memory (atomic adds) and
@@ -79,18 +85,28 @@ struct OnesweepHistogram {
             bins[i] = 0;
         b.sync(OnesweepLine::Histogram);
 
+        // Each pass's digit mask, once, and a key's bits turned once for all its passes: the
+        // count is four shared atomic adds a key and little else (it was issue-bound).
+        std::uint32_t masks[kMaxPasses];
+        for (int p = 0; p < kMaxPasses; ++p)
+            masks[p] = digit_mask(p * kDigitBits, key_bits);
+        const auto count_key = [&](T key) {
+            const std::uint32_t bits = radix_bits(key);
+            for (int p = 0; p < kMaxPasses; ++p)
+                if (p < passes)
+                    bins[p * kDigits + int((bits >> (p * kDigitBits)) & masks[p])].atomic_add(1);
+        };
         const int stretch = b.threads() * Rows * Vec;
         for (int first = b.block() * stretch; first < n; first += b.blocks() * stretch) {
             T keys[Rows][Vec];
             for (int r = 0; r < Rows; ++r)
                 load_consecutive<Vec>(in, first + (r * b.threads() + b.thread()) * Vec, n, T(0),
                                       keys[r]);
+            const bool whole = first + stretch <= n;  // then no key needs its index checked
             for (int r = 0; r < Rows; ++r)
                 for (int v = 0; v < Vec; ++v)
-                    if (first + (r * b.threads() + b.thread()) * Vec + v < n)
-                        for (int p = 0; p < passes; ++p)
-                            bins[p * kDigits + digit_of(keys[r][v], p * kDigitBits, key_bits)]
-                                .atomic_add(1);
+                    if (whole || first + (r * b.threads() + b.thread()) * Vec + v < n)
+                        count_key(keys[r][v]);
         }
         b.sync(OnesweepLine::AddHistograms);
         for (int i = b.thread(); i < passes * kDigits; i += b.threads()) {
@@ -170,20 +186,24 @@ struct OnesweepPass {
                                   ? n - tile_first
                                   : tile_elements(b.threads());
 
-        // 2. Each warp counts its keys' digits, an atomic add a key. Keys past n take digit 255
-        //    and so come last in the tile; nothing counts them outside it.
+        // 2. Each warp counts its keys' digits, an atomic add a key. Keys past n are padding
+        //    whose digit is the pass's last (radix_last), so they come last in the tile; nothing
+        //    counts them outside it. A whole tile loads without checking each index.
         const int warp_first = tile_first + b.warp() * Rows * 32;
+        const std::uint32_t mask = digit_mask(shift, key_bits);
+        const int last_digit = int(mask);
         T keys[Rows];
-        for (int r = 0; r < Rows; ++r) {
-            const int i = warp_first + r * 32 + b.lane();
-            keys[r] = i < n ? in[i] : T(0);
+        if (tile_keys == tile_elements(b.threads())) {
+            for (int r = 0; r < Rows; ++r)
+                keys[r] = in[warp_first + r * 32 + b.lane()];
+        } else {
+            for (int r = 0; r < Rows; ++r) {
+                const int i = warp_first + r * 32 + b.lane();
+                keys[r] = i < n ? in[i] : radix_last<T>();
+            }
         }
-        const auto digit_in_row = [&](int r) {
-            return warp_first + r * 32 + b.lane() < n ? digit_of(keys[r], shift, key_bits)
-                                                      : kDigits - 1;
-        };
         for (int r = 0; r < Rows; ++r)
-            warp_counts[b.warp() * kDigits + digit_in_row(r)].atomic_add(1);
+            warp_counts[b.warp() * kDigits + digit_of(keys[r], shift, mask)].atomic_add(1);
         b.sync(Line::DigitTotals);
 
         // 3. Thread d: digit d's count in the tile, published at once (the tile's aggregate) for
@@ -191,7 +211,7 @@ struct OnesweepPass {
         //    where the tile's keys of each digit start, and each warp's.
         const int d = b.thread();
         int count = 0;
-        const int padding = d == kDigits - 1 ? tile_elements(b.threads()) - tile_keys : 0;
+        const int padding = d == last_digit ? tile_elements(b.threads()) - tile_keys : 0;
         if (d < kDigits) {
             for (int w = 0; w < b.warps(); ++w)
                 count += warp_counts[w * kDigits + d];
@@ -217,7 +237,7 @@ struct OnesweepPass {
         //    the digit keep the input's order.
         const unsigned lanes_below = (1u << b.lane()) - 1u;
         for (int r = 0; r < Rows; ++r) {
-            const int digit = digit_in_row(r);
+            const int digit = digit_of(keys[r], shift, mask);
             unsigned same = ~0u;
             for (int bit = 0; bit < kDigitBits; ++bit) {
                 const bool set = (digit >> bit) & 1;
@@ -247,9 +267,11 @@ struct OnesweepPass {
 
         // 6. The tile's keys out, consecutive threads to consecutive places in the tile: a
         //    digit's keys go to consecutive words of the output.
-        for (int i = b.thread(); i < tile_keys; i += b.threads()) {
+        for (int k = 0; k < Rows; ++k) {
+            const int i = k * b.threads() + b.thread();
+            if (i >= tile_keys) break;
             const T key = sorted[i];
-            const int tile_to_output = digit_shift[digit_of(key, shift, key_bits)];
+            const int tile_to_output = digit_shift[digit_of(key, shift, mask)];
             out[tile_to_output + i] = key;
         }
     }
