@@ -27,7 +27,11 @@ void lookback_launch_combo(Session& s) {
     if (launches.size() < 2) return;
     const auto& all = s.trace().launches;
     const int shown = s.lookback_launch();
-    ImGui::SetNextItemWidth(ImGui::GetFontSize() * 9);
+    float widest = 0;  // the longest name whole ("pass 2: bits 8 to 15"), and the arrow
+    for (const int l : launches)
+        widest = std::max(widest, ImGui::CalcTextSize(all[std::size_t(l)].name.c_str()).x);
+    ImGui::SetNextItemWidth(widest + ImGui::GetFrameHeight() +
+                            2 * ImGui::GetStyle().FramePadding.x);
     if (ImGui::BeginCombo("##lookback launch", all[std::size_t(shown)].name.c_str())) {
         for (const int l : launches)
             if (ImGui::Selectable(all[std::size_t(l)].name.c_str(), l == shown))

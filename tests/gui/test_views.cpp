@@ -199,6 +199,23 @@ TEST_F(Views, LitCellsFollowTheTrace) {
     EXPECT_NEAR(double(pixels_near(four, read, 10, area)) / double(read_one), 4.0, 0.6);
 }
 
+// A radix sort looks back once a pass: --lookback N shows pass N's, and its caption says so.
+TEST_F(Views, TheLookBackOfEachPass) {
+    const std::vector<std::string> sort = {"--variant",  "radix-sort-onesweep",
+                                           "--n",        "1536",
+                                           "--key-bits", "16",
+                                           "--view",     "lookback",
+                                           "--step",     "40"};
+    std::vector<std::string> first = sort, second = sort;
+    first.insert(first.end(), {"--lookback", "1"});
+    second.insert(second.end(), {"--lookback", "2"});
+    const Image one = shoot(first, "lookback-pass-1");
+    const Image two = shoot(second, "lookback-pass-2");
+    ASSERT_FALSE(one.empty());
+    ASSERT_FALSE(two.empty());
+    EXPECT_NE(one.rgba, two.rgba) << "the two passes' look-backs differ at event 40";
+}
+
 TEST_F(Views, BadViewOrTraceIsAClearError) {
     ProcessResult r = run_process(
         scanscope_binary(),
@@ -227,6 +244,9 @@ TEST_F(Views, MistakesAreMessagesNotCrashes) {
         {{"--lesson", "08-multi-block", "--step", "999"}, 2, "has 27 steps"},
         {{"--lesson", "08-multi-block", "--block", "99"}, 2, "8 block(s), 0..7"},
         {{"--lesson", "07-look-back", "--step", "99999"}, 2, "events"},
+        {{"--lesson", "07-look-back", "--view", "lookback", "--lookback", "2"},
+         2,
+         "1 launch(es) that look back"},
     };
     for (const Case& c : cases) {
         std::vector<std::string> args = {"--screenshot", shot, "--device", "cpu"};
