@@ -3,8 +3,11 @@
 #include <algorithm>
 
 #include "model/values.h"
+#include "scan/compact_lookback.h"
 #include "scan/decoupled_lookback.h"
+#include "scan/onesweep.h"
 #include "scan/pipelined_lookback.h"
+#include "scan/segmented_lookback.h"
 #include "scan/staged_lookback.h"
 #include "variants/registry.h"
 
@@ -134,10 +137,13 @@ int tile_var(const Trace& trace, const Step& step) {
     return -1;
 }
 
+// The step in which a tile looks back (radix-sort-onesweep's ranks its keys in it too).
 bool is_lookback_line(std::uint16_t line) {
     return line == kernels::DecoupledLookbackLine::LookBack ||
            line == kernels::PipelinedLookbackLine::LookBack ||
-           line == kernels::StagedLookbackLine::LookBack;
+           line == kernels::StagedLookbackLine::LookBack ||
+           line == kernels::CompactLookbackLine::PackAndLookBack ||
+           line == kernels::SegmentedLookbackLine::LookBack || line == kernels::OnesweepLine::Rank;
 }
 
 }  // namespace
@@ -156,12 +162,16 @@ std::vector<TileWork> tiles_worked(const Trace& trace, int which_launch) {
     if (l < 0 || l >= int(trace.launches.size())) return {};
     const Launch& launch = trace.launches[std::size_t(l)];
     std::vector<TileWork> work(std::size_t(launch.tile_count()));
+    // A radix sort's tile has a descriptor a digit, all looked back for in the tile's one step.
+    const int per_tile = digits_of_tiles(trace) ? kernels::kDigits : 1;
     for (int b = 0; b < launch.grid; ++b)
         for (int s = 0; s < launch.steps_of(b); ++s) {
             const Step& step = launch.steps[std::size_t(launch.first_step(b) + s)];
             if (!is_lookback_line(step.line)) continue;
             const int tile = tile_at(trace, launch, b, s);
-            if (tile >= 0) work[std::size_t(tile)] = {b, s};
+            for (int d = 0; d < per_tile && tile >= 0; ++d)
+                if (std::size_t(tile) * per_tile + d < work.size())
+                    work[std::size_t(tile) * per_tile + std::size_t(d)] = {b, s};
         }
     return work;
 }

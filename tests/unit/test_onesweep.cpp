@@ -196,6 +196,12 @@ TEST(Onesweep, TheLookBackViewShowsThePassAskedFor) {
     EXPECT_EQ(s.lookback_launch(), launches[1]);
     EXPECT_EQ(s.events.size(), int(second.events.size()));
     EXPECT_EQ(s.events.position(), 0) << "another launch's events start at its first";
+    // The detailed panels follow the block that logged the event, in the second pass.
+    const Cursor at = s.cursor();
+    EXPECT_EQ(at.launch, launches[1]);
+    const TileEvent& e = second.events[0];
+    EXPECT_EQ(second.tile_of_block(at.block), int(e.tile) / 256)
+        << "event 0 names tile " << e.tile / 256 << "'s digit " << e.tile % 256;
     EXPECT_EQ(event_caption(t, 0, launches[1]).rfind("pass 2", 0), 0u)
         << event_caption(t, 0, launches[1]);
     s.show_lookback_of(0);  // the histogram: no look-back, nothing changes

@@ -54,6 +54,31 @@ INSTANTIATE_TEST_SUITE_P(Scans, SinglePass,
                              return key.substr(0, key.find('-'));
                          });
 
+// Every look-back's descriptor is tied to the block and step that looked back for it (the
+// look-back view's panels follow them), in each single-pass kernel that logs look-backs; a radix
+// sort's tile has a descriptor for each digit, all looked back for in one step.
+TEST(TraceChecks, EveryLookBackIsTiedToItsBlockAndStep) {
+    for (const char* variant :
+         {"decoupled-lookback", "compact-lookback", "segmented-lookback", "radix-sort-onesweep"}) {
+        RunRequest r;
+        r.variant = variant;
+        r.n = 1536;
+        const Trace t =
+            capture_trace(r, random_values(r.n, ElementType::Int32, 5), DeviceChoice::Cpu);
+        const int l = lookback_launch(t);
+        ASSERT_GE(l, 0) << variant;
+        const Launch& launch = t.launches[std::size_t(l)];
+        const std::vector<TileWork> work = tiles_worked(t);
+        ASSERT_EQ(int(work.size()), launch.tile_count()) << variant;
+        for (std::size_t d = 0; d < work.size(); ++d) {
+            ASSERT_GE(work[d].block, 0) << variant << ": descriptor " << d;
+            const int per_tile = std::string(variant) == "radix-sort-onesweep" ? 256 : 1;
+            EXPECT_EQ(launch.tile_of_block(work[d].block), int(d) / per_tile)
+                << variant << ": descriptor " << d;
+        }
+    }
+}
+
 // The pipelined scan deals tiles round its blocks: block b takes tiles b, b + G, ... and each
 // tile's aggregate goes out before the look-backs that need it, one tile early.
 TEST(TraceChecks, PipelinedBlocksTakeEveryGthTileAndPublishAggregatesAhead) {
