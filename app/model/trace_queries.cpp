@@ -79,6 +79,12 @@ int lookback_launch(const Trace& trace) {
     return all.empty() ? -1 : all.front();
 }
 
+int lookback_launch(const Trace& trace, int asked) {
+    const bool has_events = asked >= 0 && asked < int(trace.launches.size()) &&
+                            !trace.launches[std::size_t(asked)].events.empty();
+    return has_events ? asked : lookback_launch(trace);
+}
+
 std::vector<int> lookback_launches(const Trace& trace) {
     std::vector<int> out;
     for (std::size_t l = 0; l < trace.launches.size(); ++l)
@@ -158,8 +164,8 @@ int tile_at(const Trace& trace, const Launch& launch, int block, int index) {
 }
 
 std::vector<TileWork> tiles_worked(const Trace& trace, int which_launch) {
-    const int l = which_launch < 0 ? lookback_launch(trace) : which_launch;
-    if (l < 0 || l >= int(trace.launches.size())) return {};
+    const int l = lookback_launch(trace, which_launch);
+    if (l < 0) return {};
     const Launch& launch = trace.launches[std::size_t(l)];
     std::vector<TileWork> work(std::size_t(launch.tile_count()));
     // A radix sort's tile has a descriptor a digit, all looked back for in the tile's one step.

@@ -46,6 +46,8 @@ std::string word_value(const Trace& trace, const Launch& launch, std::uint32_t w
 // none. A radix sort has one a pass: lookback_launches lists them all.
 int lookback_launch(const Trace& trace);
 std::vector<int> lookback_launches(const Trace& trace);
+// `asked`, where it is a launch with look-back events; else the first such launch (-1: none).
+int lookback_launch(const Trace& trace, int asked);
 
 // The rows of a table of descriptors, where each is a row of a column (descriptor c * rows + y):
 // summed-area-lookback's, a row of the table in a strip; radix-sort-onesweep's, a digit (256) in
@@ -65,8 +67,8 @@ std::string lookback_column_word(const Trace& trace);
 // (Launch::tile_of_block); -1 where it has none (yet).
 int tile_at(const Trace& trace, const Launch& launch, int block, int index);
 
-// For each tile of a look-back launch (-1: the first): the block that scanned it and that block's
-// step (index) in which warp 0 looked back for it; -1, -1 for a tile no block did.
+// For each tile of a look-back launch (-1, or one without: the first): the block that scanned it
+// and that block's step (index) in which warp 0 looked back for it; -1, -1 for a tile no block did.
 struct TileWork {
     int block = -1;
     int step = -1;

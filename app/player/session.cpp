@@ -40,8 +40,8 @@ void Session::load(Trace trace, Origin origin) {
 }
 
 void Session::show_lookback_of(int launch) {
-    if (!trace_ || launch < 0 || launch >= int(trace_->launches.size()) ||
-        trace_->launches[std::size_t(launch)].events.empty() || launch == lookback_launch_)
+    if (!trace_ || launch == lookback_launch_ ||
+        scanscope::lookback_launch(*trace_, launch) != launch)
         return;
     lookback_launch_ = launch;
     events.reset(int(trace_->launches[std::size_t(launch)].events.size()));

@@ -32,9 +32,8 @@ Rect tile_rect(int column, int line) {
 }  // namespace
 
 std::string event_caption(const Trace& trace, int event, int launch) {
-    const int l = launch < 0 ? lookback_launch(trace) : launch;
-    if (l < 0 || l >= int(trace.launches.size()) || trace.launches[std::size_t(l)].events.empty())
-        return "no look-back events in this trace";
+    const int l = lookback_launch(trace, launch);
+    if (l < 0) return "no look-back events in this trace";
     const auto& events = trace.launches[std::size_t(l)].events;
     if (event < 0 || event >= int(events.size())) return {};
     const TileEvent& e = events[std::size_t(event)];
@@ -67,10 +66,7 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
                            bool magnify, int shown_launch) {
     Scene scene;
     per_row = std::max(per_row, 1);
-    const int l = shown_launch < 0 || shown_launch >= int(trace.launches.size()) ||
-                          trace.launches[std::size_t(shown_launch)].events.empty()
-                      ? lookback_launch(trace)
-                      : shown_launch;
+    const int l = lookback_launch(trace, shown_launch);
     if (l < 0) {
         scene.empty_message = "This variant has no look-back: pick decoupled-lookback.";
         return scene;

@@ -11,7 +11,7 @@ namespace scanscope {
 
 // `magnify`: the tile followed and the tile it reads now drawn large above the grid (the focus;
 // presenter mode), the grid the context. `launch`: which launch's look-back (-1: the first with
-// one; a radix sort has one a pass).
+// one, as for any launch without; a radix sort has one a pass).
 Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, int per_row = 16,
                            bool magnify = false, int launch = -1);
 

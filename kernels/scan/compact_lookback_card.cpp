@@ -39,8 +39,8 @@ const std::vector<StepLabel> kCompactLookbackLabels = {
      "flag and count",
      {},
      "Each thread flags its elements, 1 where the rule keeps them (not 0, unless the capture "
-     "asked for another); each warp scans the flags with "
-     "shuffles: how many of the warp's kept elements come before each."},
+     "asked for another); each warp scans the flags with shuffles: how many of the warp's kept "
+     "elements come before each."},
     {CompactLookbackLine::ScanTotals,
      "count the tile",
      {},
@@ -71,9 +71,8 @@ VariantInfo compact_lookback_card() {
         "A compaction of any size in one pass. It is decoupled-lookback's scan, run on the "
         "elements' 1-or-0 flags, with the scatter fused into its store. Each tile loads its "
         "elements once and flags the kept ones (not 0, unless the capture picks another rule: "
-        "even, or above a "
-        "threshold). The warps count them with shuffles, "
-        "and each thread packs its kept elements in shared memory, at their places in the tile, "
+        "even, or above a threshold). The warps count them with shuffles, and each thread packs "
+        "its kept elements in shared memory, at their places in the tile, "
         "while warp 0 looks back over the earlier tiles' descriptors for how many were kept "
         "before it. The block then writes the packed elements out in one coalesced sweep. "
         "(Written straight from registers, a warp's stores land a few words to a 32-byte sector, "
