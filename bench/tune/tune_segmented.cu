@@ -60,7 +60,7 @@ Problem make_problem(int n) {
 
 template <int Rows>
 void segmented_row(const Problem& p, int* in, int* out, int reps, double copy_ms, double cub_ms) {
-    for (int threads : {64, 128, 256, 512}) {
+    for (int threads : {64, 96, 128, 192, 256, 512}) {
         const double ms = time_driver(
             reps,
             [&](GpuLauncher& l) {
@@ -128,7 +128,6 @@ void sweep(int log_n, int reps) {
     segmented_row<2>(p, in, out, reps, copy_ms, cub_ms);
     segmented_row<4>(p, in, out, reps, copy_ms, cub_ms);
     segmented_row<8>(p, in, out, reps, copy_ms, cub_ms);
-    segmented_row<12>(p, in, out, reps, copy_ms, cub_ms);
 }
 
 }  // namespace

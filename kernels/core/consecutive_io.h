@@ -3,7 +3,7 @@
 // A warp whose lanes each take Vec consecutive elements, lane after lane, touches 32 * Vec
 // consecutive elements: one coalesced sweep. With Vec = 4 and 4-byte elements, each lane's part is
 // one 16-byte load or store on the GPU, so a warp moves 512 bytes in one instruction (Vec = 2: 8
-// bytes, 256 a warp). At the end
+// bytes, 256 a warp); bytes go 4, 8 or 16 in one load. At the end
 // of the array, or where the address is not 16-byte aligned, it falls back to one element at a
 // time; the emulation always does.
 #pragma once
@@ -46,11 +46,25 @@ SS_HD_INLINE void load_consecutive(const T* from, int first, int n, T fill, T (&
             return;
         }
     }
-    if constexpr (Vec == 4 && sizeof(T) == 1) {  // four bytes (heads) in one 4-byte load
-        if (first + 4 <= n && (reinterpret_cast<std::uintptr_t>(from + first) & 3) == 0) {
-            const unsigned w = *reinterpret_cast<const unsigned*>(from + first);
-            for (int i = 0; i < 4; ++i)
-                items[i] = T((w >> (8 * i)) & 0xffu);
+    if constexpr ((Vec == 4 || Vec == 8 || Vec == 16) && sizeof(T) == 1) {
+        // 4, 8 or 16 bytes (heads) in one load of that size
+        if (first + Vec <= n && (reinterpret_cast<std::uintptr_t>(from + first) & (Vec - 1)) == 0) {
+            unsigned words[Vec / 4];
+            if constexpr (Vec == 16) {
+                const uint4 v = *reinterpret_cast<const uint4*>(from + first);
+                words[0] = v.x;
+                words[1] = v.y;
+                words[2] = v.z;
+                words[3] = v.w;
+            } else if constexpr (Vec == 8) {
+                const uint2 v = *reinterpret_cast<const uint2*>(from + first);
+                words[0] = v.x;
+                words[1] = v.y;
+            } else {
+                words[0] = *reinterpret_cast<const unsigned*>(from + first);
+            }
+            for (int i = 0; i < Vec; ++i)
+                items[i] = T((words[i / 4] >> (8 * (i % 4))) & 0xffu);
             return;
         }
     }

@@ -92,13 +92,15 @@ struct CompactLookbackPolicy {
 };
 
 // segmented-lookback: decoupled-lookback's tiles, each element's head a bit beside it in
-// registers. Timed: 2 rows of 4 elements per lane at 256 threads, at every size. Swept on the H100
-// beside CUB's ExclusiveSumByKey (bench/tune/tune_segmented.cu, bench/tuning.md): at 2^28 this
-// shape took 1.17 ms (1.46 x the copy of its bytes, 1.15 x CUB); 4 rows at 64 threads 1.20, 8 rows
-// at 512 1.41, 12 rows (spilling) 1.32 or more; at 2^20 and 2^24 it is within 2 % of the best.
+// registers, each warp's rows passed through shared memory so that a lane scans 32 consecutive
+// elements (core/warp_exchange.h). Timed: 8 rows of 4 at 256 threads, at every size. Swept on the
+// H100 beside CUB's ExclusiveSumByKey (bench/tune/tune_segmented.cu, bench/tuning.md): at 2^28
+// this shape took 0.843 ms (1.051 x the copy of its bytes, 0.831 x CUB; 4 rows 0.966 at 128
+// threads); at 2^24 0.0649 ms (128 threads: 0.0640); at 2^20 0.0085 ms, where one row of 4 at
+// 512 threads took 0.0076.
 struct SegmentedLookbackPolicy {
     using Teaching = Tile<1, 1>;
-    using Timed = Tile<2, 4, 256>;  // 8 elements per thread, 2048 per tile
+    using Timed = Tile<8, 4, 256>;  // 32 elements per thread, 8192 per tile
 
     template <class F>
     static void with_tile(int /*n*/, KernelShape shape, F&& f) {

@@ -22,6 +22,7 @@
 #include "core/hd.h"
 #include "core/shared_memory.h"
 #include "core/tile_descriptor.h"
+#include "core/warp_exchange.h"
 #include "scan/decoupled_lookback.h"
 
 namespace scanscope::kernels {
@@ -32,7 +33,9 @@ struct SegmentedLookbackLine {
         ScanTile = 71,
         ScanTotals = 72,
         LookBack = 73,
-        Store = 74
+        Store = 74,
+        ToBlocked = 75,  // timed tiles only (core/warp_exchange.h)
+        ToRows = 76
     };
 };
 
@@ -69,13 +72,16 @@ SS_HD Segment<T> warp_segmented_scan(Block& b, Segment<T> s, unsigned heads) {
     return {value, at_or_below != 0};
 }
 
-// A tile is the block's threads times Rows * Vec elements, laid out as decoupled-lookback's.
+// A tile is the block's threads times Rows * Vec elements. They load and store as
+// decoupled-lookback's rows, but are scanned blocked (core/warp_exchange.h): a lane's elements
+// are consecutive, so it needs one warp scan, not one a row, and no pair kept for each row.
 template <class T, class Op, int Rows, int Vec>
 struct SegmentedLookbackScan {
     static constexpr int kItems = Rows * Vec;                       // per thread
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
     using Seg = Segment<T>;
     using SegOp = SegmentedOp<Op>;
+    using Exchange = WarpExchange<Rows, Vec>;
     const T* in;
     const std::uint8_t* heads;  // 1 where a segment starts (element 0 starts one in any case)
     T* out;
@@ -85,8 +91,9 @@ struct SegmentedLookbackScan {
     int* tile_counter;  // zero before the launch (TileDescriptors says who zeroes it)
 
     SS_HD static int tile_elements(int threads) { return threads * kItems; }
-    static std::uint32_t shared_bytes() {
-        return std::uint32_t(32 * sizeof(T) + 32 * 4 + 4 + sizeof(T));
+    static std::uint32_t shared_bytes(int threads) {
+        return std::uint32_t(32 * sizeof(T) + 32 * 4 + 4 + sizeof(T) +
+                             Exchange::template stage_bytes<T>(threads));
     }
 
     template <class Block>
@@ -96,6 +103,7 @@ struct SegmentedLookbackScan {
         auto warp_heads = shared_memory<int>(b, 32);
         auto tile_slot = shared_memory<int>(b, 1);
         auto prefix_slot = shared_memory<T>(b, 1);
+        const auto stage = Exchange::template make_stage<T>(b);  // none with one row
 
         // 1. The next tile, in the order blocks start.
         b.at(Line::TakeTile);
@@ -107,46 +115,50 @@ struct SegmentedLookbackScan {
         b.sync(Line::ScanTile);
         const int tile = tile_slot[0];
 
-        // 2. Each lane loads its Vec consecutive values and heads of each of its warp's rows.
-        const int warp_first = tile * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec;
-        // The heads are kept as bits, bit r * Vec + v for items[r][v]: a byte each would take a
+        // 2. The warp loads its rows, each lane Vec consecutive values of each (coalesced), and
+        //    passes them through shared memory so that lane l holds the warp's elements
+        //    l * kItems onwards: it scans them alone, and its warp scans once. Each lane loads
+        //    its own kItems heads (16 consecutive bytes a load).
+        const int warp_first = tile * tile_elements(b.threads()) + b.warp() * 32 * kItems;
+        T items[Rows][Vec];
+        for (int r = 0; r < Rows; ++r)
+            load_consecutive<Vec>(in, warp_first + (r * 32 + b.lane()) * Vec, n, Op::identity(),
+                                  items[r]);
+        Exchange::rows_to_blocked(b, stage, items, Line::ToBlocked);
+        const int lane_first = warp_first + b.lane() * kItems;
+        // The heads are kept as bits, bit i for the lane's element i: a byte each would take a
         // register each.
         using HeadBits = std::conditional_t<(kItems > 32), unsigned long long, unsigned>;
         static_assert(kItems <= 64, "a thread's heads fit one or two words");
-        T items[Rows][Vec];
+        constexpr int kHeadVec = kItems < 16 ? kItems : 16;  // bytes a load
+        static_assert(kItems % kHeadVec == 0, "a thread's heads are whole loads");
         HeadBits head_bits = 0;
-        for (int r = 0; r < Rows; ++r) {
-            const int first = warp_first + (r * 32 + b.lane()) * Vec;
-            load_consecutive<Vec>(in, first, n, Op::identity(), items[r]);
-            std::uint8_t row_heads[Vec];
-            load_consecutive<Vec>(heads, first, n, std::uint8_t(0), row_heads);
-            for (int v = 0; v < Vec; ++v)
-                head_bits |= HeadBits(row_heads[v] != 0) << (r * Vec + v);
+        for (int c = 0; c < kItems / kHeadVec; ++c) {
+            std::uint8_t some_heads[kHeadVec];
+            load_consecutive<kHeadVec>(heads, lane_first + c * kHeadVec, n, std::uint8_t(0),
+                                       some_heads);
+            for (int i = 0; i < kHeadVec; ++i)
+                head_bits |= HeadBits(some_heads[i] != 0) << (c * kHeadVec + i);
         }
         const auto head = [&](int r, int v) { return int((head_bits >> (r * Vec + v)) & 1u); };
 
-        // 3. The warp scans its rows' pairs, row after row: before_lane[r] is everything in this
-        //    warp before the lane's elements of row r (since the last head).
-        Seg before_lane[Rows];
-        Seg warp_total{Op::identity(), 0};
-        for (int r = 0; r < Rows; ++r) {
-            Seg lane_total{items[r][0], head(r, 0)};
-            for (int v = 1; v < Vec; ++v)
-                lane_total = SegOp::combine(lane_total, Seg{items[r][v], head(r, v)});
-            const unsigned row_heads = b.ballot(lane_total.head != 0);
-            const Seg in_row = warp_segmented_scan<Op>(b, lane_total, row_heads);
-            const T before_in_row = b.shfl_up(in_row.value, 1);  // lane 0 gets its own: unused
-            const int head_below = (row_heads & ((1u << b.lane()) - 1u)) != 0;
-            before_lane[r] = b.lane() == 0
-                                 ? warp_total
-                                 : SegOp::combine(warp_total, Seg{before_in_row, head_below});
-            warp_total = SegOp::combine(warp_total, Seg{b.shfl(in_row.value, 31), row_heads != 0});
-        }
+        // 3. The lane adds up its pairs, and the warp scans the lanes' totals: before_lane is
+        //    everything in this warp before the lane's elements (since the last head).
+        Seg lane_total{items[0][0], head(0, 0)};
+        for (int i = 1; i < kItems; ++i)
+            lane_total =
+                SegOp::combine(lane_total, Seg{items[i / Vec][i % Vec], head(i / Vec, i % Vec)});
+        const unsigned lane_heads = b.ballot(lane_total.head != 0);
+        const Seg in_warp = warp_segmented_scan<Op>(b, lane_total, lane_heads);
+        const T before_in_warp = b.shfl_up(in_warp.value, 1);  // lane 0 gets its own: unused
+        const Seg before_lane =
+            b.lane() == 0 ? Seg{Op::identity(), 0}
+                          : Seg{before_in_warp, (lane_heads & ((1u << b.lane()) - 1u)) != 0};
 
         // 4. Warp 0 scans the warps' pairs: the tile's aggregate, and what comes before each warp.
-        if (b.lane() == 31) {
-            warp_values[b.warp()] = warp_total.value;
-            warp_heads[b.warp()] = warp_total.head;
+        if (b.lane() == 31) {  // the warp's total: the last lane's scanned pair
+            warp_values[b.warp()] = in_warp.value;
+            warp_heads[b.warp()] = in_warp.head;
         }
         b.sync(Line::ScanTotals);
         if (b.warp() == 0) {
@@ -177,17 +189,18 @@ struct SegmentedLookbackScan {
 
         // 6. Each element gets everything before it since its segment's head, and is stored.
         const Seg from_tiles{prefix_slot[0], 0};
-        const Seg before_this_warp = SegOp::combine(from_tiles, before_warp);
+        T before = SegOp::combine(SegOp::combine(from_tiles, before_warp), before_lane).value;
         for (int r = 0; r < Rows; ++r) {
-            T before = SegOp::combine(before_this_warp, before_lane[r]).value;
             for (int v = 0; v < Vec; ++v) {
                 if (head(r, v)) before = Op::identity();
                 const T next = Op::combine(before, items[r][v]);
                 items[r][v] = inclusive ? next : before;
                 before = next;
             }
-            store_consecutive<Vec>(out, warp_first + (r * 32 + b.lane()) * Vec, n, items[r]);
         }
+        Exchange::blocked_to_rows(b, stage, items, Line::ToRows);
+        for (int r = 0; r < Rows; ++r)
+            store_consecutive<Vec>(out, warp_first + (r * 32 + b.lane()) * Vec, n, items[r]);
     }
 };
 

@@ -16,7 +16,10 @@ const std::vector<ListingLine> kSegmentedLookbackListing = {
     {SegmentedLookbackLine::TakeTile, "tile := atomicAdd(tile_counter, 1)"},
     {SegmentedLookbackLine::ScanTile, "each lane: ROWS rows of VEC consecutive"},
     {SegmentedLookbackLine::ScanTile, "  pairs (x, head) (teaching: 1 x 1)"},
-    {SegmentedLookbackLine::ScanTile, "each warp scans the pairs (shuffles):"},
+    {SegmentedLookbackLine::ToBlocked, "timed: through shared memory, so that each"},
+    {SegmentedLookbackLine::ToBlocked, "  lane holds ROWS*VEC consecutive pairs"},
+    {SegmentedLookbackLine::ScanTile, "each lane adds up its pairs, its warp"},
+    {SegmentedLookbackLine::ScanTile, "  scans the lanes' sums (shuffles):"},
     {SegmentedLookbackLine::ScanTile, "  (a, ha).(b, hb) = (hb ? b : a+b, ha|hb)"},
     {SegmentedLookbackLine::ScanTotals, "warp 0 scans the warps' pairs"},
     {SegmentedLookbackLine::LookBack, "warp 0: a head in the tile?"},
@@ -25,7 +28,9 @@ const std::vector<ListingLine> kSegmentedLookbackListing = {
     {SegmentedLookbackLine::LookBack, "  look back: add aggregates until"},
     {SegmentedLookbackLine::LookBack, "  a PREFIX (no head: publish PREFIX)"},
     {SegmentedLookbackLine::Store, "each element: what comes before it"},
-    {SegmentedLookbackLine::Store, "  since its head (0 at a head); store"},
+    {SegmentedLookbackLine::Store, "  since its head (0 at a head)"},
+    {SegmentedLookbackLine::ToRows, "timed: back to rows through shared memory"},
+    {SegmentedLookbackLine::Store, "store"},
 };
 
 const std::vector<StepLabel> kSegmentedLookbackLabels = {
@@ -38,6 +43,13 @@ const std::vector<StepLabel> kSegmentedLookbackLabels = {
      {},
      "Each warp scans its (value, head) pairs with shuffles: a head starts the sum again, and a "
      "pair remembers whether a head lies in it."},
+    {SegmentedLookbackLine::ToBlocked,
+     "each lane's elements side by side",
+     {},
+     "The warp loaded its rows, each lane 16 bytes of each, which is how global memory likes to "
+     "be read. Through shared memory each lane now takes ROWS * VEC consecutive elements, so it "
+     "adds them up alone and its warp scans once. One word of padding after every 32 keeps both "
+     "ways free of bank conflicts."},
     {SegmentedLookbackLine::ScanTotals,
      "scan the warps",
      {},
@@ -55,6 +67,11 @@ const std::vector<StepLabel> kSegmentedLookbackLabels = {
      {},
      "Each element gets everything since its segment's head (nothing at a head), and is "
      "stored."},
+    {SegmentedLookbackLine::ToRows,
+     "back to rows",
+     {},
+     "The scanned elements go back through shared memory to the rows they came from, so that "
+     "each lane stores 16 consecutive bytes of each row."},
 };
 
 }  // namespace
@@ -70,15 +87,19 @@ VariantInfo segmented_lookback_card() {
         "A segmented scan of any size in one pass. The elements go in (value, head) pairs, and "
         "pairs combine as (a, ha).(b, hb) = (hb ? b : a + b, ha or hb): a head starts the sum "
         "again, and a pair remembers whether a head lies in it. That operator is associative, so "
-        "decoupled-lookback's scan runs on the pairs as it is, its warps shuffling the head beside "
-        "the value. The look-back needs nothing new: a tile with a head knows the sum from its "
+        "decoupled-lookback's scan runs on the pairs as it is; a ballot of the heads tells each "
+        "lane "
+        "where its segment starts. The look-back needs nothing new: a tile with a head knows the "
+        "sum from its "
         "last head to its end without its predecessors, publishes it at once as its PREFIX, and "
         "the look-backs of later tiles stop there. Only the elements before a tile's first head "
         "add what its own look-back finds. Heads are one byte each. The captured scan gives each "
-        "thread one element; the timed one is the same source with rows of 16-byte loads.",
+        "thread one element; the timed one is the same source with rows of 16-byte loads, passed "
+        "through shared memory (CUB's warp transpose) so that each lane scans its 32 consecutive "
+        "elements alone and each warp scans once.",
         kSegmentedLookbackListing,
         kSegmentedLookbackLabels,
-        {"warp values", "warp heads", "tile", "prefix"}};
+        {"warp values", "warp heads", "tile", "prefix", "stage"}};
     mark_single_pass(card);
     card.tile = tile_of<kernels::SegmentedLookbackPolicy>;
     return card;

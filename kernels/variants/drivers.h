@@ -272,7 +272,7 @@ void segmented_lookback(L& launcher, const RunRequest& r, const T* in, T* out, i
         launcher.upload(heads, bytes.data(), bytes.size());
     }
     Scan scan{in, heads, out, r.n, r.inclusive, {}, nullptr};
-    LaunchShape shape{"single-pass segmented scan", tiles, threads, Scan::shared_bytes()};
+    LaunchShape shape{"single-pass segmented scan", tiles, threads, Scan::shared_bytes(threads)};
     shape.emulated_resident_blocks = kEmulatedResidentBlocks;
     scan.descriptors = alloc_descriptors<Scan>(
         launcher, tiles, r.shape, launcher.resident_blocks(shape, scan), scan.tile_counter);

@@ -35,7 +35,9 @@
 #               (scanscope_tune_summed_area); and radix-sort-onesweep at 2^20, 2^24 and 2^28
 #               (keys of all 32 bits), int32 and float32, beside DeviceRadixSort::SortKeys and
 #               the copy (with APPS_TUNE_SORT=1 its shape sweep, scanscope_tune_onesweep);
-#               APPS_ONLY=sat or APPS_ONLY=sort runs only that part
+#               APPS_ONLY=sat or APPS_ONLY=sort runs only that part, APPS_ONLY=scans only
+#               compact-lookback and segmented-lookback (with APPS_TUNE_SEGMENTED=1 first
+#               segmented-lookback's shape sweep, scanscope_tune_segmented)
 #     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
 #     repeat    REPEATS (default 3) runs of the single-pass scans' tables at 2^20, 2^24 and 2^28
 #               beside CUB and the copy (repeat/ in $OUT): int32, float32, and int32 timed with the
@@ -378,11 +380,17 @@ stage_apps() {
         "$build/bench/scanscope_tune_summed_area" >"$out/apps/tune-summed-area.txt" 2>&1 || rc=$?
         cat "$out/apps/tune-summed-area.txt"
     fi
+    if [ "${APPS_TUNE_SEGMENTED:-0}" = 1 ]; then
+        "$build/bench/scanscope_tune_segmented" >"$out/apps/tune-segmented.txt" 2>&1 || rc=$?
+        cat "$out/apps/tune-segmented.txt"
+    fi
     local type
-    bench_both_types radix-sort-onesweep sort || rc=$?  # keys of 32 bits, random: four passes
-    if [ "${APPS_ONLY:-}" = sort ]; then apps_done; return; fi
-    bench_both_types summed-area-lookback sat || rc=$?  # a summed-area table has one form
-    if [ "${APPS_ONLY:-}" = sat ]; then apps_done; return; fi
+    if [ "${APPS_ONLY:-}" != scans ]; then
+        bench_both_types radix-sort-onesweep sort || rc=$?  # keys of 32 bits, random: four passes
+        if [ "${APPS_ONLY:-}" = sort ]; then apps_done; return; fi
+        bench_both_types summed-area-lookback sat || rc=$?  # a summed-area table has one form
+        if [ "${APPS_ONLY:-}" = sat ]; then apps_done; return; fi
+    fi
     local variants="compact-lookback,segmented-lookback" form
     for type in int float; do
         for form in exclusive inclusive; do

@@ -29,26 +29,30 @@ FIELDS = list(METRICS)
 
 
 def read_cases(path):
-    """(variant, n, block threads or None, fields measured to vary between runs)."""
+    """(variant, n, block threads or None, shape, fields measured to vary between runs)."""
     cases = []
     with open(path) as f:
         for line in f:
             parts = line.split()
-            if len(parts) in (3, 4) and not line.startswith("#"):
-                varies = set()
-                if len(parts) == 4:
-                    if not parts[3].startswith("varies:"):
-                        raise ValueError(f"{path}: '{parts[3]}': a fourth column is varies:FIELD,...")
-                    varies = set(parts[3][len("varies:"):].split(","))
+            if len(parts) < 3 or line.startswith("#"):
+                continue
+            shape, varies = "teaching", set()
+            for extra in parts[3:]:
+                if extra == "timed":
+                    shape = "timed"
+                elif extra.startswith("varies:"):
+                    varies = set(extra[len("varies:"):].split(","))
                     if not varies <= set(FIELDS):
                         raise ValueError(f"{path}: unknown fields {sorted(varies - set(FIELDS))}")
-                cases.append((parts[0], int(parts[1]), None if parts[2] == "-" else int(parts[2]),
-                              varies))
+                else:
+                    raise ValueError(f"{path}: '{extra}': after the threads come 'timed' and varies:FIELD,...")
+            cases.append((parts[0], int(parts[1]), None if parts[2] == "-" else int(parts[2]), shape,
+                          varies))
     return cases
 
 
-def case_args(variant, n, threads):
-    args = ["--variant", variant, "--n", str(n)]
+def case_args(variant, n, threads, shape):
+    args = ["--variant", variant, "--n", str(n), "--shape", shape]
     if threads:
         args += ["--block-threads", str(threads)]
     return args
@@ -104,21 +108,23 @@ def main():
             os.makedirs(options.save_dir, exist_ok=True)
 
     rows, mismatches, varied = [], 0, 0
-    for variant, n, threads, varies in read_cases(options.cases):
-        args = case_args(variant, n, threads)
+    for variant, n, threads, shape, varies in read_cases(options.cases):
+        args = case_args(variant, n, threads, shape)
+        name = f"{variant}-{n}" + ("-timed" if shape == "timed" else "")
+        label = variant + (" (timed)" if shape == "timed" else "")
         if options.run_ncu:
             text = run_ncu(options.scanscope, args)
             if options.save_dir:
-                with open(os.path.join(options.save_dir, f"{variant}-{n}.csv"), "w") as f:
+                with open(os.path.join(options.save_dir, name + ".csv"), "w") as f:
                     f.write(text)
             measured = parse_ncu_csv(text)
         else:
-            with open(os.path.join(options.ncu_dir, f"{variant}-{n}.csv")) as f:
+            with open(os.path.join(options.ncu_dir, name + ".csv")) as f:
                 measured = parse_ncu_csv(f.read())
         predicted = predict(options.scanscope, args + ["--device", options.device])["launches"]
         if len(predicted) != len(measured):
             mismatches += 1
-            rows.append(f"| {variant} | {n} | launches: {len(predicted)} predicted, {len(measured)} measured | |")
+            rows.append(f"| {label} | {n} | launches: {len(predicted)} predicted, {len(measured)} measured | |")
             continue
         for p, m in zip(predicted, measured):
             cells = []
@@ -133,7 +139,7 @@ def main():
                     continue
                 mismatches += not same
                 cells.append(f"{got}" if same else f"**{want} vs {got}**")
-            rows.append(f"| {variant} | {n} | {p['grid']}x{p['block']} | " + " | ".join(cells) + " |")
+            rows.append(f"| {label} | {n} | {p['grid']}x{p['block']} | " + " | ".join(cells) + " |")
 
     header = ("| variant | n | grid x block | " + " | ".join(f.replace("_", " ") for f in FIELDS) + " |\n"
               "|---|---|---|" + "---|" * len(FIELDS) + "\n")

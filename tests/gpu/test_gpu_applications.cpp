@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "analysis/consistency.h"
+#include "analysis/hazards.h"
 #include "capture/capture.h"
 #include "capture/replay_check.h"
 #include "device/device_info.h"
@@ -160,26 +161,35 @@ TEST_F(GpuApplications, SegmentedLookbackScansEachSegmentAtEverySize) {
                 }
 }
 
-// Its GPU traces replay as the emulation, but for what the GPU's schedule decides.
+// Its GPU traces replay as the emulation, but for what the GPU's schedule decides; the timed
+// tiles' too (their warps' rows pass through shared memory, core/warp_exchange.h).
 TEST_F(GpuApplications, SegmentedLookbackTracesReplayAsTheEmulation) {
-    for (int n : {1000, 4096})
-        for (int every : {3, 700, 0}) {
-            RunRequest r;
-            r.variant = "segmented-lookback";
-            r.n = n;
-            r.block_threads = 64;
-            std::vector<int> flags;
-            r = with_heads(r, every, flags);
-            const auto input = random_input(n, r.type, std::uint64_t(n) + 5);
-            const Trace gpu = capture_trace(r, input, DeviceChoice::Gpu);
-            const std::string where = "n=" + std::to_string(n) + " every " + std::to_string(every);
-            ASSERT_EQ(gpu.source.kind, "gpu");
-            EXPECT_EQ(first_replay_difference(gpu), "") << where;
-            EXPECT_EQ(check_lookback(gpu), "") << where;
-            EXPECT_EQ(first_inconsistency(gpu), "") << where;
-            EXPECT_EQ(check_segmented_output(input, flags, gpu.output, r.type, r.op, false), "")
-                << where;
-        }
+    for (KernelShape shape : {KernelShape::Teaching, KernelShape::Timed})
+        for (int n : {1000, 4096, 9000})
+            for (int every : {3, 700, 0}) {
+                RunRequest r;
+                r.variant = "segmented-lookback";
+                r.n = n;
+                r.shape = shape;
+                r.block_threads = shape == KernelShape::Timed ? 128 : 64;
+                std::vector<int> flags;
+                r = with_heads(r, every, flags);
+                const auto input = random_input(n, r.type, std::uint64_t(n) + 5);
+                const Trace gpu = capture_trace(r, input, DeviceChoice::Gpu);
+                const std::string where = "n=" + std::to_string(n) + " every " +
+                                          std::to_string(every) +
+                                          (shape == KernelShape::Timed ? ", timed" : "");
+                ASSERT_EQ(gpu.source.kind, "gpu");
+                EXPECT_EQ(first_replay_difference(gpu), "") << where;
+                EXPECT_EQ(find_hazards(gpu).total, 0u) << where;
+                // (check_lookback counts one element a thread: the teaching tiles)
+                if (shape == KernelShape::Teaching) {
+                    EXPECT_EQ(check_lookback(gpu), "") << where;
+                }
+                EXPECT_EQ(first_inconsistency(gpu), "") << where;
+                EXPECT_EQ(check_segmented_output(input, flags, gpu.output, r.type, r.op, false), "")
+                    << where;
+            }
 }
 
 // The single-pass summed-area table at every shape around its strips and bands (one column, one
