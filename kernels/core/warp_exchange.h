@@ -60,33 +60,35 @@ struct WarpExchange {
     template <class T, class Block, class Stage>
     SS_HD static void rows_to_blocked(Block& b, const Stage& stage, T (&items)[Rows][Vec],
                                       std::uint16_t line) {
-        if constexpr (kExchanges) {
-            const int at = b.warp() * kWarpWords;
-            for (int r = 0; r < Rows; ++r)
-                for (int v = 0; v < Vec; ++v)
-                    stage[at + in_rows(b.lane(), r, v)] = items[r][v];
-            b.sync(line);
-            for (int r = 0; r < Rows; ++r)
-                for (int v = 0; v < Vec; ++v)
-                    items[r][v] = stage[at + blocked(b.lane(), r, v)];
-        } else {
-            (void)b, (void)stage, (void)items, (void)line;
-        }
+        through_stage</*to_blocked=*/true>(b, stage, items, line);
     }
 
     // items blocked -> in rows, the other way.
     template <class T, class Block, class Stage>
     SS_HD static void blocked_to_rows(Block& b, const Stage& stage, T (&items)[Rows][Vec],
                                       std::uint16_t line) {
+        through_stage</*to_blocked=*/false>(b, stage, items, line);
+    }
+
+  private:
+    template <bool ToBlocked, class T, class Block, class Stage>
+    SS_HD static void through_stage(Block& b, const Stage& stage, T (&items)[Rows][Vec],
+                                    std::uint16_t line) {
         if constexpr (kExchanges) {
             const int at = b.warp() * kWarpWords;
+            const auto from = [&](int r, int v) {
+                return at + (ToBlocked ? in_rows(b.lane(), r, v) : blocked(b.lane(), r, v));
+            };
+            const auto to = [&](int r, int v) {
+                return at + (ToBlocked ? blocked(b.lane(), r, v) : in_rows(b.lane(), r, v));
+            };
             for (int r = 0; r < Rows; ++r)
                 for (int v = 0; v < Vec; ++v)
-                    stage[at + blocked(b.lane(), r, v)] = items[r][v];
+                    stage[from(r, v)] = items[r][v];
             b.sync(line);
             for (int r = 0; r < Rows; ++r)
                 for (int v = 0; v < Vec; ++v)
-                    items[r][v] = stage[at + in_rows(b.lane(), r, v)];
+                    items[r][v] = stage[to(r, v)];
         } else {
             (void)b, (void)stage, (void)items, (void)line;
         }
