@@ -6,9 +6,9 @@
 //            its own run alone, and the warp scans once.
 // Both are items[r][v]: in rows, element (r * 32 + lane) * Vec + v of the warp's part; blocked,
 // element lane * Rows * Vec + r * Vec + v. One word of padding after every 32 keeps both ways free
-// of bank conflicts where Rows * Vec is a power of two up to 32 (64: two lanes a bank), as
-// Nsight Compute counts (bench/ncu/cases.txt). With one row the two are the same: nothing is
-// exchanged, and no shared memory is taken (the teaching shape's trace has no stage).
+// of bank conflicts where Rows * Vec is a power of two up to 32 (Nsight Compute agrees for 32:
+// bench/ncu/cases.txt); at 64 two lanes meet in a bank. With one row the two are the same: nothing
+// is exchanged, and no shared memory is taken (the teaching shape's trace has no stage).
 #pragma once
 
 #include <cstdint>
