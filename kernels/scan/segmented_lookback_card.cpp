@@ -41,8 +41,9 @@ const std::vector<StepLabel> kSegmentedLookbackLabels = {
     {SegmentedLookbackLine::ScanTile,
      "scan the tile's pairs",
      {},
-     "Each warp scans its (value, head) pairs with shuffles: a head starts the sum again, and a "
-     "pair remembers whether a head lies in it."},
+     "Each warp scans its lanes' (value, head) pairs with shuffles (in the timed tiles each lane "
+     "first adds up its own run): a head starts the sum again, and a pair remembers whether a "
+     "head lies in it."},
     {SegmentedLookbackLine::ToBlocked,
      "each lane's elements side by side",
      {},
@@ -88,13 +89,12 @@ VariantInfo segmented_lookback_card() {
         "pairs combine as (a, ha).(b, hb) = (hb ? b : a + b, ha or hb): a head starts the sum "
         "again, and a pair remembers whether a head lies in it. That operator is associative, so "
         "decoupled-lookback's scan runs on the pairs as it is; a ballot of the heads tells each "
-        "lane "
-        "where its segment starts. The look-back needs nothing new: a tile with a head knows the "
-        "sum from its "
-        "last head to its end without its predecessors, publishes it at once as its PREFIX, and "
-        "the look-backs of later tiles stop there. Only the elements before a tile's first head "
-        "add what its own look-back finds. Heads are one byte each. The captured scan gives each "
-        "thread one element; the timed one is the same source with rows of 16-byte loads, passed "
+        "lane where its segment starts. The look-back needs nothing new: a tile with a head knows "
+        "the sum from its last head to its end without its predecessors, publishes it at once as "
+        "its PREFIX, and the look-backs of later tiles stop there. Only the elements before a "
+        "tile's first head add what its own look-back finds. Heads are one byte each. The "
+        "captured scan gives each thread one element; the timed one is the same source with rows "
+        "of 16-byte loads, passed "
         "through shared memory (CUB's warp transpose) so that each lane scans its 32 consecutive "
         "elements alone and each warp scans once.",
         kSegmentedLookbackListing,

@@ -48,6 +48,7 @@ TEST(SegmentedLookback, ATileWithAHeadPublishesItsCarryAtOnce) {
     EXPECT_EQ(published[0], (P{{TileStatus::Prefix, 32u}}));
     EXPECT_EQ(published[1], (P{{TileStatus::Prefix, 14u}}));
     EXPECT_EQ(published[2], (P{{TileStatus::Aggregate, 32u}, {TileStatus::Prefix, 46u}}));
+    EXPECT_EQ(check_lookback(t), "");
 }
 
 // Every spacing of heads (every element, a few, one segment, heads on tile edges), every size
@@ -96,10 +97,10 @@ TEST(SegmentedLookback, ManyTimedTilesAreRight) {
 }
 
 // The timed tiles pass each warp's rows through shared memory and back (core/warp_exchange.h):
-// 8 rows of 4 at 128 threads, two tiles for 5000 elements. Each of the 8 warps writes its 32
-// elements a lane and reads them back each way, 32 + 32 accesses a lane each way. With one word of
-// padding after every 32, no two lanes of an access meet in a bank; the warp meets between its
-// writes and its reads, which leaves no hazard.
+// 8 rows of 4 at 128 threads, two tiles (blocks of 4 warps) for 5000 elements. Each warp writes
+// its 32 elements a lane and reads them back, each way: 32 + 32 accesses a lane each way. With one
+// word of padding after every 32, no two lanes of an access meet in a bank; the block meets at a
+// barrier between the writes and the reads, which leaves no hazard.
 TEST(SegmentedLookback, TheTimedTilesExchangeWithoutConflictsOrHazards) {
     RunRequest r = request(5000, {7, 300, 4500});
     r.shape = KernelShape::Timed;
