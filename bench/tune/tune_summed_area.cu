@@ -92,15 +92,10 @@ void sweep(int log_n, int reps) {
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
     shape_row<4, 4, 4>(p, in, out, reps, copy_ms);
     shape_row<8, 4, 4>(p, in, out, reps, copy_ms);
-    shape_row<4, 2, 4>(p, in, out, reps, copy_ms);
     shape_row<8, 2, 4>(p, in, out, reps, copy_ms);
     shape_row<16, 2, 4>(p, in, out, reps, copy_ms);
-    shape_row<8, 1, 4>(p, in, out, reps, copy_ms);
     shape_row<16, 1, 4>(p, in, out, reps, copy_ms);
     shape_row<32, 1, 4>(p, in, out, reps, copy_ms);
-    // How far a look-back reads at once.
-    shape_row<8, 2, 1>(p, in, out, reps, copy_ms);
-    shape_row<8, 2, 8>(p, in, out, reps, copy_ms);
 }
 
 }  // namespace

@@ -11,8 +11,9 @@
 //     of it), and publishes its own prefix. What it finds, the row's left part, is one number
 //     added to every entry of the row and of the rows below it: so the columns are added up before
 //     the look-back ends, and the left parts come in as one number a row;
-//   - down the columns: the warps above in the band through shared memory, and the bands above
-//     from registers, for the block owns its columns.
+//   - down the columns: a thread a column adds the band's warps (their sums of the column in
+//     shared memory) and keeps what the bands above add to it, for the block owns its columns; a
+//     warp then reads what is above each of its columns in one word.
 // So the columns need nothing from other blocks, and the rows one word each. The captured table
 // runs 1 x 1 (strips of 32 columns); the timed one larger tiles (its policy,
 // lookback_policies.h), from this same source.
@@ -31,7 +32,7 @@
 namespace scanscope::kernels {
 
 struct SummedAreaLookbackLine {
-    enum : std::uint16_t { TakeStrip = 80, ScanRows = 81, Columns = 83 };
+    enum : std::uint16_t { TakeStrip = 80, ScanRows = 81, AddWarps = 82, Columns = 83 };
 };
 
 // The table is `width` entries wide and `height` high, row after row. A look-back reads Ahead
@@ -41,6 +42,9 @@ struct SummedAreaLookback {
     static constexpr int kItems = Rows * Vec;                       // per thread and band
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
     static constexpr int kStripWidth = 32 * Vec;
+    // A warp's column sums, one word a column, padded by a word every 32 columns: a lane's Vec
+    // consecutive columns (one store each) and a warp of consecutive columns both meet 32 banks.
+    static constexpr int kSumsPitch = kStripWidth + Vec;
     static constexpr bool kPackedDescriptors = true;  // a strip's rows side by side
     const T* in;
     T* out;
@@ -50,9 +54,11 @@ struct SummedAreaLookback {
     int* tile_counter;            // the strips; zero before the launch (as TileDescriptors says)
 
     SS_HD int strips() const { return (width + kStripWidth - 1) / kStripWidth; }
-    // The strip's number, then each warp's column sums and left parts.
+    SS_HD_INLINE static int padded_column(int column) { return column + column / 32; }
+    // The strip's number, then each warp's column sums and the left parts of its rows.
     static std::uint32_t shared_bytes(int threads) {
-        return std::uint32_t(4 + (threads * Vec + threads / 32) * sizeof(T));
+        const int warps = (threads + 31) / 32;
+        return std::uint32_t(4 + (warps * kSumsPitch + warps) * sizeof(T));
     }
 
     template <class Block>
@@ -60,14 +66,13 @@ struct SummedAreaLookback {
         using Line = SummedAreaLookbackLine;
         const Op op;
         auto strip_slot = shared_memory<int>(b, 1);
-        // column_totals[(w * Vec + v) * 32 + lane]: warp w's rows added down the lane's column v
-        // (lane after lane, so that a warp's 32 accesses meet 32 banks). A band writes them only
-        // after every warp has read the band before's: two barriers a band. (In two sets used by
-        // turns, with one barrier a band, a warp's stores meet slower warps' loads, and Nsight
-        // Compute counted a store wavefront more than the kernel's accesses make.)
-        auto column_totals = shared_memory<T>(b, b.warps() * Vec * 32);
-        // left_totals[w]: the left parts of warp w's rows, added.
-        auto left_totals = shared_memory<T>(b, b.warps());
+        // sums[w * kSumsPitch + padded_column(c)]: warp w's rows of the band added down column c,
+        // then (in place) what warp w's rows add to column c from above: the bands above, the
+        // warps above and the left parts of their rows. Three barriers a band: after the warps'
+        // sums, after the column threads, and before the next band's sums.
+        auto sums = shared_memory<T>(b, b.warps() * kSumsPitch);
+        // lefts[w]: the left parts of warp w's rows, added.
+        auto lefts = shared_memory<T>(b, b.warps());
 
         // 1. The next strip, in the order blocks start.
         b.at(Line::TakeStrip);
@@ -76,22 +81,32 @@ struct SummedAreaLookback {
         b.sync(Line::ScanRows, 0);
         const int strip = strip_slot[0];
         const int x = strip * kStripWidth + b.lane() * Vec;  // the lane's first column
+        // Where each of the lane's rows starts is one step of `width` from the last; a lane whose
+        // Vec columns are all in the table, in rows of a whole number of vectors, needs no check
+        // but the row's (the GPU's vector accesses then stay aligned).
+        const bool whole = x + Vec <= width && width % Vec == 0;
 
         // A warp's rows of the strip from `first_row`, each lane Vec consecutive entries of each.
         const auto load_rows = [&](int first_row, T(&rows)[Rows][Vec]) {
-            for (int r = 0; r < Rows; ++r) {
+            const T* row = in + static_cast<long long>(first_row) * width;
+            for (int r = 0; r < Rows; ++r, row += width) {
                 if (first_row + r < height) {
-                    load_consecutive<Vec>(in + static_cast<long long>(first_row + r) * width, x,
-                                          width, Op::identity(), rows[r]);
+                    if (whole) {
+                        load_consecutive<Vec>(row + x, 0, Vec, Op::identity(), rows[r]);
+                    } else {
+                        load_consecutive<Vec>(row, x, width, Op::identity(), rows[r]);
+                    }
                 } else {
                     for (int v = 0; v < Vec; ++v)
                         rows[r][v] = Op::identity();
                 }
             }
         };
-        T above[Vec];  // the bands done: each of the lane's columns added down to here
-        for (int v = 0; v < Vec; ++v)
-            above[v] = Op::identity();
+        // Thread t adds columns t, t + threads, ... of the strip down the warps (one column, where
+        // the block has a thread for each); above[i]: the bands done, added down its i-th column.
+        T above[Vec];
+        for (int i = 0; i < Vec; ++i)
+            above[i] = Op::identity();
         T next[Rows][Vec];  // the next band's rows, on their way while this band is worked on
         load_rows(b.warp() * Rows, next);
         for (int band = 0; band < height; band += band_rows) {
@@ -130,7 +145,8 @@ struct SummedAreaLookback {
                 for (int v = 0; v < Vec; ++v)
                     items[r][v] = op(items[r - 1][v], items[r][v]);
             for (int v = 0; v < Vec; ++v)
-                column_totals[(b.warp() * Vec + v) * 32 + b.lane()] = items[Rows - 1][v];
+                sums[b.warp() * kSumsPitch + padded_column(b.lane() * Vec + v)] =
+                    items[Rows - 1][v];
             if (row_lane) publish_row_total(b, descriptors, strip, my_row, height, my_total);
 
             // 4. Meanwhile the strips to the left have published: lane r looks left along row r.
@@ -140,35 +156,44 @@ struct SummedAreaLookback {
                 left =
                     look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row, height, my_total);
             T left_down[Rows];  // left parts of the warp's rows, added down to row r
-            T lefts = Op::identity();
+            T warp_lefts = Op::identity();
             for (int r = 0; r < Rows; ++r) {
-                lefts = op(lefts, b.shfl(left, r));
-                left_down[r] = lefts;
+                warp_lefts = op(warp_lefts, b.shfl(left, r));
+                left_down[r] = warp_lefts;
             }
-            if (b.lane() == 0) left_totals[b.warp()] = lefts;
+            if (b.lane() == 0) lefts[b.warp()] = warp_lefts;
+            b.sync(Line::AddWarps, band);
+
+            // 5. A thread a column adds it down the warps: what each warp's rows add to it from
+            //    above (the bands above, the warps above and their rows' left parts) replaces the
+            //    warp's sum, and the band's total is kept for the band below.
+            for (int i = 0; i < Vec; ++i) {
+                const int column = b.thread() + i * b.threads();
+                if (column >= kStripWidth) break;
+                T from_above = above[i];
+                for (int w = 0; w < b.warps(); ++w) {
+                    const int at = w * kSumsPitch + padded_column(column);
+                    const T warp_sum = sums[at];
+                    sums[at] = from_above;
+                    from_above = op(op(from_above, warp_sum), lefts[w]);
+                }
+                above[i] = from_above;
+            }
             b.sync(Line::Columns, band);
 
-            // 5. The warps above in the band, and the bands above: each row is stored.
-            T above_warp[Vec];
-            T left_above = Op::identity(), band_lefts = Op::identity();
+            // 6. Each row gets what is above it and left of it, and is stored.
+            T from_above[Vec];
             for (int v = 0; v < Vec; ++v)
-                above_warp[v] = above[v];
-            for (int w = 0; w < b.warps(); ++w) {
-                for (int v = 0; v < Vec; ++v) {
-                    above[v] = op(above[v], column_totals[(w * Vec + v) * 32 + b.lane()]);
-                    if (w < b.warp()) above_warp[v] = above[v];
-                }
-                band_lefts = op(band_lefts, left_totals[w]);
-                if (w < b.warp()) left_above = band_lefts;
-            }
-            for (int v = 0; v < Vec; ++v)
-                above[v] = op(above[v], band_lefts);
-            for (int r = 0; r < Rows && first_row + r < height; ++r) {
-                const T row_left = op(left_above, left_down[r]);
+                from_above[v] = sums[b.warp() * kSumsPitch + padded_column(b.lane() * Vec + v)];
+            T* row = out + static_cast<long long>(first_row) * width;
+            for (int r = 0; r < Rows && first_row + r < height; ++r, row += width) {
                 for (int v = 0; v < Vec; ++v)
-                    items[r][v] = op(op(above_warp[v], row_left), items[r][v]);
-                store_consecutive<Vec>(out + static_cast<long long>(first_row + r) * width, x,
-                                       width, items[r]);
+                    items[r][v] = op(op(from_above[v], left_down[r]), items[r][v]);
+                if (whole) {
+                    store_consecutive<Vec>(row + x, 0, Vec, items[r]);
+                } else {
+                    store_consecutive<Vec>(row, x, width, items[r]);
+                }
             }
         }
     }

@@ -22,9 +22,9 @@ const std::vector<ListingLine> kListing = {
     {SummedAreaLookbackLine::ScanRows, "  lane r, along its row: add left"},
     {SummedAreaLookbackLine::ScanRows, "  strips' totals until a PREFIX;"},
     {SummedAreaLookbackLine::ScanRows, "  publish PREFIX (the row's left part)"},
-    {SummedAreaLookbackLine::Columns, "  add the warps above (shared memory),"},
-    {SummedAreaLookbackLine::Columns, "  the bands above (registers) and the"},
-    {SummedAreaLookbackLine::Columns, "  left parts of the rows above; store"},
+    {SummedAreaLookbackLine::AddWarps, "  a thread a column: down the warps,"},
+    {SummedAreaLookbackLine::AddWarps, "  what is above each (shared memory)"},
+    {SummedAreaLookbackLine::Columns, "  add what is above and left; store"},
 };
 
 const std::vector<StepLabel> kLabels = {
@@ -37,15 +37,22 @@ const std::vector<StepLabel> kLabels = {
      "scan the rows, look left",
      {"band"},
      "The band from row {band}: each warp scans its rows of the strip with shuffles, lane r "
-     "publishes row r's total in the strip, and the warp adds down its rows. Then lane r looks "
-     "left along its row: it adds the left strips' descriptors until one holds a PREFIX (the "
-     "whole row left of it), and publishes this strip's PREFIX."},
-    {SummedAreaLookbackLine::Columns,
-     "add the columns above",
+     "publishes row r's total in the strip, and the warp adds down its rows and leaves each "
+     "column's sum in shared memory. Then lane r looks left along its row: it adds the left "
+     "strips' descriptors until one holds a PREFIX (the whole row left of it), and publishes "
+     "this strip's PREFIX."},
+    {SummedAreaLookbackLine::AddWarps,
+     "add down the warps",
      {"band"},
-     "The band from row {band}: each warp adds, in each of its columns, the warps above it in the "
-     "band (their sums in shared memory), the bands above (kept in registers: the block owns its "
-     "columns) and the left parts of the rows above, and stores its rows."},
+     "The band from row {band}: a thread for each column of the strip goes down the warps. In "
+     "place of each warp's sum it writes what the warp's rows get from above: the bands above "
+     "(the thread keeps them: the block owns its columns), the warps above and the left parts of "
+     "their rows."},
+    {SummedAreaLookbackLine::Columns,
+     "add above and left, store",
+     {"band"},
+     "The band from row {band}: each warp reads what is above each of its columns, adds it and "
+     "the left parts of its own rows down to each row, and stores its rows."},
 };
 
 }  // namespace
@@ -61,9 +68,9 @@ VariantInfo summed_area_lookback_card() {
         "A summed-area table of any size, each entry read once and written once, as a copy of the "
         "table moves it (scanning the rows and then the columns reads and writes it twice). Each "
         "block takes a strip of columns and walks down it, a band of rows at a time. The columns "
-        "need nothing from other blocks: a lane adds its rows in registers, the warps above in "
-        "the band through shared memory, and keeps each column's sum of the bands above in "
-        "registers, for the block owns its columns. Only the rows cross strips: for each row the "
+        "need nothing from other blocks: a lane adds its rows in registers, and then a thread for "
+        "each column adds it down the band's warps through shared memory and keeps what the bands "
+        "above add to it, for the block owns its columns. Only the rows cross strips: for each row the "
         "strip publishes its part's total, then looks back along the row, adding what the strips "
         "to its left published until one knew its prefix, as decoupled look-back does along an "
         "array. What it finds, the row's left part, is one number added to every entry of the row "
@@ -74,7 +81,7 @@ VariantInfo summed_area_lookback_card() {
         "allows).",
         kListing,
         kLabels,
-        {"strip", "column totals"}};
+        {"strip", "column sums", "left parts"}};
     mark_single_pass(card);
     card.timed_by_default = false;
     card.tile = tile_of<kernels::SummedAreaLookbackPolicy>;
