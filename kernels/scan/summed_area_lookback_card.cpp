@@ -70,15 +70,14 @@ VariantInfo summed_area_lookback_card() {
         "block takes a strip of columns and walks down it, a band of rows at a time. The columns "
         "need nothing from other blocks: a lane adds its rows in registers, and then a thread for "
         "each column adds it down the band's warps through shared memory and keeps what the bands "
-        "above add to it, for the block owns its columns. Only the rows cross strips: for each row the "
-        "strip publishes its part's total, then looks back along the row, adding what the strips "
-        "to its left published until one knew its prefix, as decoupled look-back does along an "
-        "array. What it finds, the row's left part, is one number added to every entry of the row "
-        "and of the rows below, so the columns are added up before the look-back ends. The "
-        "captured table takes strips of 32 columns and a row a warp; the timed one is "
-        "the same source with 16-byte loads and more rows a warp (its policy in "
-        "lookback_policies.h). The table is W entries wide (--width; by default as square as n "
-        "allows).",
+        "above add to it, for the block owns its columns. Only the rows cross strips: for each "
+        "row the strip publishes its part's total, then looks back along the row, adding what the "
+        "strips to its left published until one knew its prefix, as decoupled look-back does "
+        "along an array. What it finds, the row's left part, is one number added to every entry "
+        "of the row and of the rows below, so the columns are added up before the look-back ends. "
+        "The captured table takes strips of 32 columns and a row a warp; the timed one is the "
+        "same source with 16-byte loads and more rows a warp (its policy in lookback_policies.h). "
+        "The table is W entries wide (--width; by default as square as n allows).",
         kListing,
         kLabels,
         {"strip", "column sums", "left parts"}};
