@@ -114,9 +114,9 @@ struct SegmentedLookbackPolicy {
 // Only the strips run side by side, so a narrow table wants narrow strips: below kWideFrom
 // (square tables under 8192 wide) strips of 32 columns, 32 rows a warp. Swept on the H100 beside
 // a copy of the table (bench/tune/tune_summed_area.cu, bench/tuning.md): at 2^28 (16384 wide)
-// 8 rows of 4 at 512 threads took 0.99 ms, 1.39 x the copy (16 rows of 2 at 256: 1.49; 32 rows
-// of 1: 1.64); at 2^24 (4096 wide) 32 rows of 1 at 512 took 1.85 x the copy (16 rows of 2:
-// 2.33; 8 rows of 4: 3.19). Teaching: strips of 32 columns, a row a warp.
+// 8 rows of 4 at 512 threads took 0.96 ms, 1.34 x the copy (16 rows of 2 at 256: 1.45; 32 rows
+// of 1: 1.58); at 2^24 (4096 wide) 32 rows of 1 at 512 took 1.84 x the copy (16 rows of 2:
+// 2.23; 8 rows of 4: 2.95). Teaching: strips of 32 columns, a row a warp.
 struct SummedAreaLookbackPolicy {
     using Teaching = Tile<1, 1>;
     using Narrow = Tile<32, 1, 512>;  // strips of 32 columns, bands of 512 rows
