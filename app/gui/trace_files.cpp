@@ -8,23 +8,37 @@
 
 namespace scanscope {
 
-bool open_trace_into(AppState& state, const std::string& path, const std::string& name) {
-    try {
-        Trace trace = load_trace(path);
-        form_from_trace(state.form, trace);
-        state.session.load(std::move(trace), Session::Origin::File);
-        state.session.clear_compare();
-        state.start_predicting({}, state.session.trace().request.variant);
+namespace {
+
+void load_and_announce(AppState& state, const std::string& path, const std::string& name,
+                       bool announce) {
+    Trace trace = load_trace(path);
+    form_from_trace(state.form, trace);
+    state.session.load(std::move(trace), Session::Origin::File);
+    state.session.clear_compare();
+    state.start_predicting({}, state.session.trace().request.variant);
+    if (announce)
         state.notify(Notice::Level::Info, "opened '" + name + "' (captured on " +
                                               state.session.trace().source.device + ")");
-        if (!state.session.inconsistency().empty())
-            state.notify(Notice::Level::Warning,
-                         "'" + name + "' contradicts itself at " + state.session.inconsistency());
+    if (!state.session.inconsistency().empty())
+        state.notify(Notice::Level::Warning,
+                     "'" + name + "' contradicts itself at " + state.session.inconsistency());
+}
+
+}  // namespace
+
+bool open_trace_into(AppState& state, const std::string& path, const std::string& name) {
+    try {
+        load_and_announce(state, path, name, true);
         return true;
     } catch (const std::exception& e) {
         state.notify(Notice::Level::Error, e.what());
         return false;
     }
+}
+
+void load_trace_into(AppState& state, const std::string& path, const std::string& name) {
+    load_and_announce(state, path, name, false);
 }
 
 bool save_trace_from(AppState& state, const std::string& path) {

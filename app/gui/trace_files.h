@@ -12,6 +12,11 @@ namespace scanscope {
 // `name` is what the user knows the file as (in the browser: the name on their disk).
 bool open_trace_into(AppState& state, const std::string& path, const std::string& name);
 
+// The same, quietly where it worked (the window opening on a file of its command line): only a
+// file that contradicts itself gets a notice. Throws what load_trace throws, for the command line
+// to refuse the file before the window opens.
+void load_trace_into(AppState& state, const std::string& path, const std::string& name);
+
 // Saves the session's trace to `path` (in the browser: then hands it to the user as a download).
 bool save_trace_from(AppState& state, const std::string& path);
 

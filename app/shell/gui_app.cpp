@@ -121,14 +121,7 @@ int open_from_options(const GuiOptions& options, AppState& state) {
     std::string what;
     if (!options.trace_file.empty()) {
         try {
-            Trace trace = load_trace(options.trace_file);
-            form_from_trace(state.form, trace);
-            state.session.load(std::move(trace), Session::Origin::File);
-            state.start_predicting({}, state.session.trace().request.variant);
-            if (!state.session.inconsistency().empty())
-                state.notify(Notice::Level::Warning, "'" + options.trace_file +
-                                                         "' contradicts itself at " +
-                                                         state.session.inconsistency());
+            load_trace_into(state, options.trace_file, options.trace_file);
         } catch (const std::exception& e) {
             std::cerr << "scanscope: " << e.what() << "\n";
             return kExitFailure;
