@@ -196,7 +196,9 @@ TEST(CaptureCli, AKilledWriteLeavesAWholeFile) {
                                               "--out",   path};
     int old_seen = 0;
     for (const char* delay : {"0.3", "0.6", "0.9", "1.2", "1.5", "1.8"}) {
-        std::vector<std::string> args = {"-s", "KILL", delay, scanscope_binary()};
+        // --foreground: timeout kills the capture alone and waits for it (without it, timeout kills
+        // its whole process group, itself too, and returns before the capture is gone).
+        std::vector<std::string> args = {"--foreground", "-s", "KILL", delay, scanscope_binary()};
         args.insert(args.end(), capture.begin(), capture.end());
         run_process("/usr/bin/timeout", args);
         const Trace t = load_trace(path);  // throws if the file is not a whole trace

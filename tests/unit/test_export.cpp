@@ -127,7 +127,9 @@ TEST(Export, ASeriesIsReplacedWholeOrNotAtAll) {
     const std::string first = bytes_of(dir + "/steps/steps-1.png");
     int old_seen = 0, new_seen = 0;
     for (const char* delay : {"0.2", "0.4", "0.6", "0.8", "1.0", "1.4", "2.5"}) {
-        std::vector<std::string> args = {"-s", "KILL", delay, scanscope_binary()};
+        // --foreground: timeout kills the export alone and waits for it (without it, timeout kills
+        // its whole process group, itself too, and returns before the export is gone).
+        std::vector<std::string> args = {"--foreground", "-s", "KILL", delay, scanscope_binary()};
         const auto big = export_at("1600x900");
         args.insert(args.end(), big.begin(), big.end());
         run_process("/usr/bin/timeout", args);
