@@ -170,14 +170,14 @@ struct SummedAreaLookback {
             for (int i = 0; i < Vec; ++i) {
                 const int column = b.thread() + i * b.threads();
                 if (column >= kStripWidth) break;
-                T from_above = above[i];
+                T down_to_warp = above[i];
                 for (int w = 0; w < b.warps(); ++w) {
                     const int at = w * kSumsPitch + padded_column(column);
                     const T warp_sum = sums[at];
-                    sums[at] = from_above;
-                    from_above = op(op(from_above, warp_sum), lefts[w]);
+                    sums[at] = down_to_warp;
+                    down_to_warp = op(op(down_to_warp, warp_sum), lefts[w]);
                 }
-                above[i] = from_above;
+                above[i] = down_to_warp;
             }
             b.sync(Line::Columns, band);
 
