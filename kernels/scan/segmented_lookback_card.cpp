@@ -94,9 +94,8 @@ VariantInfo segmented_lookback_card() {
         "its PREFIX, and the look-backs of later tiles stop there. Only the elements before a "
         "tile's first head add what its own look-back finds. Heads are one byte each. The "
         "captured scan gives each thread one element; the timed one is the same source with rows "
-        "of 16-byte loads, passed "
-        "through shared memory (CUB's warp transpose) so that each lane scans its 32 consecutive "
-        "elements alone and each warp scans once.",
+        "of 16-byte loads, passed through shared memory (CUB's warp transpose) so that each lane "
+        "scans its 32 consecutive elements alone and each warp scans once.",
         kSegmentedLookbackListing,
         kSegmentedLookbackLabels,
         {"warp values", "warp heads", "tile", "prefix", "stage"}};
