@@ -7,16 +7,19 @@
 // column totals without the left parts, published before any look-back; the corner, left of and
 // above the tile, comes along the tile's first row, whose total adds the strip's sum above the
 // tile), with tickets row after row of tiles (Order 0) or anti-diagonal after anti-diagonal
-// (Order 1). SatTiles's Mask leaves parts out (1: the look-back along the rows, 2: up the
-// columns; results wrong by design). Timed beside the copy of the table and summed-area-lookback
-// (its policy), each unmasked result checked against the sequential table. The rows of sweep()
-// are those of the last run; the earlier runs' rows are in
+// (Order 1; SatTiles: Order 2 in closed form, Order 3 from a table made on the host, by keys
+// tile_row * shear + strip). SatTiles's Mask leaves parts out (1: the look-back along the rows,
+// 2: up the columns; results wrong by design). Timed beside the copy of the table and
+// summed-area-lookback (its policy), each unmasked result checked against the sequential table. The
+// rows of sweep() are those of the last run; the earlier runs' rows are in
 // bench/results/summed-area-h100-2026-11-27/probe-sat-tiles.txt, and bench/tuning.md ("tiles in
 // two dimensions, a probe") reads them. Not built by CMake; for example:
 //   nvcc -O3 -DNDEBUG -DSCANSCOPE_HAVE_CUDA=1 --generate-code=arch=compute_90,code=[sm_90]
 //        --expt-relaxed-constexpr -std=c++17 -Ikernels -Ibench/tune bench/tune/probe_sat_tiles.cu
 //        build-tests/kernels/libscanscope_kernels.a -o probe_sat_tiles
 //   ./probe_sat_tiles --sizes 20,24,28 --reps 20
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -28,6 +31,41 @@
 
 namespace scanscope {
 using namespace kernels;
+
+// The ticket's tile, anti-diagonal after anti-diagonal (top first), in closed form: the diagonals
+// grow by one tile up to the shorter side m, stay m long, and shrink again.
+SS_HD_INLINE void diagonal_tile(int ticket, int across, int down, int& tile_row, int& strip) {
+    const int m = across < down ? across : down, longer = across < down ? down : across;
+    const long long first_triangle = static_cast<long long>(m) * (m - 1) / 2;  // diagonals < m-1
+    const long long total = static_cast<long long>(across) * down;
+    const auto triangle_root = [](long long t) {  // largest d with d (d + 1) / 2 <= t
+        long long d = static_cast<long long>((sqrt(8.0 * double(t) + 1.0) - 1.0) / 2.0);
+        while (d * (d + 1) / 2 > t)
+            --d;
+        while ((d + 1) * (d + 2) / 2 <= t)
+            ++d;
+        return d;
+    };
+    int d, k;  // the diagonal, and the tile's place on it from the top
+    if (ticket < first_triangle) {
+        d = int(triangle_root(ticket));
+        k = int(ticket - static_cast<long long>(d) * (d + 1) / 2);
+    } else if (ticket < total - first_triangle) {
+        const long long t = ticket - first_triangle;
+        d = m - 1 + int(t / m);
+        k = int(t % m);
+    } else {  // the last triangle, counted from the end
+        const long long t = total - 1 - ticket;
+        const int e = int(triangle_root(t));
+        const int from_bottom = int(t - static_cast<long long>(e) * (e + 1) / 2);
+        d = across + down - 2 - e;
+        k = e - from_bottom;
+    }
+    (void)longer;
+    const int top = d - (across - 1) > 0 ? d - (across - 1) : 0;
+    tile_row = top + k;
+    strip = d - tile_row;
+}
 
 // look_left_along_row with a pause of SleepNs before each look again at a descriptor not there.
 template <class Op, int Ahead, int SleepNs, class Block, class T>
@@ -57,7 +95,7 @@ __device__ T look_left_sleeping(Block& b, TileDescriptors descriptors, int colum
 }
 
 template <class T, class Op, int Rows, int Vec, int MinBlocks, int Ahead = 4, int Bound = 0,
-          int SleepNs = 0, int Mask = 0>
+          int SleepNs = 0, int Mask = 0, int Order = 0>
 struct SatTiles {
     static constexpr int kMinBlocksPerSm = MinBlocks;
     static constexpr int kMaxBlockThreads = Bound;
@@ -73,6 +111,7 @@ struct SatTiles {
     TileDescriptors descriptors;
     int* tile_counter;
     long long row_words;
+    const int* order = nullptr;  // Order 3: ticket -> tile_row * across + strip
 
     SS_HD int tiles_across() const { return (width + kTileWidth - 1) / kTileWidth; }
     SS_HD_INLINE static int padded_column(int column) { return column + column / 32; }
@@ -95,7 +134,16 @@ struct SatTiles {
         b.sync(Line::ScanRows, 0);
         const int tile = tile_slot[0];
         const int band_rows = b.warps() * Rows;
-        const int tile_row = tile / tiles_across(), strip = tile % tiles_across();
+        int tile_row = tile / tiles_across(), strip = tile % tiles_across();
+        if (Order == 3) {
+            const int at = order[tile];
+            tile_row = at / tiles_across();
+            strip = at % tiles_across();
+        }
+        if (Order == 2) {
+            const int down = (height + b.warps() * Rows - 1) / (b.warps() * Rows);
+            diagonal_tile(tile, tiles_across(), down, tile_row, strip);
+        }
         const int band = tile_row * band_rows;
         const int x = strip * kTileWidth + b.lane() * Vec;
         const bool whole = x + Vec <= width && width % Vec == 0;
@@ -389,6 +437,29 @@ struct SatTiles2 {
 
 namespace {
 
+const int* g_order = nullptr;  // the ticket order of the rows with Order 3
+template <class Table>
+auto set_order(Table& table, int) -> decltype(table.order, void()) {
+    table.order = g_order;
+}
+template <class Table>
+void set_order(Table&, long) {}
+
+// Tiles by key tile_row * shear + strip, then from the top: shear 1 the anti-diagonals, shear
+// `across` row after row.
+std::vector<int> sheared_order(int across, int down, int shear, bool bottom_first = false) {
+    std::vector<int> tiles(std::size_t(across) * std::size_t(down));
+    for (int t = 0; t < int(tiles.size()); ++t)
+        tiles[std::size_t(t)] = t;
+    std::stable_sort(tiles.begin(), tiles.end(), [&](int a, int b) {
+        const long long ka = static_cast<long long>(a / across) * shear + a % across;
+        const long long kb = static_cast<long long>(b / across) * shear + b % across;
+        if (ka != kb) return ka < kb;
+        return bottom_first ? a > b : a < b;
+    });
+    return tiles;
+}
+
 struct Problem {
     int n;
     RunRequest request;
@@ -430,6 +501,7 @@ void table_row(const Problem& p, int* in, int* out, int reps, double copy_ms, in
             const int width = p.request.width, height = p.n / width;
             const int band_rows = threads / 32 * Rows;
             Table table{in, out, width, height, {}, nullptr, 0};
+            set_order(table, 0);
             const int across = table.tiles_across();
             const int down = (height + band_rows - 1) / band_rows;
             table.row_words = static_cast<long long>(across) * height;
@@ -443,7 +515,7 @@ void table_row(const Problem& p, int* in, int* out, int reps, double copy_ms, in
         [&](GpuLauncher& l) {
             std::vector<int> got(p.expected.size());
             l.download(got.data(), out, got.size());
-            if (got != p.expected && std::strstr(name, "mask 0") != nullptr) {
+            if (got != p.expected && std::strstr(name, "mask 0 ") != nullptr) {
                 std::size_t k = 0;
                 while (got[k] == p.expected[k])
                     ++k;
@@ -490,20 +562,37 @@ void sweep(int log_n, int reps) {
 #define ROW3(R, V, A, M, T)                                                                    \
     table_row<SatTiles<int, AddOp<int>, R, V, M, A, T>, R, V, M>(p, in, out, reps, copy_ms, T, \
                                                                  "first bounded ahead " #A)
+#define ROW5(R, V, A, M, T, MASK, ORDER)                                          \
+    table_row<SatTiles<int, AddOp<int>, R, V, M, A, T, 0, MASK, ORDER>, R, V, M>( \
+        p, in, out, reps, copy_ms, T, "first mask " #MASK " order " #ORDER)
+#define ROW6(R, V, A, M, T, MASK, ORDER)                                          \
+    table_row<SatTiles<int, AddOp<int>, R, V, M, A, T, 0, MASK, ORDER>, R, V, M>( \
+        p, in, out, reps, copy_ms, T, "first mask " #MASK " ahead " #A)
 #define ROW4(R, V, A, M, T, S, MASK)                                       \
     table_row<SatTiles<int, AddOp<int>, R, V, M, A, T, S, MASK>, R, V, M>( \
         p, in, out, reps, copy_ms, T, "first mask " #S)
 #define ROW2(R, V, A, O, T)                                                                     \
     table_row<SatTiles2<int, AddOp<int>, R, V, 2, A, O>, R, V, 2>(p, in, out, reps, copy_ms, T, \
                                                                   "second ahead " #A " order " #O)
-    ROW4(16, 4, 4, 2, 256, 0, 0);
-    ROW4(16, 4, 4, 2, 256, 1, 1);
-    ROW4(16, 4, 4, 2, 256, 2, 2);
-    ROW4(16, 4, 4, 2, 256, 3, 3);
-    ROW4(16, 4, 4, 2, 256, 7, 7);
-    ROW4(8, 4, 4, 4, 256, 0, 0);
-    ROW4(8, 4, 4, 4, 256, 3, 3);
-    ROW4(8, 4, 4, 4, 256, 7, 7);
+    ROW5(16, 4, 4, 2, 256, 0, 0);
+    {
+        const int across = (p.request.width + 127) / 128, down = p.n / p.request.width / 128;
+        for (int shear : {1, 2, 3}) {
+            for (bool bottom_first : {false, true}) {
+                const std::vector<int> order = sheared_order(across, down, shear, bottom_first);
+                int* on_gpu = data.alloc<int>(order.size());
+                data.upload(on_gpu, order.data(), order.size());
+                data.synchronize();
+                g_order = on_gpu;
+                std::printf("shear %d%s:\n", shear, bottom_first ? ", bottom first" : "");
+                ROW6(16, 4, 4, 2, 256, 0, 3);
+                if (bottom_first) continue;
+                ROW6(16, 4, 2, 2, 256, 0, 3);
+                ROW6(16, 4, 8, 2, 256, 0, 3);
+                ROW6(16, 4, 1, 2, 256, 0, 3);
+            }
+        }
+    }
 }
 
 }  // namespace
