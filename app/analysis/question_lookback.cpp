@@ -66,8 +66,9 @@ std::optional<Question> lookback_question(const Trace& trace, const QuestionPlac
         set_choices(q, {numeric(lb->added, kind), format_value(lb->added, kind)}, wrong);
     } else {
         // Its predecessors: the tiles before it, or its row's descriptors in the columns before.
-        const int step = predecessor_step(trace);
-        q.prompt = tile + " starts its look-back now. At which " + lookback_column_word(trace) +
+        const int step = predecessor_step(trace, lb->tile);
+        q.prompt = tile + " starts its look-back now. At which " +
+                   lookback_column_word(trace, lb->tile) +
                    " does it stop (the first one it finds with an inclusive prefix)?";
         std::vector<Candidate> wrong;
         for (int t = lb->tile - step; t >= 0 && t >= lb->tile - 6 * step; t -= step)

@@ -161,7 +161,7 @@ std::optional<LookBack> lookback_at(const Trace& trace, int e) {
     if (stop < 0 || !published) return std::nullopt;  // never found a prefix: nothing to ask
     // Its predecessors: the tiles before it, or (a table of descriptors) its row's descriptors in
     // the columns before it.
-    const int step = predecessor_step(trace);
+    const int step = predecessor_step(trace, lb.tile);
     for (int target = lb.tile - step; target >= stop; target -= step) {
         const auto found = last.find(target);
         if (found == last.end() || found->second->status == std::uint16_t(TileStatus::Invalid))

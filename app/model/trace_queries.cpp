@@ -1,6 +1,7 @@
 #include "model/trace_queries.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "model/values.h"
 #include "scan/compact_lookback.h"
@@ -108,26 +109,62 @@ int descriptor_rows(const Trace& trace) {
     return std::max(int(trace.input.size()) / std::max(table_width(trace.request), 1), 1);
 }
 
+int column_descriptors_from(const Trace& trace) {
+    const int l = lookback_launch(trace);
+    if (l < 0) return 0;
+    const Launch& launch = trace.launches[std::size_t(l)];
+    const auto named = [&](const char* name) {
+        return std::find_if(launch.globals.begin(), launch.globals.end(),
+                            [&](const GlobalBuffer& g) { return g.name == name; });
+    };
+    const auto rows = named("row descriptors");
+    if (rows == launch.globals.end() || named("column descriptors") == launch.globals.end())
+        return launch.tile_count();
+    return int(rows->values.size());
+}
+
+namespace {
+
+// A column's descriptor: its row of tiles and its column of the table.
+struct ColumnDescriptor {
+    int tile_row, x;
+};
+std::optional<ColumnDescriptor> column_descriptor(const Trace& trace, int descriptor) {
+    const int from = column_descriptors_from(trace);
+    if (descriptor < from || descriptor_rows(trace) == 0 || digits_of_tiles(trace))
+        return std::nullopt;
+    const int width = std::max(table_width(trace.request), 1);
+    return ColumnDescriptor{(descriptor - from) / width, (descriptor - from) % width};
+}
+
+}  // namespace
+
 std::string descriptor_name(const Trace& trace, int descriptor) {
     const int rows = descriptor_rows(trace);
     if (rows == 0) return "tile " + std::to_string(descriptor);
+    if (const auto c = column_descriptor(trace, descriptor))
+        return "tile row " + std::to_string(c->tile_row) + " column " + std::to_string(c->x);
     const std::string column = std::to_string(descriptor / rows);
     const std::string row = std::to_string(descriptor % rows);
     return digits_of_tiles(trace) ? "tile " + column + " digit " + row
                                   : "strip " + column + " row " + row;
 }
 
-int predecessor_step(const Trace& trace) {
+int predecessor_step(const Trace& trace, int descriptor) {
+    if (column_descriptor(trace, descriptor)) return std::max(table_width(trace.request), 1);
     return std::max(descriptor_rows(trace), 1);
 }
 
-std::string lookback_column_word(const Trace& trace) {
+std::string lookback_column_word(const Trace& trace, int descriptor) {
+    if (column_descriptor(trace, descriptor)) return "tile row";
     return descriptor_rows(trace) && !digits_of_tiles(trace) ? "strip" : "tile";
 }
 
 std::string descriptor_short_name(const Trace& trace, int descriptor) {
     const int rows = descriptor_rows(trace);
     if (rows == 0) return "tile " + std::to_string(descriptor);
+    if (const auto c = column_descriptor(trace, descriptor))
+        return "tr" + std::to_string(c->tile_row) + " c" + std::to_string(c->x);
     return (digits_of_tiles(trace) ? "t" : "s") + std::to_string(descriptor / rows) +
            (digits_of_tiles(trace) ? " d" : " r") + std::to_string(descriptor % rows);
 }

@@ -53,14 +53,21 @@ int lookback_launch(const Trace& trace, int asked);
 // summed-area-lookback's, a row of the table in a strip; radix-sort-onesweep's, a digit (256) in
 // a tile. 0 for a trace whose descriptors are tiles.
 int descriptor_rows(const Trace& trace);
-// A look-back descriptor as people name it: "tile 5", "strip 1 row 5", or "tile 1 digit 5".
+// Where summed-area-lookback's tiles (a band of a strip each) number their second table, a
+// descriptor for each column of each row of tiles (from + tile_row * width + x); the count of
+// descriptors where a trace has no such table.
+int column_descriptors_from(const Trace& trace);
+// A look-back descriptor as people name it: "tile 5", "strip 1 row 5", "tile 1 digit 5", or
+// "tile row 1 column 5".
 std::string descriptor_name(const Trace& trace, int descriptor);
-// The same, short enough for a cell: "tile 5", "s1 r5", "t1 d5".
+// The same, short enough for a cell: "tile 5", "s1 r5", "t1 d5", "tr1 c5".
 std::string descriptor_short_name(const Trace& trace, int descriptor);
-// How far back a descriptor's nearest predecessor is: 1 tile, or a column of descriptor_rows.
-int predecessor_step(const Trace& trace);
-// What a look-back steps back over: "strip" (summed-area-lookback) or "tile".
-std::string lookback_column_word(const Trace& trace);
+// How far back a descriptor's nearest predecessor is: 1 tile, a column of descriptor_rows, or (a
+// column's descriptor) a row of tiles, the table's width.
+int predecessor_step(const Trace& trace, int descriptor);
+// What a look-back steps back over: "strip" (summed-area-lookback's rows), "tile row" (its
+// columns) or "tile".
+std::string lookback_column_word(const Trace& trace, int descriptor);
 
 // The tile block `block` works on at its step `index`: the latest value its steps showed as
 // "tile" (the persistent scan names it at each tile's steps), else the one tile it took

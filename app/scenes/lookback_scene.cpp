@@ -5,6 +5,7 @@
 
 #include "model/values.h"
 #include "scenes/output_row.h"
+#include "variants/run_request.h"
 
 namespace scanscope {
 namespace {
@@ -155,9 +156,17 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         grid_top = 6.2f;
     }
     // A strip's row descriptors stand where the rows do: a column a strip, a line a row, so that
-    // a look-back runs left along its line.
+    // a look-back runs left along its line. Tiles' column descriptors follow, after a gap: a
+    // column a row of tiles, a line a column of the table, so that a look-back up a column of the
+    // table runs left along its line too.
+    const int columns_from = column_descriptors_from(trace);
+    const int table_columns = columns_from < tiles ? std::max(table_width(trace.request), 1) : 0;
     const auto grid_rect = [&](int t) {
-        Rect r = rows ? tile_rect(t / rows, t % rows) : tile_rect(t % per_row, t / per_row);
+        Rect r = rows == 0 ? tile_rect(t % per_row, t / per_row)
+                 : t < columns_from
+                     ? tile_rect(t / rows, t % rows)
+                     : tile_rect(columns_from / rows + 1 + (t - columns_from) / table_columns,
+                                 (t - columns_from) % table_columns);
         r.y += grid_top;
         return r;
     };
@@ -172,7 +181,7 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         scene.arrows.push_back(
             {{from.center().x, from.y}, {to.center().x, to.y}, theme.read, 2.5f, true});
     }
-    const int lines = rows ? rows : (tiles + per_row - 1) / per_row;
+    const int lines = rows ? std::max(rows, table_columns) : (tiles + per_row - 1) / per_row;
     const float legend = grid_top + float(lines) * kTileRow + 0.2f;
     const std::pair<const char*, Color> keys[] = {
         {"nothing published", mix(theme.cell, theme.panel, 0.4f)},

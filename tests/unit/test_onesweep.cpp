@@ -156,7 +156,7 @@ TEST(Onesweep, LookBackQuestionsFollowTheDigit) {
     ASSERT_EQ(descriptor_rows(t), 256);
     EXPECT_EQ(descriptor_name(t, 3 * 256 + 5), "tile 3 digit 5");
     EXPECT_EQ(descriptor_short_name(t, 3 * 256 + 5), "t3 d5");
-    EXPECT_EQ(lookback_column_word(t), "tile");
+    EXPECT_EQ(lookback_column_word(t, 3 * 256 + 5), "tile");
     int stops = 0;
     for (int tile = 2; tile < 6; ++tile)
         for (int digit = 0; digit < 10; ++digit) {
