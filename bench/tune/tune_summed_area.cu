@@ -1,6 +1,6 @@
-// Sweeps the timed shapes of summed-area-lookback (strip width 32 * vec, rows per warp, threads
-// per block, descriptors a look-back reads at once) on the GPU, beside a device copy of the table
-// in the same run: int32, +, square tables (2^10 x 2^10, 2^12 x 2^12, 2^14 x 2^14 for the
+// Sweeps the timed shapes of summed-area-lookback (tiles of one band or strips down the whole
+// table, strip width 32 * vec, rows per warp, threads per block, descriptors a look-back reads
+// at once) on the GPU, beside a device copy of the table in the same run: int32, +, square tables (2^10 x 2^10, 2^12 x 2^12, 2^14 x 2^14 for the
 // default sizes 20, 24, 28). SummedAreaLookbackPolicy (kernels/scan/lookback_policies.h) comes
 // from its output; bench/tuning.md records the runs.
 //
@@ -45,19 +45,19 @@ Problem make_problem(int log_n) {
     return p;
 }
 
-template <int Rows, int Vec, int Ahead>
+template <int Rows, int Vec, bool Tiles, int Ahead>
 void shape_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     cudaFuncAttributes a;
     SS_CUDA_CHECK(cudaFuncGetAttributes(
-        &a,
-        kernel_entry<PlainMode, kernels::SummedAreaLookback<int, AddOp<int>, Rows, Vec, Ahead>>()));
+        &a, kernel_entry<PlainMode,
+                         kernels::SummedAreaLookback<int, AddOp<int>, Rows, Vec, Tiles, Ahead>>()));
     for (int threads : {256, 512, 1024}) {
         if (threads > a.maxThreadsPerBlock) continue;  // its registers (or launch bounds) forbid
         const double ms = time_driver(
             reps,
             [&](GpuLauncher& l) {
-                kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, Rows, Vec, Ahead>(
-                    l, p.request, in, out, threads);
+                kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, Rows, Vec, Tiles,
+                                              Ahead>(l, p.request, in, out, threads);
             },
             [&](GpuLauncher& l) {
                 std::vector<int> got(p.expected.size());
@@ -69,10 +69,11 @@ void shape_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
                 }
             });
         std::printf(
-            "summed-area  rows %2d  vec %d  ahead %d  threads %4d  strips %5d  regs %3d  local "
-            "%3zu B  %9.4f ms  x copy %.3f\n",
-            Rows, Vec, Ahead, threads, (p.request.width + 32 * Vec - 1) / (32 * Vec), a.numRegs,
-            a.localSizeBytes, ms, ms / copy_ms);
+            "summed-area  %-6s rows %2d  vec %d  ahead %d  threads %4d  strips %5d  regs %3d  "
+            "local %3zu B  %9.4f ms  x copy %.3f\n",
+            Tiles ? "tiles" : "strips", Rows, Vec, Ahead, threads,
+            (p.request.width + 32 * Vec - 1) / (32 * Vec), a.numRegs, a.localSizeBytes, ms,
+            ms / copy_ms);
     }
 }
 
@@ -90,12 +91,13 @@ void sweep(int log_n, int reps) {
     });
     std::printf("\n== n = 2^%d, a table %d wide: copy of %.0f MB %.4f ms (%.0f GB/s)\n", log_n,
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
-    shape_row<4, 4, 4>(p, in, out, reps, copy_ms);
-    shape_row<8, 4, 4>(p, in, out, reps, copy_ms);
-    shape_row<8, 2, 4>(p, in, out, reps, copy_ms);
-    shape_row<16, 2, 4>(p, in, out, reps, copy_ms);
-    shape_row<16, 1, 4>(p, in, out, reps, copy_ms);
-    shape_row<32, 1, 4>(p, in, out, reps, copy_ms);
+    shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);
+    shape_row<16, 4, true, 2>(p, in, out, reps, copy_ms);
+    shape_row<8, 4, true, 4>(p, in, out, reps, copy_ms);
+    shape_row<8, 4, true, 2>(p, in, out, reps, copy_ms);
+    shape_row<16, 2, true, 4>(p, in, out, reps, copy_ms);
+    shape_row<8, 4, false, 4>(p, in, out, reps, copy_ms);
+    shape_row<32, 1, false, 4>(p, in, out, reps, copy_ms);
 }
 
 }  // namespace

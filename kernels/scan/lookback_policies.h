@@ -4,6 +4,8 @@
 // from the sweeps bench/tuning.md records.
 #pragma once
 
+#include <type_traits>
+
 #include "core/tile_policy.h"
 
 namespace scanscope::kernels {
@@ -109,25 +111,26 @@ struct SegmentedLookbackPolicy {
     }
 };
 
-// summed-area-lookback: a block a strip 32 * vec columns wide, down the whole table, a band of
-// rows * threads / 32 rows at a time, the next band's rows loaded while this one is worked on.
-// Only the strips run side by side, so a narrow table wants narrow strips: below kWideFrom
-// (square tables under 8192 wide) strips of 32 columns, 32 rows a warp. Swept on the H100 beside
-// a copy of the table (bench/tune/tune_summed_area.cu, bench/tuning.md): at 2^28 (16384 wide)
-// 8 rows of 4 at 512 threads took 0.96 ms, 1.34 x the copy (16 rows of 2 at 256: 1.45; 32 rows
-// of 1: 1.58); at 2^24 (4096 wide) 32 rows of 1 at 512 took 1.84 x the copy (16 rows of 2:
-// 2.23; 8 rows of 4: 2.95). Teaching: strips of 32 columns, a row a warp.
+// summed-area-lookback. Teaching: strips of 32 columns, a block a strip from top to bottom, a row
+// a warp. Timed: tiles of 128 x 128, a block one band of a strip (16 rows of 4 a warp at 256
+// threads, two blocks an SM within the 512-thread bound's 128 registers), taken by anti-
+// diagonals, each with a look-back along its rows and one up its columns. Probed on the H100
+// beside a copy of the table (bench/tune/probe_sat_tiles.cu, bench/tuning.md "tiles in two
+// dimensions"): at 2^28 (16384 wide) 1.127-1.134 x the copy (strips, a block walking down its
+// strip: 1.33 x); at 2^24 1.35 x (strips 1.84 x); at 2^20 2.36-2.45 x (strips 4.06 x; tiles of
+// 64 rows 2.06 x, but here their look-back's reads go to local memory).
 struct SummedAreaLookbackPolicy {
     using Teaching = Tile<1, 1>;
-    using Narrow = Tile<32, 1, 512>;  // strips of 32 columns, bands of 512 rows
-    using Wide = Tile<8, 4, 512>;     // strips of 128 columns, bands of 128 rows
-    static constexpr int kWideFrom = 1 << 26;
+    using Timed = Tile<16, 4, 256>;
+
+    // Whether a block takes a tile of one band (else a whole strip): the timed tiles.
+    template <class Shape>
+    static constexpr bool kTiles = !std::is_same_v<Shape, Teaching>;
 
     template <class F>
-    static void with_tile(int n, KernelShape shape, F&& f) {
+    static void with_tile(int /*n*/, KernelShape shape, F&& f) {
         if (shape == KernelShape::Teaching) return f(Teaching{});
-        if (n >= kWideFrom) return f(Wide{});
-        f(Narrow{});
+        f(Timed{});
     }
 };
 

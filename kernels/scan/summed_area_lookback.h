@@ -2,8 +2,9 @@
 // once, as a copy of the table moves it (Harris, Sengupta and Owens, GPU Gems 3, ch. 39, 39.3.2,
 // scan the rows and then the columns, which reads and writes the table twice).
 //
-// Each block takes a strip of the table, 32 * Vec columns wide, and walks down it a band of rows
-// at a time. In a band each warp takes Rows rows, and each lane Vec consecutive entries of each:
+// A block takes a tile of the table, 32 * Vec columns wide: a strip of the table from top to
+// bottom, a band of rows at a time, or (Tiles) one band of a strip. In a band each warp takes
+// Rows rows, and each lane Vec consecutive entries of each:
 //   - the warp scans each row across the strip with shuffles, and adds down its rows;
 //   - a row's entries left of the strip are other blocks' work: decoupled look-back, along the row
 //     (Merrill, US patent 9928033). The strip publishes the row's total in the strip, adds what the
@@ -12,11 +13,16 @@
 //     added to every entry of the row and of the rows below it: so the columns are added up before
 //     the look-back ends, and the left parts come in as one number a row;
 //   - down the columns: a thread a column adds the band's warps (their sums of the column in
-//     shared memory) and keeps what the bands above add to it, for the block owns its columns; a
-//     warp then reads what is above each of its columns in one word.
-// So the columns need nothing from other blocks, and the rows one word each. The captured table
-// runs 1 x 1 (strips of 32 columns); the timed one larger tiles (its policy,
-// lookback_policies.h), from this same source.
+//     shared memory) and keeps what the bands above add to it; a warp then reads what is above
+//     each of its columns in one word. A block that walks down its strip keeps that in registers
+//     from band to band. A tile of one band gets it from the tiles above by a second look-back, up
+//     the column: it publishes its own sum of the column (its rows with their left parts), and
+//     adds what the tiles above published, nearest first, until one knew its prefix.
+// So several tiles an SM cover each other's waits. The tiles are taken by anti-diagonals (a table
+// of the order, `order`): the tile to the left and the one above were taken a diagonal earlier,
+// and have mostly published their prefixes when a tile looks back. The captured table runs 1 x 1
+// in strips of 32 columns; the timed one in tiles (its policy, lookback_policies.h), from this
+// same source.
 #pragma once
 
 #include <cstdint>
@@ -37,7 +43,7 @@ struct SummedAreaLookbackLine {
 
 // The table is `width` entries wide and `height` high, row after row. A look-back reads Ahead
 // descriptors at once.
-template <class T, class Op, int Rows, int Vec, int Ahead = 4>
+template <class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4>
 struct SummedAreaLookback {
     static constexpr int kItems = Rows * Vec;                       // per thread and band
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
@@ -50,10 +56,19 @@ struct SummedAreaLookback {
     T* out;
     int width;
     int height;
-    TileDescriptors descriptors;  // row y of strip s: descriptor s * height + y
-    int* tile_counter;            // the strips; zero before the launch (as TileDescriptors says)
+    // Row y of strip s: descriptor s * height + y. With tiles, column x of tile row i too:
+    // descriptor row_descriptors() + i * width + x.
+    TileDescriptors descriptors;
+    int* tile_counter;           // the tiles; zero before the launch (as TileDescriptors says)
+    const int* order = nullptr;  // Tiles: the tile each ticket takes (tile row * strips + strip)
 
     SS_HD int strips() const { return (width + kStripWidth - 1) / kStripWidth; }
+    SS_HD int row_descriptors() const { return strips() * height; }
+    // The tile rows: the bands, or the whole strip.
+    SS_HD int tile_rows(int threads) const {
+        const int band_rows = (threads + 31) / 32 * Rows;
+        return Tiles ? (height + band_rows - 1) / band_rows : 1;
+    }
     SS_HD_INLINE static int padded_column(int column) { return column + column / 32; }
     // The strip's number, then each warp's column sums and the left parts of its rows.
     static std::uint32_t shared_bytes(int threads) {
@@ -74,12 +89,20 @@ struct SummedAreaLookback {
         // lefts[w]: the left parts of warp w's rows, added.
         auto lefts = shared_memory<T>(b, b.warps());
 
-        // 1. The next strip, in the order blocks start.
+        // 1. The next tile, in the order blocks start.
         b.at(Line::TakeStrip);
-        if (b.thread() == 0) strip_slot[0] = b.take_tile(tile_counter);
+        if (b.thread() == 0) {
+            const int ticket = b.take_tile(tile_counter);
+            strip_slot[0] = Tiles && order ? order[ticket] : ticket;
+        }
         const int band_rows = b.warps() * Rows;
         b.sync(Line::ScanRows, 0);
-        const int strip = strip_slot[0];
+        const int tile = strip_slot[0];
+        const int strip = Tiles ? tile % strips() : tile, tile_row = Tiles ? tile / strips() : 0;
+        const bool tiles_above = tile_rows(b.threads()) > 1;  // a look-back up the columns
+        const int first_band = Tiles ? tile_row * band_rows : 0;
+        const int end_band =
+            Tiles && first_band + band_rows < height ? first_band + band_rows : height;
         const int x = strip * kStripWidth + b.lane() * Vec;  // the lane's first column
         // Where each of the lane's rows starts is one step of `width` from the last; a lane whose
         // Vec columns are all in the table, in rows of a whole number of vectors, needs no check
@@ -103,25 +126,32 @@ struct SummedAreaLookback {
             }
         };
         // Thread t adds columns t, t + threads, ... of the strip down the warps (one column, where
-        // the block has a thread for each); above[i]: the bands done, added down its i-th column.
+        // the block has a thread for each); above[i]: the bands done, added down its i-th column
+        // (a tile: the tiles above, from the look-back up the column).
         T above[Vec];
         for (int i = 0; i < Vec; ++i)
             above[i] = Op::identity();
-        T next[Rows][Vec];  // the next band's rows, on their way while this band is worked on
-        load_rows(b.warp() * Rows, next);
-        for (int band = 0; band < height; band += band_rows) {
-            if (band > 0) b.sync(Line::ScanRows, band);
+        // A strip: the next band's rows, on their way while this band is worked on (a tile's one
+        // band comes straight into its items: two bands would not fit two blocks an SM).
+        T next[Rows][Vec];
+        if constexpr (!Tiles) load_rows(first_band + b.warp() * Rows, next);
+        for (int band = first_band; band < end_band; band += band_rows) {
+            if (band > first_band) b.sync(Line::ScanRows, band);
             const int first_row = band + b.warp() * Rows;
             const int my_row = first_row + b.lane();  // lanes below Rows: a row each
             const bool row_lane = b.lane() < Rows && my_row < height;
 
-            // 2. Each warp takes its rows of the band (loaded one band ahead) and asks for the
-            //    next band's; it scans each row across the strip (shuffles).
+            // 2. Each warp takes its rows of the band (a strip's loaded one band ahead, and asks
+            //    for the next band's); it scans each row across the strip (shuffles).
             T items[Rows][Vec];
-            for (int r = 0; r < Rows; ++r)
-                for (int v = 0; v < Vec; ++v)
-                    items[r][v] = next[r][v];
-            if (band + band_rows < height) load_rows(first_row + band_rows, next);
+            if constexpr (Tiles) {
+                load_rows(first_row, items);
+            } else {
+                for (int r = 0; r < Rows; ++r)
+                    for (int v = 0; v < Vec; ++v)
+                        items[r][v] = next[r][v];
+                if (band + band_rows < end_band) load_rows(first_row + band_rows, next);
+            }
             T my_total = Op::identity();
             for (int r = 0; r < Rows; ++r) {
                 T lane_total = items[r][0];
@@ -166,10 +196,22 @@ struct SummedAreaLookback {
 
             // 5. A thread a column adds it down the warps: what each warp's rows add to it from
             //    above (the bands above, the warps above and their rows' left parts) replaces the
-            //    warp's sum, and the band's total is kept for the band below.
+            //    warp's sum, and the band's total is kept for the band below. A tile first
+            //    publishes its sum of the column and looks up the column, over the tiles above.
             for (int i = 0; i < Vec; ++i) {
                 const int column = b.thread() + i * b.threads();
                 if (column >= kStripWidth) break;
+                const int x_column = strip * kStripWidth + column;
+                if (Tiles && tiles_above && x_column < width) {
+                    T tile_sum = Op::identity();
+                    for (int w = 0; w < b.warps(); ++w)
+                        tile_sum = op(op(tile_sum, sums[w * kSumsPitch + padded_column(column)]),
+                                      lefts[w]);
+                    publish_row_total(b, descriptors, tile_row, x_column, width, tile_sum,
+                                      row_descriptors());
+                    above[i] = look_left_along_row<Op, Ahead>(b, descriptors, tile_row, x_column,
+                                                              width, tile_sum, row_descriptors());
+                }
                 T down_to_warp = above[i];
                 for (int w = 0; w < b.warps(); ++w) {
                     const int at = w * kSumsPitch + padded_column(column);
@@ -195,6 +237,7 @@ struct SummedAreaLookback {
                     store_consecutive<Vec>(row, x, width, items[r]);
                 }
             }
+            if constexpr (Tiles) break;  // a tile is one band
         }
     }
 };

@@ -1,5 +1,5 @@
-// The card of the summed-area table in one pass, strips with a look-back along each row
-// (kernels/scan/summed_area_lookback.h).
+// The card of the summed-area table in one pass, strips with a look-back along each row, and
+// timed tiles with one up each column too (kernels/scan/summed_area_lookback.h).
 #include <string>
 
 #include "scan/lookback_policies.h"
@@ -24,6 +24,8 @@ const std::vector<ListingLine> kListing = {
     {SummedAreaLookbackLine::ScanRows, "  publish PREFIX (the row's left part)"},
     {SummedAreaLookbackLine::AddWarps, "  a thread a column: down the warps,"},
     {SummedAreaLookbackLine::AddWarps, "  what is above each (shared memory)"},
+    {SummedAreaLookbackLine::AddWarps, "  (timed tiles: above the tile, from a"},
+    {SummedAreaLookbackLine::AddWarps, "  look-back up the column, as along rows)"},
     {SummedAreaLookbackLine::Columns, "  add what is above and left; store"},
 };
 
@@ -47,7 +49,8 @@ const std::vector<StepLabel> kLabels = {
      "The band from row {band}: a thread for each column of the strip goes down the warps. In "
      "place of each warp's sum it writes what the warp's rows get from above: the bands above "
      "(the thread keeps them: the block owns its columns), the warps above and the left parts of "
-     "their rows."},
+     "their rows. (In the timed tiles, a band each, the thread first publishes the tile's sum of "
+     "its column and looks up the column for what the tiles above published.)"},
     {SummedAreaLookbackLine::Columns,
      "add above and left, store",
      {"band"},
@@ -61,7 +64,7 @@ VariantInfo summed_area_lookback_card() {
     VariantInfo card{
         VariantId::SummedAreaLookback,
         "summed-area-lookback",
-        "Summed-area table, single pass (strips, look-back along rows)",
+        "Summed-area table, single pass (look-back along rows, and up columns)",
         Algorithm::SummedArea,
         "Harris, Sengupta and Owens, \"Parallel Prefix Sum (Scan) with CUDA\", GPU Gems 3, "
         "ch. 39, 39.3.2 (summed-area tables); Merrill, US patent 9928033 (the look-back)",
@@ -75,9 +78,13 @@ VariantInfo summed_area_lookback_card() {
         "strips to its left published until one knew its prefix, as decoupled look-back does "
         "along an array. What it finds, the row's left part, is one number added to every entry "
         "of the row and of the rows below, so the columns are added up before the look-back ends. "
-        "The captured table takes strips of 32 columns and a row a warp; the timed one is the "
-        "same source with 16-byte loads and more rows a warp (its policy in lookback_policies.h). "
-        "The table is W entries wide (--width; by default as square as n allows).",
+        "The captured table takes strips of 32 columns and a row a warp. The timed one is the "
+        "same source in tiles of 128 x 128, a band of a strip each, with 16-byte loads: a tile "
+        "gets what is above its columns by a second look-back, up each column over the tiles "
+        "above, so that two tiles an SM cover each other's waits; tiles are taken by "
+        "anti-diagonals, so the tiles left and above were taken a diagonal earlier (its policy in "
+        "lookback_policies.h). The table is W entries wide (--width; by default as square as n "
+        "allows).",
         kListing,
         kLabels,
         {"strip", "column sums", "left parts"}};

@@ -15,6 +15,7 @@
 #include "reduce/unrolled_warp.h"
 #include "reduce/warp_shuffle.h"
 #include "scan/add_block_prefixes.h"
+#include "scan/anti_diagonal_order.h"
 #include "scan/blelloch.h"
 #include "scan/compact.h"
 #include "scan/compact_lookback.h"
@@ -280,24 +281,39 @@ void segmented_lookback(L& launcher, const RunRequest& r, const T* in, T* out, i
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }
 
-// A summed-area table in one pass: a block a strip of the table, down all its rows; a
-// descriptor for each row of each strip.
-template <class L, class T, class Op, int Rows, int Vec, int Ahead = 4>
+// A summed-area table in one pass: a block a strip of the table, down all its rows, or (Tiles) a
+// band of a strip; a descriptor for each row of each strip, and with tiles for each column of
+// each row of tiles. Tiles are taken by anti-diagonals (anti_diagonal_order); the order goes up
+// once, as the segmented scan's heads: a timing loop's repeats find it in place.
+template <class L, class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4>
 void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out, int threads) {
-    using Table = SummedAreaLookback<T, Op, Rows, Vec, Ahead>;
+    using Table = SummedAreaLookback<T, Op, Rows, Vec, Tiles, Ahead>;
     const int width = table_width(r), height = r.n / width;
     Table table{in, out, width, height, {}, nullptr};
-    const int strips = table.strips();
-    LaunchShape shape{"single-pass summed-area table", strips, threads,
+    const int strips = table.strips(), tile_rows = table.tile_rows(threads);
+    if (tile_rows > 1) {
+        int* order = launcher.template alloc<int>(std::size_t(strips) * std::size_t(tile_rows));
+        if (launcher.repeat() == 0) {
+            const std::vector<int> tickets = anti_diagonal_order(strips, tile_rows);
+            launcher.upload(order, tickets.data(), tickets.size());
+        }
+        table.order = order;
+    }
+    LaunchShape shape{"single-pass summed-area table", strips * tile_rows, threads,
                       Table::shared_bytes(threads)};
     shape.emulated_resident_blocks = kEmulatedResidentBlocks;
-    shape.tiles = strips * height;  // what the look-back's events name: a row of a strip each
+    const int rows = table.row_descriptors();
+    const int columns = tile_rows > 1 ? tile_rows * width : 0;
+    shape.tiles = rows + columns;  // what the look-back's events name: a row of a strip each, ...
     table.descriptors =
-        alloc_descriptors<Table>(launcher, strips * height, r.shape,
+        alloc_descriptors<Table>(launcher, rows + columns, r.shape,
                                  launcher.resident_blocks(shape, table), table.tile_counter);
-    launcher.launch(shape, table,
-                    {{"row descriptors", table.descriptors.words,
-                      std::size_t(strips) * std::size_t(height), 8}});
+    std::vector<GlobalView> globals = {
+        {"row descriptors", table.descriptors.words, std::size_t(rows), 8}};
+    if (columns > 0)  // ... and a column of a row of tiles
+        globals.push_back(
+            {"column descriptors", table.descriptors.words + rows, std::size_t(columns), 8});
+    launcher.launch(shape, table, globals);
 }
 
 // Radix sort, Onesweep: every pass's digit histogram (one read of the keys), their scans, then a

@@ -248,6 +248,27 @@ TEST_F(GpuApplications, SummedAreaLookbackTracesReplayAsTheEmulation) {
         }
 }
 
+// The timed tiles' GPU traces too (a band of a strip each, taken by anti-diagonals; two rows of
+// tiles, as many as fit a capture's 65536 entries): they replay as the emulation, each row's and
+// each column's descriptors hold their sums, and every look-back waits only on tiles before it.
+TEST_F(GpuApplications, SummedAreaLookbackTimedTilesReplayAsTheEmulation) {
+    for (auto [width, height] : {std::pair{300, 200}, {256, 256}, {130, 129}}) {
+        RunRequest r;
+        r.variant = "summed-area-lookback";
+        r.n = width * height;
+        r.width = width;
+        r.shape = KernelShape::Timed;
+        const auto input = random_input(r.n, r.type, std::uint64_t(r.n) + 11);
+        const Trace gpu = capture_trace(r, input, DeviceChoice::Gpu);
+        const std::string where = std::to_string(width) + " x " + std::to_string(height);
+        ASSERT_EQ(gpu.source.kind, "gpu");
+        EXPECT_EQ(check_summed_area_output(input, width, gpu.output, r.type, r.op), "") << where;
+        EXPECT_EQ(first_replay_difference(gpu), "") << where;
+        EXPECT_EQ(check_row_lookback(gpu, width, 128, 128), "") << where;
+        EXPECT_EQ(first_inconsistency(gpu), "") << where;
+    }
+}
+
 // Onesweep on the GPU, timed and teaching tiles, against std::stable_sort (by the low bits only
 // where fewer are asked for: stable across tiles and passes).
 TEST_F(GpuApplications, OnesweepSortsAnyKeys) {

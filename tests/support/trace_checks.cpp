@@ -92,21 +92,36 @@ std::string check_lookback(const Trace& trace) {
     return {};
 }
 
-std::string check_row_lookback(const Trace& trace, int width, int strip_width) {
+std::string check_row_lookback(const Trace& trace, int width, int strip_width, int tile_height) {
     if (trace.launches.size() != 1) return "expected one launch";
     const Launch& launch = trace.launches[0];
     const auto input = as_ints(trace.input);
     const int height = int(input.size()) / width;
     const int strips = (width + strip_width - 1) / strip_width;
-    if (launch.tile_count() != strips * height) return "expected a descriptor a row of each strip";
-    // part[s * height + y]: row y's sum within strip s; upto[...]: up to the strip's end.
-    std::vector<std::int64_t> part(std::size_t(strips * height), 0), upto(part.size(), 0);
+    const int rows = strips * height;  // the rows' descriptors; the columns' follow
+    const int tile_rows = tile_height > 0 ? (height + tile_height - 1) / tile_height : 1;
+    const int columns = tile_rows > 1 ? tile_rows * width : 0;
+    if (launch.tile_count() != rows + columns)
+        return "expected a descriptor a row of each strip" +
+               std::string(columns ? " and a column of each row of tiles" : "");
+    // part[s * height + y]: row y's sum within strip s; upto[...]: up to the strip's end. For the
+    // columns, part[rows + i * width + x]: tile row i's sum down column x of the rows' sums up to
+    // x; upto[...]: the same down to the tile's last row.
+    std::vector<std::int64_t> part(std::size_t(rows + columns), 0), upto(part.size(), 0);
+    std::vector<std::int64_t> down(std::size_t(width), 0);
     for (int y = 0; y < height; ++y) {
         std::int64_t row = 0;
         for (int s = 0; s < strips; ++s) {
             const auto d = std::size_t(s * height + y);
-            for (int x = s * strip_width; x < std::min(width, (s + 1) * strip_width); ++x)
+            for (int x = s * strip_width; x < std::min(width, (s + 1) * strip_width); ++x) {
                 part[d] += input[std::size_t(y * width + x)];
+                if (columns) {
+                    const auto c = std::size_t(rows + y / tile_height * width + x);
+                    part[c] += row + part[d];
+                    down[std::size_t(x)] += row + part[d];
+                    upto[c] = down[std::size_t(x)];
+                }
+            }
             row += part[d];
             upto[d] = row;
         }
@@ -115,12 +130,16 @@ std::string check_row_lookback(const Trace& trace, int width, int strip_width) {
     for (const TileEvent& e : launch.events) {
         const auto status = TileStatus(e.status);
         const auto value = std::int32_t(e.value);
+        const bool column = int(e.tile) >= rows;
+        const int step = column ? width : height;  // the tile above, or the strip to the left
+        const int from = column ? rows : 0;
         if (e.kind == std::uint16_t(TileEventKind::Publish)) {
-            if (e.tile != e.target) return "a strip published another's descriptor";
+            if (e.tile != e.target) return "a tile published another's descriptor";
             published[e.tile].push_back(status);
-        } else if (e.target >= e.tile || int(e.target) % height != int(e.tile) % height) {
+        } else if (e.target >= e.tile || (int(e.target) >= rows) != column ||
+                   (int(e.target) - from) % step != (int(e.tile) - from) % step) {
             return "descriptor " + std::to_string(e.tile) + " read " + std::to_string(e.target) +
-                   ": a look-back reads left along its own row only";
+                   ": a look-back reads left along its own row (or up its own column) only";
         }
         if (status == TileStatus::Aggregate && value != std::int32_t(part.at(e.target)))
             return "descriptor " + std::to_string(e.target) + " holds aggregate " +
@@ -129,13 +148,13 @@ std::string check_row_lookback(const Trace& trace, int width, int strip_width) {
             return "descriptor " + std::to_string(e.target) + " holds prefix " +
                    std::to_string(value) + ", expected " + std::to_string(upto.at(e.target));
     }
-    for (int d = 0; d < strips * height; ++d) {
+    for (int d = 0; d < rows + columns; ++d) {
+        const bool first = d < rows ? d < height : d - rows < width;
         const std::vector<TileStatus> want =
-            d < height ? std::vector<TileStatus>{TileStatus::Prefix}
-                       : std::vector<TileStatus>{TileStatus::Aggregate, TileStatus::Prefix};
+            first ? std::vector<TileStatus>{TileStatus::Prefix}
+                  : std::vector<TileStatus>{TileStatus::Aggregate, TileStatus::Prefix};
         if (published[std::uint32_t(d)] != want)
-            return "descriptor " + std::to_string(d) + " (strip " + std::to_string(d / height) +
-                   ", row " + std::to_string(d % height) + ") published " +
+            return "descriptor " + std::to_string(d) + " published " +
                    std::to_string(published[std::uint32_t(d)].size()) + " times, not as expected";
     }
     return {};

@@ -21,8 +21,12 @@ std::string check_lookback(const Trace& trace);
 // The single-pass summed-area table's descriptors, one for row y of strip s (at s * height + y),
 // strips `strip_width` columns wide: strip 0 publishes only its prefix, the others their aggregate
 // (the row's sum within the strip) and then their prefix (the row's sum up to the strip's end);
-// reads look only left along the same row and see only published values. int32 addition.
-std::string check_row_lookback(const Trace& trace, int width, int strip_width);
+// reads look only left along the same row and see only published values. int32 addition. Tiles
+// of `tile_height` rows (0: strips from top to bottom) add a descriptor for column x of row of
+// tiles i (after the rows', at i * width + x): row of tiles 0 publishes only its prefix, the others
+// their aggregate (the tile's sum down column x of the rows' sums up to x) and then their prefix
+// (the table's entry at x in the tile's last row); reads look only up the same column.
+std::string check_row_lookback(const Trace& trace, int width, int strip_width, int tile_height = 0);
 
 // A radix sort by Onesweep (radix-sort-onesweep), `tile_keys` keys a tile: in each pass's launch,
 // descriptor t * 256 + d counts digit d's keys in tile t (aggregate) and in tiles 0 .. t

@@ -1,6 +1,7 @@
 // The summed-area table in one pass (summed-area-lookback), emulated: strips of columns, each row
-// carried across strips by a look-back. Expected values worked by hand, or added up rectangle by
-// rectangle (check_summed_area_output), never by ScanScope's code.
+// carried across strips by a look-back; timed, tiles of one band of a strip, each column carried
+// down the rows of tiles by a second look-back. Expected values worked by hand, or added up
+// rectangle by rectangle (check_summed_area_output), never by ScanScope's code.
 #include <gtest/gtest.h>
 
 #include <map>
@@ -9,6 +10,7 @@
 #include "capture/capture.h"
 #include "core/tile_descriptor.h"
 #include "model/trace_queries.h"
+#include "scan/anti_diagonal_order.h"
 #include "scenes/views.h"
 #include "support/reference.h"
 #include "support/trace_checks.h"
@@ -48,6 +50,82 @@ TEST(SummedAreaLookback, EachRowIsCarriedAcrossTheStrips) {
     EXPECT_EQ(l.tiles, 9) << "a descriptor a row of each strip";
     EXPECT_EQ(check_row_lookback(t, 96, 32), "");
     EXPECT_EQ(default_view(t), ViewKind::LookBack);
+}
+
+// The tiles' order: every tile once, and the tile left of each and the one above it a ticket
+// before it (a look-back waits only on tiles taken earlier), anti-diagonal after anti-diagonal.
+TEST(SummedAreaLookback, TilesAreTakenByAntiDiagonals) {
+    EXPECT_EQ(kernels::anti_diagonal_order(3, 2), (std::vector<int>{0, 1, 3, 2, 4, 5}))
+        << "diagonals {(0,0)}, {(0,1), (1,0)}, {(0,2), (1,1)}, {(1,2)}, each from the top";
+    for (auto [across, down] : {std::pair{1, 1}, {1, 5}, {5, 1}, {4, 7}, {7, 4}, {128, 128}}) {
+        const std::vector<int> order = kernels::anti_diagonal_order(across, down);
+        ASSERT_EQ(order.size(), std::size_t(across * down));
+        std::vector<int> ticket(order.size(), -1);
+        for (std::size_t t = 0; t < order.size(); ++t) {
+            ASSERT_EQ(ticket.at(std::size_t(order[t])), -1) << "tile " << order[t] << " twice";
+            ticket[std::size_t(order[t])] = int(t);
+        }
+        for (int i = 0; i < down; ++i)
+            for (int j = 0; j < across; ++j) {
+                const int me = ticket[std::size_t(i * across + j)];
+                if (j > 0) {
+                    EXPECT_LT(ticket[std::size_t(i * across + j - 1)], me);
+                }
+                if (i > 0) {
+                    EXPECT_LT(ticket[std::size_t((i - 1) * across + j)], me);
+                }
+            }
+    }
+}
+
+// Timed, a table of ones 160 wide and 384 high is two strips (128 columns) and three rows of
+// tiles (128 rows: 8 warps of 16): six tiles. Down column x a tile adds 128 rows of x + 1 (each
+// row's entries with its left part), so the first row of tiles publishes its prefix 128 (x + 1),
+// and the others their aggregate 128 (x + 1) and then their prefix 256 (x + 1) and 384 (x + 1).
+TEST(SummedAreaLookback, TimedTilesCarryEachColumnDownTheRowsOfTiles) {
+    const int width = 160, height = 384;
+    RunRequest r = table(width * height, width);
+    r.shape = KernelShape::Timed;
+    const Trace t = capture_trace(r, std::vector<std::uint32_t>(std::size_t(width * height), 1u),
+                                  DeviceChoice::Cpu);
+    std::vector<std::int32_t> want;
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x)
+            want.push_back((x + 1) * (y + 1));
+    EXPECT_EQ(as_ints(t.output), want);
+    const Launch& l = t.launches.at(0);
+    EXPECT_EQ(l.grid, 6) << "two strips, three rows of tiles";
+    const int rows = 2 * height;  // a descriptor a row of each strip
+    ASSERT_EQ(column_descriptors_from(t), rows);
+    EXPECT_EQ(l.tile_count(), rows + 3 * width) << "and one a column of each row of tiles";
+    std::map<int, std::vector<std::pair<TileStatus, std::uint32_t>>> published;
+    for (const TileEvent& e : l.events)
+        if (e.kind == std::uint16_t(TileEventKind::Publish) && int(e.tile) >= rows)
+            published[int(e.tile)].push_back({TileStatus(e.status), std::uint32_t(e.value)});
+    using P = std::vector<std::pair<TileStatus, std::uint32_t>>;
+    for (int x = 0; x < width; ++x) {
+        const std::uint32_t down = 128u * std::uint32_t(x + 1);
+        EXPECT_EQ(published[rows + x], (P{{TileStatus::Prefix, down}})) << "column " << x;
+        EXPECT_EQ(published[rows + width + x],
+                  (P{{TileStatus::Aggregate, down}, {TileStatus::Prefix, 2 * down}}));
+        EXPECT_EQ(published[rows + 2 * width + x],
+                  (P{{TileStatus::Aggregate, down}, {TileStatus::Prefix, 3 * down}}));
+    }
+    EXPECT_EQ(descriptor_name(t, rows + 2 * width + 5), "tile row 2 column 5");
+    EXPECT_EQ(descriptor_short_name(t, rows + 2 * width + 5), "tr2 c5");
+    EXPECT_EQ(descriptor_name(t, height + 7), "strip 1 row 7");
+    EXPECT_EQ(predecessor_step(t, rows + 2 * width + 5), width) << "the tile above";
+    EXPECT_EQ(predecessor_step(t, height + 7), height) << "the strip to the left";
+    EXPECT_EQ(lookback_column_word(t, rows + 5), "tile row");
+    EXPECT_EQ(check_row_lookback(t, width, 128, 128), "");
+    // Predict mode asks about a column's look-back as about a row's: what it adds is what the
+    // tiles above hold, 256 (x + 1) for tile row 2.
+    const int d = rows + 2 * width + 5;
+    const int e = lookback_start_event(t, d);
+    ASSERT_GE(e, 0);
+    const auto value = make_question(t, QuestionKind::LookBackValue, {true, e, 0}, {});
+    ASSERT_TRUE(value);
+    EXPECT_EQ(value->choices.at(std::size_t(value->right)), "1536");
 }
 
 // Predict mode's look-back questions, along a row: what a row's look-back adds, with the strip's
