@@ -157,7 +157,13 @@ struct SatTiles {
             for (int r = 0; r < Rows; ++r, row += width) {
                 if (first_row + r < height) {
                     if (whole) {
-                        load_consecutive<Vec>(row + x, 0, Vec, Op::identity(), items[r]);
+                        if constexpr (Vec == 8) {
+                            T(&half)[2][4] = reinterpret_cast<T(&)[2][4]>(items[r]);
+                            load_consecutive<4>(row + x, 0, 4, Op::identity(), half[0]);
+                            load_consecutive<4>(row + x + 4, 0, 4, Op::identity(), half[1]);
+                        } else {
+                            load_consecutive<Vec>(row + x, 0, Vec, Op::identity(), items[r]);
+                        }
                     } else {
                         load_consecutive<Vec>(row, x, width, Op::identity(), items[r]);
                     }
@@ -240,7 +246,13 @@ struct SatTiles {
             for (int v = 0; v < Vec; ++v)
                 items[r][v] = op(op(from_above[v], left_down[r]), items[r][v]);
             if (whole) {
-                store_consecutive<Vec>(row + x, 0, Vec, items[r]);
+                if constexpr (Vec == 8) {
+                    const T(&half)[2][4] = reinterpret_cast<const T(&)[2][4]>(items[r]);
+                    store_consecutive<4>(row + x, 0, 4, half[0]);
+                    store_consecutive<4>(row + x + 4, 0, 4, half[1]);
+                } else {
+                    store_consecutive<Vec>(row + x, 0, Vec, items[r]);
+                }
             } else {
                 store_consecutive<Vec>(row, x, width, items[r]);
             }
@@ -547,11 +559,10 @@ void sweep(int log_n, int reps) {
     std::printf("\n== n = 2^%d, %d wide: copy %.4f ms\n", log_n, p.request.width, copy_ms);
     {
         const double ms = time_driver(reps, [&](GpuLauncher& l) {
-            SummedAreaLookbackPolicy::with_tile(p.n, KernelShape::Timed, [&](auto tile) {
-                using Tile = decltype(tile);
-                summed_area_lookback<GpuLauncher, int, AddOp<int>, Tile::rows, Tile::vec>(
-                    l, p.request, in, out, Tile::threads);
-            });
+            // The strips as summed-area-lookback's policy ran them before the tiles (8 rows of 4
+            // at 512 threads; at 2^20 and 2^24 it took 32 rows of 1).
+            summed_area_lookback<GpuLauncher, int, AddOp<int>, 8, 4, false>(l, p.request, in, out,
+                                                                            512);
         });
         std::printf("summed-area-lookback (strips)            %9.4f ms  x copy %.3f\n", ms,
                     ms / copy_ms);
@@ -575,24 +586,28 @@ void sweep(int log_n, int reps) {
     table_row<SatTiles2<int, AddOp<int>, R, V, 2, A, O>, R, V, 2>(p, in, out, reps, copy_ms, T, \
                                                                   "second ahead " #A " order " #O)
     ROW5(16, 4, 4, 2, 256, 0, 0);
-    {
-        const int across = (p.request.width + 127) / 128, down = p.n / p.request.width / 128;
-        for (int shear : {1, 2, 3}) {
-            for (bool bottom_first : {false, true}) {
-                const std::vector<int> order = sheared_order(across, down, shear, bottom_first);
-                int* on_gpu = data.alloc<int>(order.size());
-                data.upload(on_gpu, order.data(), order.size());
-                data.synchronize();
-                g_order = on_gpu;
-                std::printf("shear %d%s:\n", shear, bottom_first ? ", bottom first" : "");
-                ROW6(16, 4, 4, 2, 256, 0, 3);
-                if (bottom_first) continue;
-                ROW6(16, 4, 2, 2, 256, 0, 3);
-                ROW6(16, 4, 8, 2, 256, 0, 3);
-                ROW6(16, 4, 1, 2, 256, 0, 3);
-            }
-        }
+    const auto with_order = [&](int tile_rows, int tile_width, int shear) {
+        const int across = (p.request.width + tile_width - 1) / tile_width;
+        const int down = (p.n / p.request.width + tile_rows - 1) / tile_rows;
+        const std::vector<int> order = sheared_order(across, down, shear);
+        int* on_gpu = data.alloc<int>(order.size());
+        data.upload(on_gpu, order.data(), order.size());
+        data.synchronize();
+        g_order = on_gpu;
+        std::printf("shear %d:\n", shear);
+    };
+    for (int shear : {1, 2}) {
+        with_order(128, 128, shear);
+        ROW6(16, 4, 2, 2, 256, 0, 3);
+        with_order(64, 256, shear);
+        ROW6(8, 8, 2, 2, 256, 0, 3);
+        ROW6(8, 8, 2, 2, 256, 1, 3);
+        with_order(128, 256, shear);
+        ROW6(16, 8, 2, 1, 256, 0, 3);
+        ROW6(8, 8, 2, 1, 512, 0, 3);
     }
+    with_order(64, 256, 1);
+    ROW6(8, 8, 2, 2, 256, 0, 0);
 }
 
 }  // namespace
