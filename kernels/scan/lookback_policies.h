@@ -114,11 +114,11 @@ struct SegmentedLookbackPolicy {
 // summed-area-lookback. Teaching: strips of 32 columns, a block a strip from top to bottom, a row
 // a warp. Timed: tiles of 128 x 128, a block one band of a strip (16 rows of 4 a warp at 256
 // threads, two blocks an SM within the 512-thread bound's 128 registers), taken by anti-
-// diagonals, each with a look-back along its rows and one up its columns. Probed on the H100
-// beside a copy of the table (bench/tune/probe_sat_tiles.cu, bench/tuning.md "tiles in two
-// dimensions"): at 2^28 (16384 wide) 1.127-1.134 x the copy (strips, a block walking down its
-// strip: 1.33 x); at 2^24 1.35 x (strips 1.84 x); at 2^20 2.36-2.45 x (strips 4.06 x; tiles of
-// 64 rows 2.06 x, but here their look-back's reads go to local memory).
+// diagonals, each with a look-back along its rows and one up its columns. On the H100 beside a
+// copy of the table (bench/results/summed-area-tiles-h100-2026-11-27, bench/tuning.md): 1.131 x
+// the copy at 2^28 (16384 wide; strips, a block walking down its strip, 1.33 x), 1.367 x at 2^24
+// (strips 1.87 x), 2.312 x at 2^20 (strips 3.80 x). Tiles of 64 rows took 2.06 x at 2^20 in the
+// probe (git, cfd5201), but here their look-back's reads go to local memory.
 struct SummedAreaLookbackPolicy {
     using Teaching = Tile<1, 1>;
     using Timed = Tile<16, 4, 256>;
