@@ -1,8 +1,9 @@
 // Sweeps the timed shapes of summed-area-lookback (tiles of one band or strips down the whole
 // table, strip width 32 * vec, rows per warp, threads per block, descriptors a look-back reads
-// at once) on the GPU, beside a device copy of the table in the same run: int32, +, square tables (2^10 x 2^10, 2^12 x 2^12, 2^14 x 2^14 for the
-// default sizes 20, 24, 28). SummedAreaLookbackPolicy (kernels/scan/lookback_policies.h) comes
-// from its output; bench/tuning.md records the runs.
+// at once) on the GPU, beside a device copy of the table in the same run: int32, +, square tables
+// (2^10 x 2^10, 2^12 x 2^12, 2^14 x 2^14 for the default sizes 20, 24, 28).
+// SummedAreaLookbackPolicy (kernels/scan/lookback_policies.h) comes from its output;
+// bench/tuning.md records the runs.
 //
 //   scanscope_tune_summed_area [--sizes 20,24,28] [--reps 30]
 #include <cstdio>
