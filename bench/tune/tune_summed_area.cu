@@ -1,9 +1,9 @@
 // Sweeps the timed shapes of summed-area-lookback (tiles of one band or strips down the whole
 // table, strip width 32 * vec, rows per warp, threads per block, descriptors a look-back reads
-// at once, the tiles' order in runs of a row of tiles) on the GPU, beside a device copy of the
-// table in the same run: int32, +, square tables (2^10 x 2^10, 2^12 x 2^12, 2^14 x 2^14 for the
-// default sizes 20, 24, 28). SummedAreaLookbackPolicy (kernels/scan/lookback_policies.h) comes from
-// its output; bench/tuning.md records the runs.
+// at once) on the GPU, beside a device copy of the table in the same run: int32, +, square tables
+// (2^10 x 2^10, 2^12 x 2^12, 2^14 x 2^14 for the default sizes 20, 24, 28).
+// SummedAreaLookbackPolicy (kernels/scan/lookback_policies.h) comes from its output;
+// bench/tuning.md records the runs.
 //
 //   scanscope_tune_summed_area [--sizes 20,24,28] [--reps 30]
 #include <cstdio>
@@ -47,7 +47,7 @@ Problem make_problem(int log_n) {
 }
 
 template <int Rows, int Vec, bool Tiles, int Ahead>
-void shape_row(const Problem& p, int* in, int* out, int reps, double copy_ms, int group = 1) {
+void shape_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     cudaFuncAttributes a;
     SS_CUDA_CHECK(cudaFuncGetAttributes(
         &a, kernel_entry<PlainMode,
@@ -58,21 +58,21 @@ void shape_row(const Problem& p, int* in, int* out, int reps, double copy_ms, in
             reps,
             [&](GpuLauncher& l) {
                 kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, Rows, Vec, Tiles,
-                                              Ahead>(l, p.request, in, out, threads, group);
+                                              Ahead>(l, p.request, in, out, threads);
             },
             [&](GpuLauncher& l) {
                 std::vector<int> got(p.expected.size());
                 l.download(got.data(), out, got.size());
                 if (got != p.expected) {
-                    std::printf("rows %d vec %d ahead %d threads %d group %d: WRONG RESULT\n", Rows,
-                                Vec, Ahead, threads, group);
+                    std::printf("rows %d vec %d ahead %d threads %d: WRONG RESULT\n", Rows, Vec,
+                                Ahead, threads);
                     std::exit(1);
                 }
             });
         std::printf(
-            "summed-area  %-6s rows %2d  vec %d  ahead %d  group %2d  threads %4d  strips %5d  "
-            "regs %3d  local %3zu B  %9.4f ms  x copy %.3f\n",
-            Tiles ? "tiles" : "strips", Rows, Vec, Ahead, group, threads,
+            "summed-area  %-6s rows %2d  vec %d  ahead %d  threads %4d  strips %5d  regs %3d  "
+            "local %3zu B  %9.4f ms  x copy %.3f\n",
+            Tiles ? "tiles" : "strips", Rows, Vec, Ahead, threads,
             (p.request.width + 32 * Vec - 1) / (32 * Vec), a.numRegs, a.localSizeBytes, ms,
             ms / copy_ms);
     }
@@ -92,10 +92,8 @@ void sweep(int log_n, int reps) {
     });
     std::printf("\n== n = 2^%d, a table %d wide: copy of %.0f MB %.4f ms (%.0f GB/s)\n", log_n,
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
-    for (int group : {1, 2, 3, 4, 6, 8, 16})  // the order's runs of a row of tiles
-        shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms, group);
-    for (int group : {1, 2, 4})
-        shape_row<16, 4, true, 2>(p, in, out, reps, copy_ms, group);
+    shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);
+    shape_row<16, 4, true, 2>(p, in, out, reps, copy_ms);
     shape_row<8, 4, true, 4>(p, in, out, reps, copy_ms);
     shape_row<8, 4, true, 2>(p, in, out, reps, copy_ms);
     shape_row<16, 2, true, 4>(p, in, out, reps, copy_ms);

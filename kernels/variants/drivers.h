@@ -284,11 +284,9 @@ void segmented_lookback(L& launcher, const RunRequest& r, const T* in, T* out, i
 // A summed-area table in one pass: a block a strip of the table, down all its rows, or (Tiles) a
 // band of a strip; a descriptor for each row of each strip, and with tiles for each column of
 // each row of tiles. Tiles are taken by anti-diagonals (anti_diagonal_order); the order goes up
-// once, as the segmented scan's heads: a timing loop's repeats find it in place. `group`: the
-// order's runs of a row of tiles (anti_diagonal_order).
+// once, as the segmented scan's heads: a timing loop's repeats find it in place.
 template <class L, class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4>
-void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out, int threads,
-                          int group = 1) {
+void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out, int threads) {
     using Table = SummedAreaLookback<T, Op, Rows, Vec, Tiles, Ahead>;
     const int width = table_width(r), height = r.n / width;
     Table table{in, out, width, height, {}, nullptr};
@@ -296,7 +294,7 @@ void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out,
     if (tile_rows > 1) {
         int* order = launcher.template alloc<int>(std::size_t(strips) * std::size_t(tile_rows));
         if (launcher.repeat() == 0) {
-            const std::vector<int> tickets = anti_diagonal_order(strips, tile_rows, group);
+            const std::vector<int> tickets = anti_diagonal_order(strips, tile_rows);
             launcher.upload(order, tickets.data(), tickets.size());
         }
         table.order = order;
