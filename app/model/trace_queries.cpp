@@ -123,50 +123,67 @@ int column_descriptors_from(const Trace& trace) {
     return int(rows->values.size());
 }
 
+DescriptorLayout descriptor_layout(const Trace& trace) {
+    DescriptorLayout layout;
+    layout.rows = descriptor_rows(trace);
+    layout.columns_from = column_descriptors_from(trace);
+    layout.width = std::max(table_width(trace.request), 1);
+    layout.digits = digits_of_tiles(trace);
+    return layout;
+}
+
 namespace {
 
 // A column's descriptor: its row of tiles and its column of the table.
 struct ColumnDescriptor {
     int tile_row, x;
 };
-std::optional<ColumnDescriptor> column_descriptor(const Trace& trace, int descriptor) {
-    const int from = column_descriptors_from(trace);
-    if (descriptor < from || descriptor_rows(trace) == 0 || digits_of_tiles(trace))
-        return std::nullopt;
-    const int width = std::max(table_width(trace.request), 1);
-    return ColumnDescriptor{(descriptor - from) / width, (descriptor - from) % width};
+std::optional<ColumnDescriptor> column_descriptor(const DescriptorLayout& layout, int descriptor) {
+    if (descriptor < layout.columns_from || layout.rows == 0 || layout.digits) return std::nullopt;
+    return ColumnDescriptor{(descriptor - layout.columns_from) / layout.width,
+                            (descriptor - layout.columns_from) % layout.width};
 }
 
 }  // namespace
 
-std::string descriptor_name(const Trace& trace, int descriptor) {
-    const int rows = descriptor_rows(trace);
-    if (rows == 0) return "tile " + std::to_string(descriptor);
-    if (const auto c = column_descriptor(trace, descriptor))
+std::string descriptor_name(const DescriptorLayout& layout, int descriptor) {
+    if (layout.rows == 0) return "tile " + std::to_string(descriptor);
+    if (const auto c = column_descriptor(layout, descriptor))
         return "tile row " + std::to_string(c->tile_row) + " column " + std::to_string(c->x);
-    const std::string column = std::to_string(descriptor / rows);
-    const std::string row = std::to_string(descriptor % rows);
-    return digits_of_tiles(trace) ? "tile " + column + " digit " + row
-                                  : "strip " + column + " row " + row;
+    const std::string column = std::to_string(descriptor / layout.rows);
+    const std::string row = std::to_string(descriptor % layout.rows);
+    return layout.digits ? "tile " + column + " digit " + row : "strip " + column + " row " + row;
 }
 
-int predecessor_step(const Trace& trace, int descriptor) {
-    if (column_descriptor(trace, descriptor)) return std::max(table_width(trace.request), 1);
-    return std::max(descriptor_rows(trace), 1);
+int predecessor_step(const DescriptorLayout& layout, int descriptor) {
+    if (column_descriptor(layout, descriptor)) return layout.width;
+    return std::max(layout.rows, 1);
 }
 
-std::string lookback_column_word(const Trace& trace, int descriptor) {
-    if (column_descriptor(trace, descriptor)) return "tile row";
-    return descriptor_rows(trace) && !digits_of_tiles(trace) ? "strip" : "tile";
+std::string lookback_column_word(const DescriptorLayout& layout, int descriptor) {
+    if (column_descriptor(layout, descriptor)) return "tile row";
+    return layout.rows && !layout.digits ? "strip" : "tile";
 }
 
-std::string descriptor_short_name(const Trace& trace, int descriptor) {
-    const int rows = descriptor_rows(trace);
-    if (rows == 0) return "tile " + std::to_string(descriptor);
-    if (const auto c = column_descriptor(trace, descriptor))
+std::string descriptor_short_name(const DescriptorLayout& layout, int descriptor) {
+    if (layout.rows == 0) return "tile " + std::to_string(descriptor);
+    if (const auto c = column_descriptor(layout, descriptor))
         return "tr" + std::to_string(c->tile_row) + " c" + std::to_string(c->x);
-    return (digits_of_tiles(trace) ? "t" : "s") + std::to_string(descriptor / rows) +
-           (digits_of_tiles(trace) ? " d" : " r") + std::to_string(descriptor % rows);
+    return (layout.digits ? "t" : "s") + std::to_string(descriptor / layout.rows) +
+           (layout.digits ? " d" : " r") + std::to_string(descriptor % layout.rows);
+}
+
+std::string descriptor_name(const Trace& trace, int descriptor) {
+    return descriptor_name(descriptor_layout(trace), descriptor);
+}
+std::string descriptor_short_name(const Trace& trace, int descriptor) {
+    return descriptor_short_name(descriptor_layout(trace), descriptor);
+}
+int predecessor_step(const Trace& trace, int descriptor) {
+    return predecessor_step(descriptor_layout(trace), descriptor);
+}
+std::string lookback_column_word(const Trace& trace, int descriptor) {
+    return lookback_column_word(descriptor_layout(trace), descriptor);
 }
 
 namespace {

@@ -57,16 +57,29 @@ int descriptor_rows(const Trace& trace);
 // descriptor for each column of each row of tiles (from + tile_row * width + x); the count of
 // descriptors where a trace has no such table.
 int column_descriptors_from(const Trace& trace);
+// How a trace numbers its look-back descriptors, worked out once: a scene names thousands.
+struct DescriptorLayout {
+    int rows = 0;          // descriptor_rows
+    int columns_from = 0;  // column_descriptors_from
+    int width = 1;         // the table's width, a row of tiles' column descriptors
+    bool digits = false;   // a tile's digits (radix-sort-onesweep), not a strip's rows
+};
+DescriptorLayout descriptor_layout(const Trace& trace);
 // A look-back descriptor as people name it: "tile 5", "strip 1 row 5", "tile 1 digit 5", or
 // "tile row 1 column 5".
-std::string descriptor_name(const Trace& trace, int descriptor);
+std::string descriptor_name(const DescriptorLayout& layout, int descriptor);
 // The same, short enough for a cell: "tile 5", "s1 r5", "t1 d5", "tr1 c5".
-std::string descriptor_short_name(const Trace& trace, int descriptor);
+std::string descriptor_short_name(const DescriptorLayout& layout, int descriptor);
 // How far back a descriptor's nearest predecessor is: 1 tile, a column of descriptor_rows, or (a
 // column's descriptor) a row of tiles, the table's width.
-int predecessor_step(const Trace& trace, int descriptor);
+int predecessor_step(const DescriptorLayout& layout, int descriptor);
 // What a look-back steps back over: "strip" (summed-area-lookback's rows), "tile row" (its
 // columns) or "tile".
+std::string lookback_column_word(const DescriptorLayout& layout, int descriptor);
+// The same four for a trace, where one or two descriptors are named.
+std::string descriptor_name(const Trace& trace, int descriptor);
+std::string descriptor_short_name(const Trace& trace, int descriptor);
+int predecessor_step(const Trace& trace, int descriptor);
 std::string lookback_column_word(const Trace& trace, int descriptor);
 
 // The tile block `block` works on at its step `index`: the latest value its steps showed as

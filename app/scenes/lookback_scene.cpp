@@ -108,7 +108,8 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
 
     // summed-area-lookback's descriptors are a row of a strip each, radix-sort-onesweep's a digit
     // of a tile (0: tiles).
-    const int rows = descriptor_rows(trace);
+    const DescriptorLayout layout = descriptor_layout(trace);
+    const int rows = layout.rows;
 
     // A tile's cell: numbered, with what it has published ("A" its aggregate, "P" its inclusive
     // prefix), its border saying whether it is the tile followed or one it has read.
@@ -123,7 +124,7 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         cell.border = actor ? theme.accent : window.count(t) ? theme.read : theme.cell_border;
         cell.border_px = actor || window.count(t) ? 3.0f : 1.0f;
         const std::size_t i = std::size_t(t);
-        cell.text = descriptor_short_name(trace, t) + "\n" +
+        cell.text = descriptor_short_name(layout, t) + "\n" +
                     (has_aggregate[i] ? "A " + format_value(aggregate[i], element) : "A -") + "\n" +
                     (s == TileStatus::Prefix ? "P " + format_value(prefix[i], element) : "P -");
         cell.text_color = theme.cell_text;
@@ -159,8 +160,8 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
     // a look-back runs left along its line. Tiles' column descriptors follow, after a gap: a
     // column a row of tiles, a line a column of the table, so that a look-back up a column of the
     // table runs left along its line too.
-    const int columns_from = column_descriptors_from(trace);
-    const int table_columns = columns_from < tiles ? std::max(table_width(trace.request), 1) : 0;
+    const int columns_from = layout.columns_from;
+    const int table_columns = columns_from < tiles ? layout.width : 0;
     const auto grid_rect = [&](int t) {
         Rect r = rows == 0 ? tile_rect(t % per_row, t / per_row)
                  : t < columns_from

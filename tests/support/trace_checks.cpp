@@ -16,12 +16,17 @@ const GlobalBuffer& global_named(const Launch& launch, const char* name) {
     throw std::runtime_error(std::string("no global ") + name);
 }
 
-std::string check_lookback(const Trace& trace) {
+std::string check_lookback(const Trace& trace, int per_tile) {
     if (trace.launches.size() != 1) return "expected one launch";
     const Launch& launch = trace.launches[0];
     const int tiles = launch.tile_count();
-    const int per_tile = launch.block;  // one item per thread
+    if (per_tile <= 0) per_tile = launch.block;  // one item per thread
     const auto input = as_ints(trace.input);
+    const long long n = static_cast<long long>(input.size());
+    if (n > static_cast<long long>(tiles) * per_tile ||
+        n <= static_cast<long long>(tiles - 1) * per_tile)
+        return std::to_string(tiles) + " tiles of " + std::to_string(per_tile) +
+               " elements do not cover " + std::to_string(n) + ": give check_lookback the tile";
     // A compaction's descriptors count the kept (non-zero) elements; a scan's add them.
     const VariantInfo* card = find_card(trace.request);
     const bool counts = card && card->algorithm == Algorithm::Compact;

@@ -16,7 +16,9 @@ const GlobalBuffer& global_named(const Launch& launch, const char* name);
 // The single-pass scan's descriptors: every tile publishes its aggregate (tile 0: only its
 // prefix), then its inclusive prefix, with the right values; reads look only backwards and see
 // only values that were published. For int32 addition, or a compaction's counts of kept elements.
-std::string check_lookback(const Trace& trace);
+// A tile is `per_tile` consecutive elements (0: one a thread of the block, the teaching shapes); a
+// trace whose tiles of that size do not cover its input exactly is refused, not checked.
+std::string check_lookback(const Trace& trace, int per_tile = 0);
 
 // The single-pass summed-area table's descriptors, one for row y of strip s (at s * height + y),
 // strips `strip_width` columns wide: strip 0 publishes only its prefix, the others their aggregate

@@ -57,6 +57,23 @@ INSTANTIATE_TEST_SUITE_P(Scans, SinglePass,
 // Every look-back's descriptor is tied to the block and step that looked back for it (the
 // look-back view's panels follow them), in each single-pass kernel that logs look-backs; a radix
 // sort's tile has a descriptor for each digit, all looked back for in one step.
+// check_lookback takes a tile of one element a thread unless told: a timed capture's tiles of
+// many (decoupled-lookback's small tiles: 16 a thread of 256, 4096 a tile) are refused, not
+// checked against sums of the wrong elements, and pass when the tile is given.
+TEST(TraceChecks, LookbackCheckRefusesTilesOfAnotherSize) {
+    RunRequest r;
+    r.variant = "decoupled-lookback";
+    r.n = 3 * 4096 + 100;
+    r.shape = KernelShape::Timed;
+    const Trace t = capture_trace(r, random_values(r.n, ElementType::Int32, 5), DeviceChoice::Cpu);
+    ASSERT_EQ(t.launches.at(0).tile_count(), 4);
+    EXPECT_NE(check_lookback(t).find("do not cover"), std::string::npos) << check_lookback(t);
+    EXPECT_EQ(check_lookback(t, 4096), "");
+    EXPECT_NE(check_lookback(t, 8192).find("do not cover"), std::string::npos)
+        << "four tiles of 8192: the last would be empty";
+    EXPECT_NE(check_lookback(t, 4000), "") << "tiles of 4000 cover it, but sum the wrong elements";
+}
+
 TEST(TraceChecks, EveryLookBackIsTiedToItsBlockAndStep) {
     for (const char* variant :
          {"decoupled-lookback", "compact-lookback", "segmented-lookback", "radix-sort-onesweep"}) {
