@@ -1,6 +1,8 @@
 #include "scenes/array_scene.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "analysis/hazards.h"
 #include "model/trace_queries.h"
@@ -12,6 +14,8 @@ namespace scanscope {
 namespace {
 
 constexpr float kPitch = 1.12f;  // cell pitch: 1 unit cells, 0.12 gaps
+// More words than this fed by one word are drawn as a bar along them (a broadcast read).
+constexpr std::size_t kFanOut = 8;
 
 ElementKind kind_at(const Launch& launch, std::uint32_t word, ElementKind fallback) {
     for (const SharedArrayInfo& a : launch.arrays)
@@ -143,8 +147,41 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
         scene.cells.push_back(cell);
     }
 
+    // A word read by many threads and flowing into many words (a broadcast: summed-area's left
+    // parts, added into every column) is drawn as one arrow to a bar along each row of the words
+    // it feeds, not as a fan of arrows over their values.
+    std::map<std::uint32_t, std::set<std::uint32_t>> feeds;
+    for (const Flow& f : summary.flows)
+        if (f.from_word < place.rects.size() && f.to_word < place.rects.size())
+            feeds[f.from_word].insert(f.to_word);
+    const auto flow_color = [&](std::uint32_t from) {
+        return with_alpha(hazards.count(from) ? theme.hazard : theme.arrow, 0.85f);
+    };
+    for (const auto& [from_word, words] : feeds) {
+        const Rect& from = place.rects[from_word];
+        if (words.size() <= kFanOut || from.w == 0) continue;
+        std::map<float, std::pair<float, float>> rows;  // a row's top: the span of the words fed
+        for (std::uint32_t w : words) {
+            const Rect& r = place.rects[w];
+            if (r.w == 0) continue;
+            auto [span, fresh] = rows.try_emplace(r.y, r.x, r.right());
+            if (!fresh)
+                span->second = {std::min(span->second.first, r.x),
+                                std::max(span->second.second, r.right())};
+        }
+        for (const auto& [top, span] : rows) {
+            const float bar_y = top - 0.06f;  // in the gap above the row
+            scene.arrows.push_back(
+                {{span.first, bar_y}, {span.second, bar_y}, flow_color(from_word), 2.5f, false});
+            const bool same_row = std::abs(from.y - top) < 0.01f;
+            const Vec2 a = same_row ? Vec2{from.center().x, from.y} : from.center();
+            const float x = std::clamp(from.center().x, span.first + 0.5f, span.second - 0.5f);
+            scene.arrows.push_back({a, {x, bar_y}, flow_color(from_word), 1.6f, true});
+        }
+    }
     for (const Flow& f : summary.flows) {
         if (f.from_word >= place.rects.size() || f.to_word >= place.rects.size()) continue;
+        if (feeds[f.from_word].size() > kFanOut) continue;  // drawn as a bar above
         const Rect& from = place.rects[f.from_word];
         const Rect& to = place.rects[f.to_word];
         if (from.w == 0 || to.w == 0) continue;
@@ -152,9 +189,7 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
         // Arrows between cells of one row leave from the top, so they do not hide the values.
         const Vec2 a = same_row ? Vec2{from.center().x, from.y} : from.center();
         const Vec2 b = same_row ? Vec2{to.center().x, to.y} : to.center();
-        scene.arrows.push_back(
-            {a, b, with_alpha(hazards.count(f.from_word) ? theme.hazard : theme.arrow, 0.85f), 1.6f,
-             true});
+        scene.arrows.push_back({a, b, flow_color(f.from_word), 1.6f, true});
         if (gliding)
             scene.glides.push_back(
                 {from.center(), to.center(),

@@ -153,16 +153,21 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                     options.columns = columns;
                     scene = build_view_scene(s, theme, options);
                 }
-                // Still too far apart: the focus magnified above the picture, shrunk to context.
+                // Still too far apart: the focus magnified above the picture, shrunk to context;
+                // or, where even that does not fit, the picture in its own rows of 32 (a
+                // narrower wrap would only send its arrows across more rows), panned as large.
                 if (!fits(scene)) {
                     options.columns = 32;
-                    const Scene whole = build_view_scene(s, theme, options);
+                    Scene whole = build_view_scene(s, theme, options);
+                    bool magnified_fits = false;
                     for (int per_row : {16, 8}) {
                         Scene magnified = magnify_focus(whole, theme, per_row);
                         if (!fits(magnified)) continue;
                         scene = std::move(magnified);
+                        magnified_fits = true;
                         break;
                     }
+                    if (!magnified_fits) scene = std::move(whole);
                 }
                 canvases.main.set_scene(std::move(scene), version);
             }

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <set>
 
 #include "capture/capture.h"
 #include "model/input_values.h"
@@ -52,6 +53,54 @@ TEST(Scenes, ArrayViewLightsWhatTheStepTouched) {
     ASSERT_EQ(s.arrows.size(), 1u) << "temp[3] flows into temp[7]";
     EXPECT_NE(s.labels[0].text.find("up-sweep d=1 offset=4"), std::string::npos)
         << s.labels[0].text;
+}
+
+// summed-area-lookback's "add down the warps": each column's thread adds every warp's left part
+// (lefts[w], one word the 32 column threads all read) into the column sums below warp w. Each
+// left part is drawn as one arrow to a bar along each row of the picture that it feeds, not 32
+// arrows a warp.
+TEST(Scenes, ArrayViewDrawsABroadcastReadAsOneArrowToABarARow) {
+    const RunRequest r = test::table_request("summed-area-lookback", 256, 64);
+    const Trace t =
+        capture_trace(r, int_bits(std::vector<std::int32_t>(256, 1)), DeviceChoice::Cpu);
+    const Launch& launch = t.launches.at(0);
+    int step = -1;
+    for (int i = 0; i < launch.steps_of(0); ++i)
+        if (t.label(launch.steps[std::size_t(i)].line)->phase == "add down the warps") step = i;
+    ASSERT_GE(step, 0);
+    const SharedArrayInfo *lefts = nullptr, *sums = nullptr;
+    for (const SharedArrayInfo& a : launch.arrays) {
+        if (a.name == "left parts") lefts = &a;
+        if (a.name == "column sums") sums = &a;
+    }
+    ASSERT_TRUE(lefts && sums);
+    ASSERT_EQ(lefts->count, 4u) << "4 warps of 32 rows";
+    ASSERT_EQ(sums->count, 4u * 33u) << "a row of 32 sums a warp, and a word of padding";
+
+    const Scene s = build_array_scene(t, {0, step, 0, 1.0f}, kTheme);
+    const WordPlacement place = place_words(launch, 32, 0.0f);
+    int bars = 0, expected_bars = 0;
+    for (const SceneArrow& a : s.arrows)
+        bars += !a.head;
+    for (std::uint32_t w = 0; w < lefts->count; ++w) {
+        // Left part w feeds warps w + 1 .. 3's sums: the rows of the picture they lie in.
+        std::set<float> rows;
+        for (std::uint32_t below = w + 1; below < 4; ++below)
+            for (std::uint32_t column = 0; column < 32; ++column)
+                rows.insert(place.rects.at(sums->offset / 4 + below * 33 + column).y);
+        expected_bars += int(rows.size());
+        const Vec2 at = place.rects.at(lefts->offset / 4 + w).center();
+        int leaving = 0;
+        for (const SceneArrow& a : s.arrows)
+            leaving +=
+                a.head && std::abs(a.from.x - at.x) < 1e-4f && std::abs(a.from.y - at.y) < 1e-4f;
+        EXPECT_EQ(leaving, int(rows.size())) << "left part " << w;
+    }
+    EXPECT_EQ(bars, expected_bars);
+    EXPECT_GT(bars, 0);
+    // Each column's thread writes warp v's sum after reading warps 0 .. v - 1's: 0 + 1 + 2 + 3
+    // arrows a column, then a bar and an arrow to it for each row a left part feeds.
+    EXPECT_EQ(s.arrows.size(), 32u * 6u + 2u * std::size_t(expected_bars));
 }
 
 TEST(Scenes, ArrayViewGlidesTheNewValueAndShowsTheOld) {
@@ -184,8 +233,8 @@ TEST(Scenes, CompareShowsBothSidesAndTheirTotals) {
 }
 
 // The Banks drawing's row names stay at a readable size however small the picture (the window
-// makes room for them); side by side, only the left picture's are kept, or the right one's would
-// land on the left picture.
+// makes room for them); side by side, only the left picture's are kept, or the right one's
+// would land on the left picture.
 TEST(Scenes, BankRowsAreNamedOnceSideBySide) {
     const Trace a = capture("blelloch", std::vector<std::int32_t>(256, 1));
     const Trace b = capture("blelloch-padded", std::vector<std::int32_t>(256, 1));
