@@ -12,10 +12,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
-#include <initializer_list>
 #include <random>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "probe_timer.cuh"
@@ -64,27 +62,22 @@ struct Bench {
     }
 };
 
-// Rule: the request's keep rule (Keep, asked once a tile), or the non-zero rule fixed at compile
-// time (KeepNonZero); both keep the non-zero here.
-template <int Rows, class Rule = Keep<int>>
-void compact_row(Bench& b, double copy_ms, double cub_ms,
-                 std::initializer_list<int> sizes = {128, 256, 512}) {
-    const bool fixed = std::is_same_v<Rule, KeepNonZero<int>>;
-    for (int threads : sizes) {
+template <int Rows>
+void compact_row(Bench& b, double copy_ms, double cub_ms) {
+    for (int threads : {128, 256, 512}) {
         const double ms = b.time(
             [&](GpuLauncher& l) {
-                kernels::compact_lookback<GpuLauncher, int, Rows, 4, Rule>(
-                    l, b.in, b.out, b.n, threads, KernelShape::Timed);
+                kernels::compact_lookback<GpuLauncher, int, Rows, 4>(l, b.in, b.out, b.n, threads,
+                                                                     KernelShape::Timed);
             },
             true, "compact");
         cudaFuncAttributes a;
         SS_CUDA_CHECK(cudaFuncGetAttributes(
-            &a, kernel_entry<PlainMode, kernels::CompactLookback<int, Rows, 4, Rule>>()));
+            &a, kernel_entry<PlainMode, kernels::CompactLookback<int, Rows, 4>>()));
         std::printf(
-            "compact    rows %2d x4  threads %4d  rule %-7s  regs %3d  local %3zu B  %9.4f ms  "
-            "x copy %.3f  x CUB %.3f\n",
-            Rows, threads, fixed ? "fixed" : "request", a.numRegs, a.localSizeBytes, ms,
-            ms / copy_ms, ms / cub_ms);
+            "compact    rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x copy %.3f  "
+            "x CUB %.3f\n",
+            Rows, threads, a.numRegs, a.localSizeBytes, ms, ms / copy_ms, ms / cub_ms);
     }
 }
 
@@ -115,14 +108,6 @@ void sweep(int log_n, int reps) {
         "(x copy %.3f)\n",
         log_n, b.expected.size(), double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6,
         cub_ms, cub_ms / copy_ms);
-    // The policy's shapes with the rule asked once a tile and fixed, by turns (issue 41: what
-    // the rule costs), then the sweep.
-    for (int turn = 0; turn < 3; ++turn) {
-        compact_row<8>(b, copy_ms, cub_ms, {512});
-        compact_row<8, KeepNonZero<int>>(b, copy_ms, cub_ms, {512});
-        compact_row<4>(b, copy_ms, cub_ms, {512});
-        compact_row<4, KeepNonZero<int>>(b, copy_ms, cub_ms, {512});
-    }
     compact_row<4>(b, copy_ms, cub_ms);
     compact_row<8>(b, copy_ms, cub_ms);
     compact_row<12>(b, copy_ms, cub_ms);

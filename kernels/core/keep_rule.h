@@ -76,17 +76,4 @@ struct Keep {
     }
 };
 
-// The non-zero rule alone, fixed when a kernel is compiled: a kernel that holds it asks no kind
-// and holds no threshold (bench/tune/tune_compact.cu times it beside Keep).
-template <class T>
-struct KeepNonZero {
-    KeepNonZero() = default;
-    explicit KeepNonZero(const KeepRule&) {}
-    SS_HD bool operator()(T x) const { return !(x == T(0)); }
-    template <class F>
-    SS_HD void visit(F&& f) const {
-        f([](T x) { return !(x == T(0)); });
-    }
-};
-
 }  // namespace scanscope

@@ -38,8 +38,7 @@ struct CompactLookbackLine {
 // A tile is the block's threads times Rows * Vec elements, laid out as decoupled-lookback's: each
 // warp takes Rows rows of 32 * Vec consecutive elements, each lane Vec consecutive ones per row.
 // The captured compaction runs 1 x 1; the timed one larger tiles (compact_lookback_policy.h).
-// Rule: the request's rule (Keep), or one fixed at compile time (KeepNonZero).
-template <class T, int Rows, int Vec, class Rule = Keep<T>>
+template <class T, int Rows, int Vec>
 struct CompactLookback {
     static constexpr int kItems = Rows * Vec;                       // per thread
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
@@ -50,7 +49,7 @@ struct CompactLookback {
     int* kept;  // one word: how many elements are kept (written by the last tile)
     TileDescriptors descriptors;
     int* tile_counter;  // zero before the launch (TileDescriptors says who zeroes it)
-    Rule keep;          // the predicate (core/keep_rule.h), as the one-block `compact`'s
+    Keep<T> keep;       // the predicate (core/keep_rule.h), as the one-block `compact`'s
     SS_HD static int tile_elements(int threads) { return threads * kItems; }
     // Warp counts, the tile's number, its prefix, and the tile's kept elements packed.
     static std::uint32_t shared_bytes(int threads) {

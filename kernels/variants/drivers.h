@@ -244,12 +244,12 @@ void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
 
 // Stream compaction in one pass: decoupled-lookback's tiles on the flags, the scatter fused; the
 // count kept is a global of the trace.
-template <class L, class T, int Rows, int Vec, class Rule = Keep<T>>
+template <class L, class T, int Rows, int Vec>
 void compact_lookback(L& launcher, const T* in, T* out, int n, int threads,
                       KernelShape kernel_shape, const KeepRule& rule = {}) {
-    using Compact = CompactLookback<T, Rows, Vec, Rule>;
+    using Compact = CompactLookback<T, Rows, Vec>;
     const int tiles = ceil_div(n, Compact::tile_elements(threads));
-    Compact compact{in, out, n, launcher.template alloc<int>(1), {}, nullptr, Rule(rule)};
+    Compact compact{in, out, n, launcher.template alloc<int>(1), {}, nullptr, Keep<T>(rule)};
     LaunchShape shape{"single-pass compaction", tiles, threads, Compact::shared_bytes(threads)};
     shape.emulated_resident_blocks = kEmulatedResidentBlocks;
     compact.descriptors =
