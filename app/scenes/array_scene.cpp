@@ -157,6 +157,10 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
     const auto flow_color = [&](std::uint32_t from) {
         return with_alpha(hazards.count(from) ? theme.hazard : theme.arrow, 0.85f);
     };
+    // Arrows between cells of one row leave from the top, so they do not hide the values.
+    const auto arrow_start = [](const Rect& from, float to_top) {
+        return std::abs(from.y - to_top) < 0.01f ? Vec2{from.center().x, from.y} : from.center();
+    };
     for (const auto& [from_word, words] : feeds) {
         const Rect& from = place.rects[from_word];
         if (words.size() <= kFanOut || from.w == 0) continue;
@@ -173,23 +177,19 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
             const float bar_y = top - 0.06f;  // in the gap above the row
             scene.arrows.push_back(
                 {{span.first, bar_y}, {span.second, bar_y}, flow_color(from_word), 2.5f, false});
-            const bool same_row = std::abs(from.y - top) < 0.01f;
-            const Vec2 a = same_row ? Vec2{from.center().x, from.y} : from.center();
             const float x = std::clamp(from.center().x, span.first + 0.5f, span.second - 0.5f);
-            scene.arrows.push_back({a, {x, bar_y}, flow_color(from_word), 1.6f, true});
+            scene.arrows.push_back(
+                {arrow_start(from, top), {x, bar_y}, flow_color(from_word), 1.6f, true});
         }
     }
     for (const Flow& f : summary.flows) {
         if (f.from_word >= place.rects.size() || f.to_word >= place.rects.size()) continue;
-        if (feeds[f.from_word].size() > kFanOut) continue;  // drawn as a bar above
+        if (feeds.at(f.from_word).size() > kFanOut) continue;  // drawn as a bar above
         const Rect& from = place.rects[f.from_word];
         const Rect& to = place.rects[f.to_word];
         if (from.w == 0 || to.w == 0) continue;
-        const bool same_row = std::abs(from.y - to.y) < 0.01f;
-        // Arrows between cells of one row leave from the top, so they do not hide the values.
-        const Vec2 a = same_row ? Vec2{from.center().x, from.y} : from.center();
-        const Vec2 b = same_row ? Vec2{to.center().x, to.y} : to.center();
-        scene.arrows.push_back({a, b, flow_color(f.from_word), 1.6f, true});
+        scene.arrows.push_back({arrow_start(from, to.y), arrow_start(to, from.y),
+                                flow_color(f.from_word), 1.6f, true});
         if (gliding)
             scene.glides.push_back(
                 {from.center(), to.center(),

@@ -5,7 +5,6 @@
 
 #include "model/values.h"
 #include "scenes/output_row.h"
-#include "variants/run_request.h"
 
 namespace scanscope {
 namespace {
