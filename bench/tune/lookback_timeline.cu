@@ -73,8 +73,8 @@ struct Run {
     int resident = 0;  // blocks at once (persistent)
     int* in = nullptr;
     int* out = nullptr;
-    DescriptorWord* sets = nullptr;  // one set of descriptors and two counters, an epoch a launch
-    std::size_t set_words = 0;       // the counters last
+    DescriptorWord* sets = nullptr;  // two sets of descriptors and counter, used by turns
+    std::size_t set_words = 0;       // in one set, the counter last
     int runs = 0;
     TileMoments* moments = nullptr;  // each run writes every moment the analysis reads
     cudaStream_t stream = nullptr;
@@ -87,9 +87,9 @@ struct Run {
         flush = std::make_unique<L2Flush>(flush_l2, stream);
         SS_CUDA_CHECK(cudaMalloc(&in, std::size_t(n) * 4));
         SS_CUDA_CHECK(cudaMalloc(&out, std::size_t(n) * 4));
-        set_words = std::size_t(tiles + 1) * kDescriptorsPerLine;  // whole lines, counters last
-        SS_CUDA_CHECK(cudaMalloc(&sets, set_words * 8));
-        SS_CUDA_CHECK(cudaMemset(sets, 0, set_words * 8));
+        set_words = std::size_t(tiles + 1) * kDescriptorsPerLine;  // whole lines, counter last
+        SS_CUDA_CHECK(cudaMalloc(&sets, 2 * set_words * 8));
+        SS_CUDA_CHECK(cudaMemset(sets, 0, 2 * set_words * 8));
         SS_CUDA_CHECK(cudaMalloc(&moments, moment_count() * sizeof(TileMoments)));
         SS_CUDA_CHECK(cudaMemset(moments, 0, moment_count() * sizeof(TileMoments)));
         SS_CUDA_CHECK(cudaMemcpy(in, ones.data(), std::size_t(n) * 4, cudaMemcpyHostToDevice));
@@ -118,17 +118,18 @@ struct Run {
         cudaStreamDestroy(stream);
     }
 
-    // One launch, on the set of descriptors with the next epoch (as the app's timed runs: no
+    // One launch, on the set of descriptors whose turn it is (as the app's timed runs: no
     // memset before it), one block an SM (decoupled-lookback's 128 registers, or by design).
     template <class Mode>
     void launch() {
+        const int turn = runs++ % 2;
+        DescriptorWord* set = sets + std::size_t(turn) * set_words;
         // Spread as the kernel's driver does (staged-lookback: for one round of tiles too).
-        int* counter = nullptr;
         const TileDescriptors d =
-            descriptors_in(sets, set_words,
+            descriptors_in(set, sets + std::size_t(1 - turn) * set_words, set_words,
                            timed_descriptor_spacing(tiles, kPersistent ? resident : sms,
-                                                    SpreadsOneRound<Scan>::value),
-                           true, std::uint32_t(runs++), counter);
+                                                    SpreadsOneRound<Scan>::value));
+        int* counter = tile_counter_of(set, set_words);
         LaunchEnv env;
         env.moments = moments;
         const auto entry = kernel_entry<Mode, Scan>();

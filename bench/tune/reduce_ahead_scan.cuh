@@ -166,9 +166,8 @@ __global__ void __launch_bounds__(Threads)
         int total = 0;
         for (int w = 0; w < W; ++w)
             total += warp_sums[k & 1][w];
-        publish_descriptor(
-            descriptors.of(tile_of(k)),
-            pack_descriptor(TileStatus::Aggregate, unsigned(total), descriptors.epoch));
+        publish_descriptor(descriptors.of(tile_of(k)),
+                           pack_descriptor(TileStatus::Aggregate, unsigned(total)));
         descriptors.ready_next_launch(tile_of(k));
         note(k, kPublished);
     };

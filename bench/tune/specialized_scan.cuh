@@ -130,9 +130,8 @@ __global__ void __launch_bounds__(Threads + 96, 1)
             for (int d = 16; d > 0; d /= 2)
                 aggregate += __shfl_xor_sync(0xffffffffu, aggregate, d);
             if (lane == 0) {
-                publish_descriptor(
-                    descriptors.of(tile),
-                    pack_descriptor(TileStatus::Aggregate, unsigned(aggregate), descriptors.epoch));
+                publish_descriptor(descriptors.of(tile),
+                                   pack_descriptor(TileStatus::Aggregate, unsigned(aggregate)));
                 descriptors.ready_next_launch(tile);
                 aggregates[k % Stages] = aggregate;
                 barrier_arrive(&added[k % Stages]);

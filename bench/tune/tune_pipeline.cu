@@ -66,9 +66,9 @@ struct Probe {
     int sms = 0;
     int* in = nullptr;
     int* out = nullptr;
-    DescriptorWord* descriptors = nullptr;  // one set, enough for the smallest tiles
-    std::size_t descriptor_words = 0;       // the two tile counters last
-    int runs = 0;                           // launches since the set was zeroed (their epochs)
+    DescriptorWord* descriptors = nullptr;  // two sets, each enough for the smallest tiles
+    std::size_t descriptor_words = 0;       // in one set, the counter last
+    int runs = 0;                           // launches since the sets were zeroed
     std::vector<int> expected;
     cudaStream_t stream = nullptr;
     double copy_ms = 0;
@@ -88,7 +88,7 @@ struct Probe {
         SS_CUDA_CHECK(cudaMalloc(&in, std::size_t(n) * 4));
         SS_CUDA_CHECK(cudaMalloc(&out, std::size_t(n) * 4));
         descriptor_words = std::size_t(n / 1024 + 2) * kDescriptorsPerLine;
-        SS_CUDA_CHECK(cudaMalloc(&descriptors, descriptor_words * 8));
+        SS_CUDA_CHECK(cudaMalloc(&descriptors, 2 * descriptor_words * 8));
         SS_CUDA_CHECK(cudaMemcpy(in, host.data(), std::size_t(n) * 4, cudaMemcpyHostToDevice));
         SS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
         if (flush_l2) flush = std::make_unique<L2Flush>(true, stream);
@@ -154,24 +154,28 @@ void choose_spacing(int tiles, int resident_blocks) {
             : timed_descriptor_spacing(tiles, resident_blocks, SpreadsOneRound<Scan>::value);
 }
 // --reset memset: a memset launch zeroes the descriptors before each launch (as before
-// TileDescriptors' epochs); by default one set, an epoch a launch, as the app's drivers do.
+// TileDescriptors::ready_next_launch); by default two sets by turns, as the app's drivers do.
 bool reset_by_memset = false;
 
-// Zeroes the set before a row's first launch (not timed).
+// Zeroes both sets before a row's first launch (not timed).
 void fresh_descriptors(Probe& p) {
-    SS_CUDA_CHECK(cudaMemsetAsync(p.descriptors, 0, p.descriptor_words * 8, p.stream));
+    SS_CUDA_CHECK(cudaMemsetAsync(p.descriptors, 0, 2 * p.descriptor_words * 8, p.stream));
     p.runs = 0;
 }
 
-// This launch's descriptors and tile counter: epoch 0 after a memset, or the next epoch.
+// This launch's descriptors and tile counter: set 0 after a memset, or the set whose turn it is.
 TileDescriptors descriptors_for_launch(Probe& p, int*& counter) {
+    DescriptorWord* set = p.descriptors;
+    DescriptorWord* next_set = nullptr;
     if (reset_by_memset) {
-        SS_CUDA_CHECK(cudaMemsetAsync(p.descriptors, 0, p.descriptor_words * 8, p.stream));
-        return descriptors_in(p.descriptors, p.descriptor_words, descriptor_spacing, false, 0,
-                              counter);
+        SS_CUDA_CHECK(cudaMemsetAsync(set, 0, p.descriptor_words * 8, p.stream));
+    } else {
+        const int turn = p.runs++ % 2;
+        set = p.descriptors + std::size_t(turn) * p.descriptor_words;
+        next_set = p.descriptors + std::size_t(1 - turn) * p.descriptor_words;
     }
-    return descriptors_in(p.descriptors, p.descriptor_words, descriptor_spacing, true,
-                          std::uint32_t(p.runs++), counter);
+    counter = tile_counter_of(set, p.descriptor_words);
+    return descriptors_in(set, next_set, p.descriptor_words, descriptor_spacing);
 }
 
 template <class Scan>
@@ -259,7 +263,7 @@ void pipelined_row(Probe& p, int threads) {
     if (fit.per_sm == 0) return;  // too much shared memory or too many registers
     const int tiles = fit.tiles, grid = fit.grid, per_sm = fit.per_sm;
     choose_spacing<Scan>(tiles, grid);
-    if (std::size_t(tiles) * descriptor_spacing + 2 > p.descriptor_words) return;
+    if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     fresh_descriptors(p);
     const double ms = p.time(
         [&] {
@@ -298,7 +302,7 @@ void staged_row(Probe& p, int threads) {
     }
     const int tiles = fit.tiles, grid = fit.grid, per_sm = fit.per_sm;
     choose_spacing<Scan>(tiles, grid);
-    if (std::size_t(tiles) * descriptor_spacing + 2 > p.descriptor_words) return;
+    if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     fresh_descriptors(p);
     const double ms = p.time(
         [&] {
@@ -426,7 +430,7 @@ void specialized_row(Probe& p) {
     const int tiles = fit.tiles, grid = fit.grid, per_sm = fit.per_sm;
     if (per_sm == 0 || grid - 1 > 32 * Shape::kMaxWindows) return;
     descriptor_spacing = spacing_option > 0 ? spacing_option : kDescriptorsPerLine;
-    if (std::size_t(tiles) * descriptor_spacing + 2 > p.descriptor_words) return;
+    if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     fresh_descriptors(p);
     const double ms = p.time(
         [&] {
@@ -468,7 +472,7 @@ void reduce_ahead_row(Probe& p) {
         return;
     }
     descriptor_spacing = spacing_option > 0 ? spacing_option : kDescriptorsPerLine;
-    if (std::size_t(tiles) * descriptor_spacing + 2 > p.descriptor_words) return;
+    if (std::size_t(tiles) * descriptor_spacing + 1 > p.descriptor_words) return;
     const auto launch_row = [&](unsigned long long* timeline) {
         int* unused_counter = nullptr;
         TileDescriptors d = descriptors_for_launch(p, unused_counter);

@@ -27,20 +27,19 @@ __device__ int window_sum(const TileDescriptors& descriptors, int tile, int firs
     const auto window_tile = [&](int w) { return tile - 1 - (w * 32 + lane); };
     DescriptorWord word[Windows];
     for (int w = 0; w < Windows; ++w)
-        word[w] = window_tile(w) >= first
-                      ? read_descriptor(descriptors.of(window_tile(w)))
-                      : pack_descriptor(TileStatus::Aggregate, 0, descriptors.epoch);
+        word[w] = window_tile(w) >= first ? read_descriptor(descriptors.of(window_tile(w)))
+                                          : pack_descriptor(TileStatus::Aggregate, 0);
     for (bool pending = true; pending;) {
         pending = false;
         for (int w = 0; w < Windows; ++w)
-            if (unpack_descriptor(word[w], descriptors.epoch).status == TileStatus::Invalid)
+            if (unpack_descriptor(word[w]).status == TileStatus::Invalid)
                 word[w] = read_descriptor(descriptors.of(window_tile(w)));
         for (int w = 0; w < Windows; ++w)
-            pending |= unpack_descriptor(word[w], descriptors.epoch).status == TileStatus::Invalid;
+            pending |= unpack_descriptor(word[w]).status == TileStatus::Invalid;
     }
     int window = 0;
     for (int w = 0; w < Windows; ++w)
-        window += int(unpack_descriptor(word[w], descriptors.epoch).value);
+        window += int(unpack_descriptor(word[w]).value);
     for (int d = 16; d > 0; d /= 2)
         window += __shfl_xor_sync(0xffffffffu, window, d);
     return window;

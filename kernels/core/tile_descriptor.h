@@ -1,8 +1,7 @@
 // Decoupled look-back's tile descriptor (Merrill, US 9928033): a status and a value in one 64-bit
 // word, so that a reader always sees a value together with the status that makes it valid.
 // Status Aggregate: the value is the tile's own total. Status Prefix: the value is the inclusive
-// prefix, everything up to and including the tile. The word's top 30 bits say which launch wrote
-// it (its epoch, 0 in a launch of its own): a word of another launch reads as Invalid.
+// prefix, everything up to and including the tile.
 #pragma once
 
 #include <cstddef>
@@ -21,20 +20,12 @@ struct TileDescriptor {
     std::uint32_t value = 0;  // bits of the value
 };
 
-constexpr int kDescriptorEpochShift = 34;  // value: bits 0-31; status: 32-33; epoch: 34-63
-constexpr std::uint32_t kDescriptorEpochMask = (1u << 30) - 1;
-
-SS_HD_INLINE DescriptorWord pack_descriptor(TileStatus status, std::uint32_t value,
-                                            std::uint32_t epoch = 0) {
-    return (DescriptorWord(epoch) << kDescriptorEpochShift) | (DescriptorWord(status) << 32) |
-           DescriptorWord(value);
+SS_HD_INLINE DescriptorWord pack_descriptor(TileStatus status, std::uint32_t value) {
+    return (DescriptorWord(status) << 32) | DescriptorWord(value);
 }
 
-// What launch `epoch` reads in `word`: Invalid where another launch wrote it.
-SS_HD_INLINE TileDescriptor unpack_descriptor(DescriptorWord word, std::uint32_t epoch = 0) {
-    if ((word >> kDescriptorEpochShift) != epoch) return {TileStatus::Invalid, 0};
-    return {static_cast<TileStatus>((word >> 32) & 3u),
-            static_cast<std::uint32_t>(word & 0xffffffffu)};
+SS_HD_INLINE TileDescriptor unpack_descriptor(DescriptorWord word) {
+    return {static_cast<TileStatus>(word >> 32), static_cast<std::uint32_t>(word & 0xffffffffu)};
 }
 
 // The descriptors of a launch, zero (Invalid) before it. Packed (spacing 1), 16 share a 128-byte
@@ -71,45 +62,44 @@ template <class Kernel>
 struct PacksDescriptors<Kernel, std::void_t<decltype(Kernel::kPackedDescriptors)>>
     : std::bool_constant<Kernel::kPackedDescriptors> {};
 
-// A launch that is repeated (the timing loops) keeps one set of descriptors and gives each launch
-// the next epoch: what the launches before it wrote reads as Invalid, so that nothing need zero
-// the set between launches (neither a memset launch, which at 2^20 cost a quarter of the time, nor
-// the launch before writing zeros ahead of it, which cost summed-area-lookback 1.5 % at 2^28;
-// bench/tuning.md). Its tile counters are two, used by turns: a launch's tile 0 zeroes the next
-// launch's. A launch of its own has epoch 0 and a zeroed set, and no `next_counter`.
+// A launch that is repeated (the timing loops) takes two sets of descriptors and tile counter,
+// used by turns: each launch sets the other set back to zero as its tiles go by, so that the next
+// launch finds it ready and no memset launch comes before it (at 2^20 that launch cost a quarter
+// of the time; bench/tuning.md). `next_words` is null in a launch of its own.
 struct TileDescriptors {
     DescriptorWord* words = nullptr;
-    int spacing = 1;              // words from one tile's descriptor to the next
-    std::uint32_t epoch = 0;      // the launch's number in its set
-    int* next_counter = nullptr;  // the next launch's tile counter
+    int spacing = 1;                       // words from one tile's descriptor to the next
+    DescriptorWord* next_words = nullptr;  // the next launch's descriptors, laid out as `words`
+    int* next_counter = nullptr;           // and its tile counter
 
     SS_HD_INLINE DescriptorWord* of(int tile) const {
         return words + static_cast<long long>(tile) * spacing;
     }
-    // With tile 0, readies the next launch's tile counter. The next launch starts after this one
-    // ends, so a plain store does.
+    // Readies the next launch's descriptor of `tile` (Invalid), and with tile 0 its tile counter.
+    // The next launch starts after this one ends, so plain stores do.
     SS_HD_INLINE void ready_next_launch(int tile) const {
-        if (tile == 0 && next_counter) *next_counter = 0;
+        if (!next_words) return;
+        next_words[static_cast<long long>(tile) * spacing] = 0;
+        if (tile == 0) *next_counter = 0;
     }
 };
 
-// A set of `set_words` words: the descriptors from its first word, the tile counters in its last
-// two (counter 0 last).
-SS_HD_INLINE int* tile_counter_of(DescriptorWord* set, std::size_t set_words, int counter = 0) {
-    return reinterpret_cast<int*>(set + set_words - 1 - counter);
+// A set of `set_words` words: the descriptors from its first word, the tile counter in its last.
+SS_HD_INLINE int* tile_counter_of(DescriptorWord* set, std::size_t set_words) {
+    return reinterpret_cast<int*>(set + set_words - 1);
 }
 
-// The descriptors `spacing` words apart in `set`, for launch `epoch` of a repeated launch (which
-// takes tile counter epoch % 2 and readies the other) or for a launch of its own (epoch 0, no
-// next counter). `counter` is set to the launch's tile counter.
-SS_HD_INLINE TileDescriptors descriptors_in(DescriptorWord* set, std::size_t set_words, int spacing,
-                                            bool repeated, std::uint32_t epoch, int*& counter) {
+// The descriptors `spacing` words apart in `set`; with a `next_set` (of the same size), this
+// launch readies that set for the next one.
+SS_HD_INLINE TileDescriptors descriptors_in(DescriptorWord* set, DescriptorWord* next_set,
+                                            std::size_t set_words, int spacing) {
     TileDescriptors d;
     d.words = set;
     d.spacing = spacing;
-    d.epoch = repeated ? epoch & kDescriptorEpochMask : 0;  // (again after 2^30 launches)
-    counter = tile_counter_of(set, set_words, repeated ? int(epoch % 2) : 0);
-    if (repeated) d.next_counter = tile_counter_of(set, set_words, int((epoch + 1) % 2));
+    if (next_set) {
+        d.next_words = next_set;
+        d.next_counter = tile_counter_of(next_set, set_words);
+    }
     return d;
 }
 

@@ -90,7 +90,7 @@ class CpuBlock {
     void note_taken(int /*tile*/) {}  // a tile owned by the block's index: timelines only
     void keep_in_l2(TileDescriptors, int /*tile*/) {}  // a cache hint: the GPU's alone
     void publish(TileDescriptors descriptors, int tile, TileStatus status, std::uint32_t value) {
-        *descriptors.of(tile) = pack_descriptor(status, value, descriptors.epoch);
+        *descriptors.of(tile) = pack_descriptor(status, value);
         block_.record_event({std::uint32_t(tile), std::uint32_t(tile),
                              std::uint16_t(TileEventKind::Publish), std::uint16_t(status), value,
                              0});
@@ -99,7 +99,7 @@ class CpuBlock {
     // Waiting costs nothing here: every peek already lets the other blocks run.
     void back_off() {}
     TileDescriptor peek(TileDescriptors descriptors, int reader_tile, int tile) {
-        const TileDescriptor d = unpack_descriptor(*descriptors.of(tile), descriptors.epoch);
+        const TileDescriptor d = unpack_descriptor(*descriptors.of(tile));
         block_.record_event({std::uint32_t(reader_tile), std::uint32_t(tile),
                              std::uint16_t(TileEventKind::Read), std::uint16_t(d.status), d.value,
                              0});

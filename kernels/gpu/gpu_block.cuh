@@ -201,7 +201,7 @@ class GpuBlock {
     __device__ void publish(TileDescriptors descriptors, int tile, TileStatus status,
                             std::uint32_t value) {
         *reinterpret_cast<volatile DescriptorWord*>(descriptors.of(tile)) =
-            pack_descriptor(status, value, descriptors.epoch);
+            pack_descriptor(status, value);
         if constexpr (timeline) {
             if (status == TileStatus::Aggregate) env_.moments[tile].aggregate = now();
             if (status == TileStatus::Prefix) env_.moments[tile].prefix = now();
@@ -216,8 +216,7 @@ class GpuBlock {
     }
     __device__ TileDescriptor peek(TileDescriptors descriptors, int reader_tile, int tile) {
         const TileDescriptor d = unpack_descriptor(
-            *reinterpret_cast<const volatile DescriptorWord*>(descriptors.of(tile)),
-            descriptors.epoch);
+            *reinterpret_cast<const volatile DescriptorWord*>(descriptors.of(tile)));
         if constexpr (timeline) {  // the first read since the tile was taken (in this launch)
             TileMoments& m = env_.moments[reader_tile];
             if (m.look_back < m.taken) m.look_back = now();

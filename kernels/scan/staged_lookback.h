@@ -74,9 +74,9 @@ struct StagedLookbackScan {
 
     // A tile this block took (nothing past the last): the L2 is asked to bring in and keep its
     // descriptor's line, which the block publishes to a step or two later and the look-backs of
-    // the tiles after it read (tile 0 also readies the next launch's tile counter, where a timing
-    // loop repeats). The line was last written a launch ago: since then more bytes than the L2
-    // holds may have streamed through it (bench/tuning.md).
+    // the tiles after it read, and the next launch's descriptor of it is made ready (only where a
+    // timing loop repeats). The line was last written a launch ago: since then more bytes than
+    // the L2 holds may have streamed through it (bench/tuning.md).
     template <class Block>
     SS_HD int taken(Block& b, int tile) const {
         if (tile < tiles) {

@@ -173,29 +173,34 @@ void reduce_then_scan(L& launcher, const T* in, T* out, int n, bool inclusive, i
 }
 
 // Descriptors for `passes` single-pass launches in a row, `words` each, `spacing` words apart,
-// and two tile counters after them. A capture gives each launch its own fresh set; a run that
-// nobody records keeps one set for all its launches, across the passes and the repeats of a
-// timing loop, each launch its own epoch (TileDescriptors), so that nothing zeroes the set between
-// launches: no memset launch (at 2^20 that launch cost a quarter of the time) and no zeros
-// written ahead for the next launch (1.5 % of summed-area-lookback at 2^28; bench/tuning.md).
+// and a tile counter after them. A capture gives each launch its own fresh set; a run that nobody
+// records takes two sets and uses them by turns, across the passes and the repeats of a timing
+// loop, each launch readying the other set for the next (TileDescriptors), so that no memset
+// launch comes before it (at 2^20 that launch cost a quarter of the time; bench/tuning.md).
 template <class L>
 class DescriptorTurns {
   public:
     DescriptorTurns(L& launcher, std::size_t words, int passes, int spacing = 1)
         : launcher_(launcher),
           repeatable_(!launcher.capturing()),
-          // Whole lines, so that each set starts on a line.
-          set_words_(std::size_t(round_up(int(words) * spacing + 2, int(kDescriptorsPerLine)))),
+          // Each set whole lines, so that the second starts on a line as the first does.
+          set_words_(std::size_t(round_up(int(words) * spacing + 1, int(kDescriptorsPerLine)))),
           passes_(passes),
           spacing_(spacing) {
-        if (repeatable_) set_ = launcher.template alloc<DescriptorWord>(set_words_);
+        if (repeatable_) sets_ = launcher.template alloc<DescriptorWord>(2 * set_words_);
     }
     TileDescriptors for_pass(int pass, int*& counter) {
-        if (!repeatable_)
-            return descriptors_in(launcher_.template alloc<DescriptorWord>(set_words_), set_words_,
-                                  spacing_, false, 0, counter);
-        const auto launch = std::uint32_t(launcher_.repeat() * passes_ + pass);
-        return descriptors_in(set_, set_words_, spacing_, true, launch, counter);
+        DescriptorWord* set = nullptr;
+        DescriptorWord* next = nullptr;
+        if (repeatable_) {
+            const int turn = (launcher_.repeat() * passes_ + pass) % 2;
+            set = sets_ + std::size_t(turn) * set_words_;
+            next = sets_ + std::size_t(1 - turn) * set_words_;
+        } else {
+            set = launcher_.template alloc<DescriptorWord>(set_words_);
+        }
+        counter = tile_counter_of(set, set_words_);
+        return descriptors_in(set, next, set_words_, spacing_);
     }
 
   private:
@@ -204,7 +209,7 @@ class DescriptorTurns {
     std::size_t set_words_;
     int passes_;
     int spacing_;
-    DescriptorWord* set_ = nullptr;
+    DescriptorWord* sets_ = nullptr;
 };
 
 // A launch's tile descriptors and its tile counter (DescriptorTurns, one pass). One a line when a

@@ -1,8 +1,7 @@
 // The timing loops launch the single-pass scans again and again on the same buffers, with no memset
-// between: each launch has its own epoch, so that the descriptors of the launches before read as
-// Invalid, and readies the other tile counter for the next (TileDescriptors). Here every repeat
-// gets a different input and is checked, so that a descriptor or tile counter left over from the
-// run before would show in the output.
+// between: each launch readies the other set of tile descriptors for the next
+// (TileDescriptors::ready_next_launch). Here every repeat gets a different input and is checked,
+// so that a descriptor or tile counter left over from the run before would show in the output.
 // Skipped, never passed, where no CUDA device exists.
 #include <gtest/gtest.h>
 
@@ -124,7 +123,7 @@ TEST_F(GpuRepeats, StagedLookbackFindsItsDescriptorsReady) {
     }
 }
 
-// The radix sort's passes take the next epoch of one set of descriptors across its passes and the
+// The radix sort's passes take the two sets of descriptors by turns across its passes and the
 // repeats, and its histograms' two sets by turns across the repeats (an odd number of passes
 // too: 24 bits, three).
 TEST_F(GpuRepeats, OnesweepFindsItsDescriptorsAndCountsReady) {

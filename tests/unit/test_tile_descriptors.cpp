@@ -1,6 +1,6 @@
 // Where the single-pass scans keep their tile descriptors: one a 128-byte line in a timed scan of
 // more tiles than blocks at once, packed (one word a tile, as the views read them) otherwise; and
-// how a repeated launch finds them ready without a memset (one set, an epoch a launch).
+// how a repeated launch finds them ready without a memset (two sets, used by turns).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -27,32 +27,19 @@ TEST(TileDescriptors, SpacingPutsEachTileOnItsOwnLine) {
 
 TEST(TileDescriptors, OnlyTimedScansOfSeveralRoundsSpreadThem) {
     emu::EmuLauncher plain;
-    plain.alloc<int>(1);  // kept, as the timing loops keep theirs: rewind() hands back what follows
-    plain.keep_allocations();
     int* counter = nullptr;
     const int resident = 4;
 
     TileDescriptors d =
         kernels::alloc_descriptors(plain, 10, KernelShape::Timed, resident, counter);
     EXPECT_EQ(d.spacing, kDescriptorsPerLine);
-    // The two counters after the last descriptor, in the set's last two words: whole lines. The
-    // first launch (epoch 0) takes the last word and readies the one before it for the next.
+    // The counter after the last descriptor, in the set's last word: each set is whole lines.
     const int set_words = 11 * kDescriptorsPerLine;
-    EXPECT_EQ(d.epoch, 0u);
     EXPECT_EQ(reinterpret_cast<DescriptorWord*>(counter), d.words + set_words - 1);
-    EXPECT_EQ(reinterpret_cast<DescriptorWord*>(d.next_counter), d.words + set_words - 2);
-    for (int i = 0; i < set_words; ++i)
+    EXPECT_EQ(d.next_words, d.words + set_words) << "the second set, for the next launch";
+    EXPECT_EQ(reinterpret_cast<DescriptorWord*>(d.next_counter), d.next_words + set_words - 1);
+    for (int i = 0; i < 2 * set_words; ++i)
         ASSERT_EQ(d.words[i], 0u) << "word " << i << " not zeroed";
-
-    // The next repeat of the timing loop: the same set, the next epoch, the counters swapped.
-    plain.rewind();
-    int* second_counter = nullptr;
-    const TileDescriptors again =
-        kernels::alloc_descriptors(plain, 10, KernelShape::Timed, resident, second_counter);
-    EXPECT_EQ(again.words, d.words);
-    EXPECT_EQ(again.epoch, 1u);
-    EXPECT_EQ(second_counter, d.next_counter);
-    EXPECT_EQ(again.next_counter, counter);
 
     EXPECT_EQ(kernels::alloc_descriptors(plain, 4, KernelShape::Timed, resident, counter).spacing,
               1)
@@ -79,40 +66,22 @@ TEST(TileDescriptors, OnlyTimedScansOfSeveralRoundsSpreadThem) {
     d = kernels::alloc_descriptors(capturing, 10, KernelShape::Timed, resident, counter);
     EXPECT_EQ(d.spacing, 1) << "a capture keeps one word a tile, as the views read them";
     EXPECT_EQ(reinterpret_cast<DescriptorWord*>(counter), d.words + kDescriptorsPerLine - 1);
-    EXPECT_EQ(d.epoch, 0u);
-    EXPECT_EQ(d.next_counter, nullptr) << "a capture runs once: nothing to ready";
+    EXPECT_EQ(d.next_words, nullptr) << "a capture runs once: nothing to ready";
 }
 
-TEST(TileDescriptors, OnlyTile0ReadiesTheNextLaunchsCounter) {
-    DescriptorWord words[kDescriptorsPerLine];
+TEST(TileDescriptors, ReadyingTheNextLaunchZeroesItsWordAndCounter) {
+    DescriptorWord words[2 * kDescriptorsPerLine];
     for (DescriptorWord& w : words)
         w = ~DescriptorWord(0);
-    TileDescriptors d{words, 2, 5, reinterpret_cast<int*>(words + kDescriptorsPerLine - 2)};
+    TileDescriptors d{words, 2, words + kDescriptorsPerLine,
+                      reinterpret_cast<int*>(words + 2 * kDescriptorsPerLine - 1)};
     d.ready_next_launch(3);
-    EXPECT_EQ(words[kDescriptorsPerLine - 2], ~DescriptorWord(0)) << "only tile 0 resets it";
-    EXPECT_EQ(words[6], ~DescriptorWord(0)) << "no descriptor is written ahead";
+    EXPECT_EQ(words[kDescriptorsPerLine + 6], 0u);
+    EXPECT_EQ(words[2 * kDescriptorsPerLine - 1], ~DescriptorWord(0)) << "only tile 0 resets it";
     d.ready_next_launch(0);
+    EXPECT_EQ(words[kDescriptorsPerLine], 0u);
     EXPECT_EQ(*d.next_counter, 0);
-    EXPECT_EQ(words[0], ~DescriptorWord(0)) << "this launch's own descriptors stay";
-}
-
-// A word holds its launch's epoch: the launch that wrote it reads its status and value; any other
-// launch reads Invalid, as if the word had been zeroed. A zeroed word reads Invalid in every
-// launch.
-TEST(TileDescriptors, AWordOfAnotherLaunchReadsAsInvalid) {
-    const DescriptorWord word = pack_descriptor(TileStatus::Prefix, 0xfffffffbu, 7);
-    EXPECT_EQ(unpack_descriptor(word, 7).status, TileStatus::Prefix);
-    EXPECT_EQ(unpack_descriptor(word, 7).value, 0xfffffffbu);
-    for (std::uint32_t other : {0u, 6u, 8u, 7u + (1u << 29)}) {
-        EXPECT_EQ(unpack_descriptor(word, other).status, TileStatus::Invalid) << other;
-        EXPECT_EQ(unpack_descriptor(word, other).value, 0u) << other;
-    }
-    for (std::uint32_t epoch : {0u, 1u, 7u, kDescriptorEpochMask})
-        EXPECT_EQ(unpack_descriptor(0, epoch).status, TileStatus::Invalid) << epoch;
-    // Epoch 0, a launch of its own, writes the words a capture's views read (status above bit 32).
-    EXPECT_EQ(pack_descriptor(TileStatus::Aggregate, 5), (DescriptorWord(1) << 32) | 5u);
-    const DescriptorWord last = pack_descriptor(TileStatus::Aggregate, 1, kDescriptorEpochMask);
-    EXPECT_EQ(unpack_descriptor(last, kDescriptorEpochMask).status, TileStatus::Aggregate);
+    EXPECT_EQ(words[6], ~DescriptorWord(0)) << "this launch's own descriptors stay";
 }
 
 // The timing loops run a scan again and again on the same buffers, without a memset between: each
