@@ -2,7 +2,10 @@
 // on the output the kernel wrote: what a teacher clicking through the tabs would see.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "analysis/banks.h"
+#include "analysis/consistency.h"
 #include "capture/capture.h"
 #include "model/input_values.h"
 #include "model/trace_json.h"
@@ -127,6 +130,28 @@ TEST(ViewScenes, InclusiveBlellochShowsTheInclusiveOutputAndListing) {
     }
     EXPECT_TRUE(inclusive_line);
     EXPECT_FALSE(exclusive_line);
+}
+
+// A trace file may name a variant no registry knows (its checks say so): the views still draw it,
+// and its output row shows what the trace holds, with no sequential loop to compare it with.
+TEST(ViewScenes, ATraceOfAnUnknownVariantShowsItsOutputUncompared) {
+    nlohmann::json document = trace_to_json(captured("hillis-steele", 8, true));
+    document["variant"] = "hilis-lsteele";
+    const Trace t = trace_from_json(document);
+    EXPECT_EQ(first_inconsistency(t), "unknown variant 'hilis-lsteele'");
+    Session s;
+    s.load(t);
+    s.view = ViewKind::Array;
+    s.timeline().end();
+    const Scene scene = build_view_scene(s, kTheme);
+    const auto out = output_cells(scene);
+    ASSERT_EQ(out.size(), t.output.size());
+    for (const auto& [i, text] : out)
+        EXPECT_EQ(text, std::to_string(std::int32_t(t.output[std::size_t(i)]))) << i;
+    EXPECT_TRUE(std::any_of(scene.labels.begin(), scene.labels.end(), [](const SceneLabel& l) {
+        return l.text.find("not compared: no variant is called 'hilis-lsteele'") !=
+               std::string::npos;
+    }));
 }
 
 // The single-pass scan's blocks take tiles in ticket order: each block's row is labelled with
