@@ -5,8 +5,11 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
 
 namespace scanscope {
@@ -39,6 +42,36 @@ void write_in_place(const std::string& path, std::string_view contents) {
     }
     if (::close(fd) != 0) fail(path, errno);
 }
+
+#ifndef __EMSCRIPTEN__
+// The name a temporary gets between being linked and renamed: "<target>.tmp-<pid>-<attempt>".
+std::string temporary_name(const std::string& path, int attempt) {
+    return path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+}
+
+// Linux cannot link an unnamed file over an existing one, so between naming the temporary and
+// renaming it there are two system calls in which SIGKILL leaves it behind. The next write to the
+// same target removes such leftovers: those whose writer is no longer running.
+void remove_abandoned_temporaries(const std::string& path) {
+    namespace fs = std::filesystem;
+    const fs::path target(path);
+    const std::string prefix = target.filename().string() + ".tmp-";
+    std::error_code error;
+    const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    for (fs::directory_iterator it(folder, error), end; !error && it != end; it.increment(error)) {
+        const std::string name = it->path().filename().string();
+        if (name.rfind(prefix, 0) != 0) continue;
+        const std::string rest = name.substr(prefix.size());
+        const std::size_t dash = rest.find('-');
+        if (dash == 0 || dash == std::string::npos ||
+            rest.find_first_not_of("0123456789-") != std::string::npos)
+            continue;
+        const long pid = std::strtol(rest.substr(0, dash).c_str(), nullptr, 10);
+        if (pid <= 0 || pid == ::getpid()) continue;
+        if (::kill(pid_t(pid), 0) != 0 && errno == ESRCH) ::unlink(it->path().c_str());
+    }
+}
+#endif
 
 }  // namespace
 
@@ -81,26 +114,26 @@ void write_file(const std::string& path, std::string_view contents) {
     // mkstemp makes the file private (0600); give it what a plain create would.
     if (!unnamed && ::fchmod(fd, 0666 & ~mask) != 0) abandon(errno);
     if (unnamed) {
+        remove_abandoned_temporaries(path);
         const std::string self = "/proc/self/fd/" + std::to_string(fd);
         bool linked = false;
         for (int attempt = 0; attempt < 8 && !linked; ++attempt) {
-            temp = path + ".tmp-" + std::to_string(::getpid()) + "-" + std::to_string(attempt);
+            temp = temporary_name(path, attempt);
             linked =
                 ::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, temp.c_str(), AT_SYMLINK_FOLLOW) == 0;
             if (!linked && errno != EEXIST) abandon(errno);
         }
         if (!linked) abandon(EEXIST);
     }
-    if (::close(fd) != 0) {
-        const int error = errno;
-        ::unlink(temp.c_str());
-        fail(path, error);
-    }
+    // Renamed straight after naming, to keep the window for a kill as short as it can be; the
+    // bytes are already synced, so closing afterwards changes nothing on disk.
     if (::rename(temp.c_str(), path.c_str()) != 0) {
         const int error = errno;
         ::unlink(temp.c_str());
+        ::close(fd);
         fail(path, error);
     }
+    if (::close(fd) != 0) fail(path, errno);
 }
 #endif
 

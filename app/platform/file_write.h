@@ -1,8 +1,9 @@
 // Writing a whole file so that a crash or a full disk never leaves half of it: the bytes go to an
 // unnamed temporary file in the same folder (O_TMPFILE; a named one where the file system has
-// none), which is flushed, named, closed (every step checked) and renamed over the target; a
-// process killed while writing leaves no temporary file behind. Targets that are not regular files
-// (/dev/stdout, a pipe) are written in place, still checked.
+// none), which is flushed, named and at once renamed over the target (every step checked). A
+// process killed while writing leaves nothing behind, unless the kill falls between naming and
+// renaming: the next write to the same target removes such a leftover once its writer is gone.
+// Targets that are not regular files (/dev/stdout, a pipe) are written in place, still checked.
 #pragma once
 
 #include <string>

@@ -5,7 +5,8 @@
 # a few tarballs: the device tool brings back at most eight files).
 #
 #   scripts/device/gpu-check.sh [STAGE...]
-#     build     configure and build (always first)
+#     build     configure and build (always first); BUILD_TARGETS="scanscope ..." builds only those
+#               (the app alone is enough for apps, bench and repeat)
 #     test      ctest -L gpu, then the other tests (not with GPU_ONLY=1)
 #     sanitize  compute-sanitizer memcheck and racecheck on every variant (timed and capturing);
 #               SANITIZE_VARIANTS="a|b" limits it to those variants; SANITIZE_LARGE="n..." adds
@@ -76,7 +77,8 @@ stage_build() {
     if cmake -S "$root" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
         -DSCANSCOPE_GUI=OFF -DSCANSCOPE_WERROR=ON -DCMAKE_CUDA_ARCHITECTURES=90-real \
         >"$logs/configure.log" 2>&1 &&
-        cmake --build "$build" --parallel "$(nproc)" >"$logs/build.log" 2>&1; then
+        cmake --build "$build" --parallel "$(nproc)" ${BUILD_TARGETS:+--target $BUILD_TARGETS} \
+            >"$logs/build.log" 2>&1; then
         note "build" "ok ($(grep -c -i 'warning' "$logs/build.log") warning lines)"
         return 0
     fi
