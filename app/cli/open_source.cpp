@@ -1,5 +1,8 @@
 #include "cli/open_source.h"
 
+#include <iostream>
+#include <stdexcept>
+
 #include "capture/capture.h"
 #include "model/trace_json.h"
 #include "platform/data_dir.h"
@@ -25,6 +28,16 @@ Lesson find_named_lesson(const SourceFlags& f) {
     return *lesson;
 }
 
+// A trace file that contradicts itself is not drawn or asked about as if it were what ran.
+void refuse_inconsistent(const SourceFlags& f, const std::string& path,
+                         const std::string& problem) {
+    if (problem.empty()) return;
+    const std::string text = "'" + path + "' contradicts itself at " + problem;
+    if (!f.allow_inconsistent)
+        throw std::runtime_error(text + "; --allow-inconsistent uses it anyway");
+    std::cerr << "scanscope: " << text << " (used anyway: --allow-inconsistent)\n";
+}
+
 }  // namespace
 
 void add_source_options(CLI::App* command, SourceFlags& f) {
@@ -35,6 +48,8 @@ void add_source_options(CLI::App* command, SourceFlags& f) {
     command->add_option("--trace", f.trace, "A trace file");
     command->add_option("--compare-trace", f.compare_trace, "A trace to compare with");
     command->add_option("--view", f.view, "The view (default: the trace's own)");
+    command->add_flag("--allow-inconsistent", f.allow_inconsistent,
+                      "Use a trace file even if it contradicts itself (say where, then go on)");
 }
 
 OpenedSource open_source(const SourceFlags& f) {
@@ -43,6 +58,7 @@ OpenedSource open_source(const SourceFlags& f) {
     std::string view = f.view;
     if (!f.trace.empty()) {
         s.load(load_trace(f.trace), Session::Origin::File);
+        refuse_inconsistent(f, f.trace, s.inconsistency());
     } else if (!f.lesson.empty() || !f.lesson_file.empty()) {
         out.lesson = find_named_lesson(f);
         const Lesson& lesson = *out.lesson;
@@ -65,7 +81,10 @@ OpenedSource open_source(const SourceFlags& f) {
     } else {
         throw BadRequest("give --lesson, --lesson-file, --trace or --variant");
     }
-    if (!f.compare_trace.empty()) s.set_compare(load_trace(f.compare_trace));
+    if (!f.compare_trace.empty()) {
+        s.set_compare(load_trace(f.compare_trace), Session::Origin::File);
+        refuse_inconsistent(f, f.compare_trace, s.compare_inconsistency());
+    }
     if (!view.empty()) {
         const ViewInfo* v = find_view(view);
         if (!v) {

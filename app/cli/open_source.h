@@ -16,9 +16,11 @@ namespace scanscope {
 struct SourceFlags {
     RunOptions run;
     std::string lesson, lesson_file, trace, compare_trace, view;
+    bool allow_inconsistent = false;
 };
 
-// --lesson, --lesson-file, --trace, --compare-trace, --view and the run options.
+// --lesson, --lesson-file, --trace, --compare-trace, --view, --allow-inconsistent and the run
+// options.
 void add_source_options(CLI::App* command, SourceFlags& flags);
 
 struct OpenedSource {
@@ -26,7 +28,9 @@ struct OpenedSource {
     std::optional<Lesson> lesson;
 };
 
-// Throws BadRequest for what the user asked wrongly (exit 2), std::runtime_error otherwise.
+// Throws BadRequest for what the user asked wrongly (exit 2), std::runtime_error otherwise: a
+// trace file that contradicts itself or its variant's replay (Session::load) among them, unless
+// allow_inconsistent (then it says so on stderr and goes on).
 OpenedSource open_source(const SourceFlags& flags);
 
 }  // namespace scanscope

@@ -20,6 +20,18 @@ std::string narrate(const Trace& trace, const Step& step) {
     return text;
 }
 
+namespace {
+
+// Where a trace contradicts itself, or (from a file) its variant's replay; empty when nowhere.
+std::string trace_problem(const Trace& trace, Session::Origin origin) {
+    std::string problem = first_inconsistency(trace);
+    if (problem.empty() && origin == Session::Origin::File)
+        problem = first_replay_difference(trace);
+    return problem;
+}
+
+}  // namespace
+
 void Session::load(Trace trace, Origin origin) {
     trace_ = std::move(trace);
     frames_ = step_frames(*trace_);
@@ -33,9 +45,7 @@ void Session::load(Trace trace, Origin origin) {
     view = default_view(*trace_);
     config_.banks = trace_->request.banks;
     config_.width_bytes = trace_->bank_width_bytes;
-    inconsistency_ = first_inconsistency(*trace_);
-    if (inconsistency_.empty() && origin == Origin::File)
-        inconsistency_ = first_replay_difference(*trace_);
+    inconsistency_ = trace_problem(*trace_, origin);
     analyse();
 }
 
@@ -48,7 +58,8 @@ void Session::show_lookback_of(int launch) {
     analyse_events();
 }
 
-void Session::set_compare(Trace trace) {
+void Session::set_compare(Trace trace, Origin origin) {
+    compare_inconsistency_ = trace_problem(trace, origin);
     compare_ = std::move(trace);
 }
 

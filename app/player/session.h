@@ -25,13 +25,19 @@ class Session {
     // (capture/replay_check.h); a fresh capture is what ran, and only against itself.
     enum class Origin { Captured, File };
     void load(Trace trace, Origin origin = Origin::Captured);
-    void set_compare(Trace trace);
-    void clear_compare() { compare_.reset(); }
+    // A trace to compare with, checked as load checks one of the same origin.
+    void set_compare(Trace trace, Origin origin = Origin::Captured);
+    void clear_compare() {
+        compare_.reset();
+        compare_inconsistency_.clear();
+    }
     void set_bank_config(const BankConfig& config);
 
     bool loaded() const { return trace_.has_value(); }
     // Where the trace contradicts itself (analysis/consistency.h); empty when it does not.
     const std::string& inconsistency() const { return inconsistency_; }
+    // The same for the trace to compare with.
+    const std::string& compare_inconsistency() const { return compare_inconsistency_; }
     const Trace& trace() const { return *trace_; }
     const Trace* compare() const { return compare_ ? &*compare_ : nullptr; }
 
@@ -70,6 +76,7 @@ class Session {
     std::optional<Trace> trace_;
     std::string inconsistency_;
     std::optional<Trace> compare_;
+    std::string compare_inconsistency_;
     std::vector<StepFrame> frames_;
     int lookback_launch_ = -1;
     BankConfig config_;

@@ -195,7 +195,11 @@ int open_from_options(const GuiOptions& options, AppState& state) {
     if (!s.loaded()) return kExitOk;
     if (!options.compare_trace.empty()) {
         try {
-            s.set_compare(load_trace(options.compare_trace));
+            s.set_compare(load_trace(options.compare_trace), Session::Origin::File);
+            if (!s.compare_inconsistency().empty())
+                state.notify(Notice::Level::Warning, "'" + options.compare_trace +
+                                                         "' contradicts itself at " +
+                                                         s.compare_inconsistency());
         } catch (const std::exception& e) {
             std::cerr << "scanscope: --compare-trace: " << e.what() << "\n";
             return kExitFailure;

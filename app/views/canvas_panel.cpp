@@ -89,6 +89,15 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                     s.inconsistency().c_str());
                 ImGui::PopStyleColor();
             }
+            if (s.view == ViewKind::Compare && s.compare() && !s.compare_inconsistency().empty()) {
+                ImGui::PushStyleColor(ImGuiCol_Text,
+                                      ImVec4(theme.hazard.r, theme.hazard.g, theme.hazard.b, 1));
+                ImGui::TextWrapped(
+                    "The trace compared with contradicts itself at %s. It was edited or damaged "
+                    "after capture; what it shows may not be what ran.",
+                    s.compare_inconsistency().c_str());
+                ImGui::PopStyleColor();
+            }
             const bool has_verdict =
                 is_student_key(s.trace().request.variant) && !state.kernel.verdict.empty();
             if (!s.trace().stopped().empty() && !has_verdict) {

@@ -156,9 +156,15 @@ void trace_section(AppState& state) {
     // A second trace for the Compare view: e.g. the padded scan captured on a lab GPU.
     if (!kInBrowser && ImGui::Button("Compare with")) {
         try {
-            state.session.set_compare(load_trace(state.trace_path));
+            state.session.set_compare(load_trace(state.trace_path), Session::Origin::File);
             state.session.view = ViewKind::Compare;
-            state.notify(Notice::Level::Info, "comparing with '" + state.trace_path + "'");
+            const std::string& problem = state.session.compare_inconsistency();
+            if (problem.empty()) {
+                state.notify(Notice::Level::Info, "comparing with '" + state.trace_path + "'");
+            } else {
+                state.notify(Notice::Level::Warning,
+                             "'" + state.trace_path + "' contradicts itself at " + problem);
+            }
         } catch (const std::exception& e) {
             state.notify(Notice::Level::Error, e.what());
         }

@@ -9,6 +9,7 @@
 #include "capture/capture.h"
 #include "model/input_values.h"
 #include "model/trace_json.h"
+#include "player/session.h"
 #include "support/cpu_capture.h"
 #include "support/process.h"
 #include "support/reference.h"
@@ -163,6 +164,52 @@ TEST(Consistency, AnalyzeRefusesAnEditedTraceUnlessAllowed) {
         << r.output;
     r = run_process(scanscope_binary(), {"analyze", "--trace", path, "--allow-inconsistent"});
     EXPECT_EQ(r.exit_code, 0) << r.output;
+}
+
+// What the headless commands draw or ask about is checked as the window checks it: an edited
+// trace file, or an edited one to compare with, is refused (exit 1, naming where) unless asked for.
+TEST(Consistency, QuestionsRefuseAnEditedTraceUnlessAllowed) {
+    const Trace good = captured("blelloch", 8, ElementType::Int32, false);
+    Trace edited = good;
+    edited.launches[0].steps[3].shared[7] += 100;
+    const std::string good_path = temp_file("good.json"), edited_path = temp_file("edited.json");
+    save_trace(good, good_path);
+    save_trace(edited, edited_path);
+    ProcessResult r = run_process(scanscope_binary(), {"questions", "--trace", edited_path});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("contradicts itself at step 4: shared word 7"), std::string::npos)
+        << r.output;
+    EXPECT_EQ(r.output.find("before step"), std::string::npos) << "no questions: " << r.output;
+    r = run_process(scanscope_binary(),
+                    {"questions", "--trace", edited_path, "--allow-inconsistent"});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_NE(r.output.find("used anyway"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("before step"), std::string::npos) << r.output;
+    r = run_process(scanscope_binary(),
+                    {"questions", "--trace", good_path, "--compare-trace", edited_path});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("'" + edited_path + "' contradicts itself"), std::string::npos)
+        << r.output;
+    r = run_process(scanscope_binary(),
+                    {"questions", "--trace", good_path, "--compare-trace", good_path});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+}
+
+// The window's trace to compare with, from a file, is checked as its own trace is.
+TEST(Consistency, ATraceToCompareWithFromAFileIsChecked) {
+    const Trace good = captured("blelloch", 8, ElementType::Int32, false);
+    Trace edited = good;
+    edited.launches[0].steps[3].shared[7] += 100;
+    Session s;
+    s.load(good, Session::Origin::File);
+    s.set_compare(good, Session::Origin::File);
+    EXPECT_EQ(s.compare_inconsistency(), "");
+    s.set_compare(edited, Session::Origin::File);
+    EXPECT_NE(s.compare_inconsistency().find("step 4: shared word 7"), std::string::npos)
+        << s.compare_inconsistency();
+    EXPECT_EQ(s.inconsistency(), "") << "the trace itself is still whole";
+    s.clear_compare();
+    EXPECT_EQ(s.compare_inconsistency(), "");
 }
 
 }  // namespace

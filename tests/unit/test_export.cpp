@@ -47,6 +47,30 @@ TEST(Export, GifHasOneFramePerStepAsked) {
     EXPECT_EQ(gif_frames(gif), 9) << "all of Harris's nine steps";
 }
 
+// An edited trace is not drawn as if it were what ran: export names where it contradicts itself,
+// exits 1 and writes nothing, unless --allow-inconsistent.
+TEST(Export, AnEditedTraceIsRefusedUnlessAllowed) {
+    const std::string trace = temp_file("edited.json"), png = temp_file("edited.png");
+    ASSERT_EQ(scanscope({"capture", "--variant", "blelloch", "--n", "8", "--device", "cpu", "--out",
+                         trace})
+                  .exit_code,
+              0);
+    std::string text = bytes_of(trace);
+    const std::size_t output = text.find("\"output\"");
+    ASSERT_NE(output, std::string::npos);
+    const std::size_t digit = text.find_first_of("123456789", output);
+    text.insert(digit, "1");  // a value of the output, ten times larger and more
+    std::ofstream(trace, std::ios::binary) << text;
+    ProcessResult r = scanscope({"export", "--trace", trace, "--steps", "1", "--out", png});
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find("contradicts itself"), std::string::npos) << r.output;
+    EXPECT_FALSE(std::filesystem::exists(png));
+    r = scanscope(
+        {"export", "--trace", trace, "--steps", "1", "--out", png, "--allow-inconsistent"});
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+    EXPECT_TRUE(std::filesystem::exists(png));
+}
+
 TEST(Export, PdfHoldsTheStepsValuesAsText) {
     if (run_process("/bin/sh", {"-c", "command -v pdftotext"}).exit_code != 0)
         GTEST_SKIP() << "pdftotext (poppler-utils) is not installed";
