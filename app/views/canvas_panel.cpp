@@ -79,34 +79,27 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                                 : "Pick a variant and press Capture, or open a lesson.");
             }
         } else {
-            if (!s.inconsistency().empty()) {
-                // A trace that contradicts itself is not shown as if it were what ran.
+            // A trace that contradicts itself is not shown as if it were what ran.
+            const auto warn = [&](const std::string& text) {
                 ImGui::PushStyleColor(ImGuiCol_Text,
                                       ImVec4(theme.hazard.r, theme.hazard.g, theme.hazard.b, 1));
-                ImGui::TextWrapped(
-                    "This trace contradicts itself at %s. It was edited or damaged "
-                    "after capture; what it shows may not be what ran.",
-                    s.inconsistency().c_str());
+                ImGui::PushTextWrapPos(0.0f);
+                ImGui::TextUnformatted(text.c_str());
+                ImGui::PopTextWrapPos();
                 ImGui::PopStyleColor();
-            }
-            if (s.view == ViewKind::Compare && s.compare() && !s.compare_inconsistency().empty()) {
-                ImGui::PushStyleColor(ImGuiCol_Text,
-                                      ImVec4(theme.hazard.r, theme.hazard.g, theme.hazard.b, 1));
-                ImGui::TextWrapped(
-                    "The trace compared with contradicts itself at %s. It was edited or damaged "
-                    "after capture; what it shows may not be what ran.",
-                    s.compare_inconsistency().c_str());
-                ImGui::PopStyleColor();
-            }
+            };
+            const std::string edited =
+                ". It was edited or damaged after capture; what it shows may not be what ran.";
+            if (!s.inconsistency().empty())
+                warn("This trace contradicts itself at " + s.inconsistency() + edited);
+            if (s.view == ViewKind::Compare && s.compare() && !s.compare_inconsistency().empty())
+                warn("The trace compared with contradicts itself at " + s.compare_inconsistency() +
+                     edited);
             const bool has_verdict =
                 is_student_key(s.trace().request.variant) && !state.kernel.verdict.empty();
-            if (!s.trace().stopped().empty() && !has_verdict) {
-                ImGui::PushStyleColor(ImGuiCol_Text,
-                                      ImVec4(theme.hazard.r, theme.hazard.g, theme.hazard.b, 1));
-                ImGui::TextWrapped("The kernel stopped with an error in its last step (%zu): %s",
-                                   s.trace().frame_count(), s.trace().stopped().c_str());
-                ImGui::PopStyleColor();
-            }
+            if (!s.trace().stopped().empty() && !has_verdict)
+                warn("The kernel stopped with an error in its last step (" +
+                     std::to_string(s.trace().frame_count()) + "): " + s.trace().stopped());
             // Your kernel's verdict, above the picture, where it is read without scrolling.
             if (has_verdict) {
                 const bool right = state.kernel.verdict.rfind("output correct", 0) == 0;
