@@ -18,13 +18,6 @@
 namespace scanscope::test {
 namespace {
 
-std::string read_text(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
 class Legibility : public testing::Test {
   protected:
     void SetUp() override {
@@ -43,7 +36,7 @@ class Legibility : public testing::Test {
         const ProcessResult r = run_process(scanscope_binary(), args, {display_});
         EXPECT_EQ(r.exit_code, 0) << r.output;
         try {
-            return nlohmann::json::parse(read_text(json));
+            return nlohmann::json::parse(file_bytes(json));
         } catch (const std::exception& e) {
             ADD_FAILURE() << "no layout at " << json << ": " << e.what() << "\n" << r.output;
             return {};
@@ -213,7 +206,7 @@ TEST_F(Legibility, PredictModeHidesWhatTheLaunchLeavesUntilItsLastStep) {
         all.insert(all.end(), args.begin(), args.end());
         const ProcessResult r = run_process(scanscope_binary(), all, {display_});
         EXPECT_EQ(r.exit_code, 0) << r.output;
-        return nlohmann::json::parse(read_text(json));
+        return nlohmann::json::parse(file_bytes(json));
     };
     const auto [plain_shown, plain_hidden] = descriptors(one(at_step_one, "fair-plain"));
     EXPECT_GT(plain_shown, 0);
@@ -233,7 +226,7 @@ TEST_F(Legibility, PredictScreenshotsShowTheNextQuestion) {
          "--size", "1600x1000", "--scores", temp_file("next-question-scores.json")},
         {display_});
     ASSERT_EQ(r.exit_code, 0) << r.output;
-    const nlohmann::json layout = nlohmann::json::parse(read_text(json));
+    const nlohmann::json layout = nlohmann::json::parse(file_bytes(json));
     int questions = 0, choices = 0;
     for (const auto& t : layout["frames"][0]["texts"]) {
         questions += t["role"] == "question";
@@ -252,7 +245,7 @@ TEST_F(Legibility, PredictFromALaterStepSaysWhatItSkipped) {
          "--step", "5", "--size", "1600x1000", "--scores", temp_file("skipped-scores.json")},
         {display_});
     ASSERT_EQ(r.exit_code, 0) << r.output;
-    const nlohmann::json layout = nlohmann::json::parse(read_text(json));
+    const nlohmann::json layout = nlohmann::json::parse(file_bytes(json));
     std::string status;
     for (const auto& t : layout["frames"][0]["texts"])
         if (t["panel"] == "status") status += t["text"].get<std::string>();
@@ -289,7 +282,7 @@ TEST_F(Legibility, YourKernelsVerdictAndValuesBesideTheReference) {
                      shot, "--layout-json", json},
                     {display_});
     ASSERT_EQ(r.exit_code, 0) << r.output;
-    const nlohmann::json layout = nlohmann::json::parse(read_text(json));
+    const nlohmann::json layout = nlohmann::json::parse(file_bytes(json));
     bool verdict = false, yours = false, theirs = false, difference = false;
     int values = 0;
     for (const auto& t : layout["frames"][0]["texts"]) {
@@ -314,7 +307,7 @@ TEST_F(Legibility, YourKernelsVerdictAndValuesBesideTheReference) {
                     {display_});
     ASSERT_EQ(p.exit_code, 0) << p.output;
     bool large = false;
-    const nlohmann::json projector = nlohmann::json::parse(read_text(json));
+    const nlohmann::json projector = nlohmann::json::parse(file_bytes(json));
     for (const auto& t : projector["frames"][0]["texts"]) {
         const std::string text = t["text"];
         if (text.rfind("Your kernel: output wrong", 0) == 0)
@@ -338,7 +331,7 @@ TEST_F(Legibility, AKernelThatStoppedIsSteppedThroughUnderItsVerdict) {
         if (presenter) args.push_back("--presenter");
         const ProcessResult r = run_process(scanscope_binary(), args, {display_});
         ASSERT_EQ(r.exit_code, 0) << r.output;
-        const nlohmann::json layout = nlohmann::json::parse(read_text(json));
+        const nlohmann::json layout = nlohmann::json::parse(file_bytes(json));
         const double height = presenter ? 720 : 1000;
         bool verdict = false, values = false;
         for (const auto& t : layout["frames"][0]["texts"]) {

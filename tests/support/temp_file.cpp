@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <fstream>
+#include <sstream>
+
 namespace scanscope::test {
 
 std::string temp_file(const std::string& name) {
@@ -12,6 +15,13 @@ std::string temp_file(const std::string& name) {
     for (char& c : test)
         if (c == '/') c = '_';  // parameterised names hold slashes
     return testing::TempDir() + std::to_string(getpid()) + "-" + test + "-" + name;
+}
+
+std::string file_bytes(const std::string& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return bytes.str();
 }
 
 }  // namespace scanscope::test

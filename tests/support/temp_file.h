@@ -10,4 +10,7 @@ namespace scanscope::test {
 // TempDir()/<pid>-<suite>.<test>-<name>
 std::string temp_file(const std::string& name);
 
+// A file's bytes; empty when it cannot be read.
+std::string file_bytes(const std::string& path);
+
 }  // namespace scanscope::test

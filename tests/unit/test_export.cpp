@@ -20,13 +20,6 @@ ProcessResult scanscope(const std::vector<std::string>& args) {
     return run_process(scanscope_binary(), args);
 }
 
-std::string bytes_of(const std::string& path) {
-    std::ifstream file(path, std::ios::binary);
-    std::ostringstream text;
-    text << file.rdbuf();
-    return text.str();
-}
-
 int gif_frames(const std::string& path) {
     int error = 0;
     GifFileType* gif = DGifOpenFileName(path.c_str(), &error);
@@ -55,7 +48,7 @@ TEST(Export, AnEditedTraceIsRefusedUnlessAllowed) {
                          trace})
                   .exit_code,
               0);
-    std::string text = bytes_of(trace);
+    std::string text = file_bytes(trace);
     const std::size_t output = text.find("\"output\"");
     ASSERT_NE(output, std::string::npos);
     const std::size_t digit = text.find_first_of("123456789", output);
@@ -80,7 +73,7 @@ TEST(Export, PdfHoldsTheStepsValuesAsText) {
                   .exit_code,
               0);
     ASSERT_EQ(run_process("/usr/bin/pdftotext", {pdf, text}).exit_code, 0);
-    const std::string words = bytes_of(text);
+    const std::string words = file_bytes(text);
     EXPECT_NE(words.find("step 8/9"), std::string::npos) << words;
     EXPECT_NE(words.find("step 9/9"), std::string::npos) << words;
     EXPECT_NE(words.find("25"), std::string::npos) << "the up-sweep's total";
@@ -128,9 +121,9 @@ TEST(Export, TheSameExportGivesTheSameBytes) {
                                  "800x450", "--palette", "colorblind", "--out", out})
                           .exit_code,
                       0);
-        const std::string first = bytes_of(a);
+        const std::string first = file_bytes(a);
         EXPECT_GT(first.size(), 1000u) << extension;
-        EXPECT_EQ(first, bytes_of(b)) << extension;
+        EXPECT_EQ(first, file_bytes(b)) << extension;
     }
 }
 
@@ -148,7 +141,7 @@ TEST(Export, ASeriesIsReplacedWholeOrNotAtAll) {
     };
     const ProcessResult made = scanscope(export_at("640x360"));
     ASSERT_EQ(made.exit_code, 0) << made.output;
-    const std::string first = bytes_of(dir + "/steps/steps-1.png");
+    const std::string first = file_bytes(dir + "/steps/steps-1.png");
     int old_seen = 0, new_seen = 0;
     for (const char* delay : {"0.2", "0.4", "0.6", "0.8", "1.0", "1.4", "2.5"}) {
         // --foreground: timeout kills the export alone and waits for it (without it, timeout kills
@@ -161,14 +154,14 @@ TEST(Export, ASeriesIsReplacedWholeOrNotAtAll) {
         std::set<std::string> sizes;
         int files = 0;
         for (const auto& e : std::filesystem::directory_iterator(dir + "/steps")) {
-            const std::string png = bytes_of(e.path().string());
+            const std::string png = file_bytes(e.path().string());
             ASSERT_GT(png.size(), 24u);
             sizes.insert(png.substr(16, 8));  // the IHDR's width and height
             ++files;
         }
         EXPECT_EQ(sizes.size(), 1u) << "a mix of two exports after a kill at " << delay << " s";
         EXPECT_EQ(files, 20);
-        (bytes_of(dir + "/steps/steps-1.png") == first ? old_seen : new_seen) += 1;
+        (file_bytes(dir + "/steps/steps-1.png") == first ? old_seen : new_seen) += 1;
     }
     EXPECT_GE(old_seen, 1) << "some kill came before the series was in place";
     // What a killed export left (its staging folder) goes with the next export of that name.
@@ -257,7 +250,7 @@ TEST(Export, CaptionPrintsTheStepsSentence) {
                          "--out", svg})
                   .exit_code,
               0);
-    const std::string text = bytes_of(svg);
+    const std::string text = file_bytes(svg);
     // Lesson 01's own sentence for step 2, from the lesson file.
     EXPECT_NE(text.find("left subtree"), std::string::npos) << text.substr(0, 2000);
     const std::string plain = temp_file("no-caption.svg");
@@ -265,7 +258,7 @@ TEST(Export, CaptionPrintsTheStepsSentence) {
         scanscope({"export", "--lesson", "01-harris-blelloch", "--steps", "2", "--out", plain})
             .exit_code,
         0);
-    EXPECT_EQ(bytes_of(plain).find("left subtree"), std::string::npos);
+    EXPECT_EQ(file_bytes(plain).find("left subtree"), std::string::npos);
 }
 
 // 2,255 look-back events are not a GIF anyone meant to ask for: refused, with the count and the
@@ -299,7 +292,7 @@ TEST(Export, WorksheetHasAPagePerQuestionAndTheKey) {
         scanscope({"questions", "--lesson", "01-harris-blelloch", "--scripted", "--answers"});
     ASSERT_EQ(listed.exit_code, 0);
     ASSERT_EQ(run_process("/usr/bin/pdftotext", {pdf, text}).exit_code, 0);
-    const std::string words = bytes_of(text);
+    const std::string words = file_bytes(text);
     // Every prompt, and every right answer in the key (from `questions`, the same generator).
     int prompts = 0;
     std::istringstream lines(listed.output);

@@ -6,20 +6,12 @@
 
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 
 #include "platform/file_write.h"
 #include "support/temp_file.h"
 
 namespace scanscope {
 namespace {
-
-std::string read_all(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
 
 void touch(const std::string& path) {
     std::ofstream(path) << "half a trace";
@@ -38,7 +30,7 @@ TEST(FileWrite, ReplacesTheTargetWhole) {
     const std::string path = test::temp_file("whole.txt");
     write_file(path, "first");
     write_file(path, "second, longer");
-    EXPECT_EQ(read_all(path), "second, longer");
+    EXPECT_EQ(test::file_bytes(path), "second, longer");
 }
 
 // A writer killed between naming its temporary and renaming it leaves "<target>.tmp-<pid>-<n>";
@@ -52,7 +44,7 @@ TEST(FileWrite, TheNextWriteRemovesWhatAKilledWriterLeft) {
     for (const std::string& p : {dead, alive, other})
         touch(p);
     write_file(path, "{}");
-    EXPECT_EQ(read_all(path), "{}");
+    EXPECT_EQ(test::file_bytes(path), "{}");
     EXPECT_FALSE(std::filesystem::exists(dead));
     EXPECT_TRUE(std::filesystem::exists(alive));
     EXPECT_TRUE(std::filesystem::exists(other));

@@ -76,13 +76,6 @@ TEST(WebUniformInt, EqualsLibstdcxxDistribution) {
 }
 #endif
 
-std::string read_text(const std::filesystem::path& path) {
-    std::ifstream in(path);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 // glslangValidator (Debian's glslang-tools) compiles each canvas shader as written (GLSL 3.30) and
 // in the form the browser gets (GLSL ES 3.00, WebGL 2's language).
 TEST(WebShaders, BothFormsCompile) {
@@ -93,7 +86,7 @@ TEST(WebShaders, BothFormsCompile) {
         const std::string ext = entry.path().extension().string();
         if (ext != ".vert" && ext != ".frag") continue;
         ++shaders;
-        const std::string desktop = read_text(entry.path());
+        const std::string desktop = file_bytes(entry.path());
         const std::string es = glsl_es_300(desktop);
         EXPECT_EQ(es.rfind("#version 300 es\n", 0), 0u);
         for (const auto& [form, text] : {std::pair{"desktop", desktop}, std::pair{"es", es}}) {
