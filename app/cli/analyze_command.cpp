@@ -7,10 +7,8 @@
 #include <nlohmann/json.hpp>
 
 #include "analysis/banks.h"
-#include "analysis/consistency.h"
 #include "analysis/hazards.h"
 #include "capture/capture.h"
-#include "capture/replay_check.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/run_options.h"
@@ -18,6 +16,7 @@
 #include "model/input_values.h"
 #include "model/trace_json.h"
 #include "model/trace_queries.h"
+#include "player/session.h"
 
 namespace scanscope {
 namespace {
@@ -244,8 +243,7 @@ void register_analyze_command(CLI::App& app, CommandSet& set) {
             Trace trace;
             if (!trace_file->empty()) {
                 trace = load_trace(*trace_file);
-                std::string problem = first_inconsistency(trace);
-                if (problem.empty()) problem = first_replay_difference(trace);
+                const std::string problem = Session::problem_of(trace, Session::Origin::File);
                 if (!problem.empty()) {
                     std::cerr << "scanscope analyze: '" << *trace_file << "' contradicts itself at "
                               << problem

@@ -10,6 +10,11 @@ namespace scanscope {
 
 namespace {
 
+void warn_if_contradicted(AppState& state, const std::string& name, const std::string& problem) {
+    if (!problem.empty())
+        state.notify(Notice::Level::Warning, "'" + name + "' contradicts itself at " + problem);
+}
+
 void load_and_announce(AppState& state, const std::string& path, const std::string& name,
                        bool announce) {
     Trace trace = load_trace(path);
@@ -20,9 +25,7 @@ void load_and_announce(AppState& state, const std::string& path, const std::stri
     if (announce)
         state.notify(Notice::Level::Info, "opened '" + name + "' (captured on " +
                                               state.session.trace().source.device + ")");
-    if (!state.session.inconsistency().empty())
-        state.notify(Notice::Level::Warning,
-                     "'" + name + "' contradicts itself at " + state.session.inconsistency());
+    warn_if_contradicted(state, name, state.session.inconsistency());
 }
 
 }  // namespace
@@ -39,6 +42,12 @@ bool open_trace_into(AppState& state, const std::string& path, const std::string
 
 void load_trace_into(AppState& state, const std::string& path, const std::string& name) {
     load_and_announce(state, path, name, false);
+}
+
+bool compare_with_file(AppState& state, const std::string& path) {
+    state.session.set_compare(load_trace(path), Session::Origin::File);
+    warn_if_contradicted(state, path, state.session.compare_inconsistency());
+    return state.session.compare_inconsistency().empty();
 }
 
 bool save_trace_from(AppState& state, const std::string& path) {

@@ -17,6 +17,10 @@ bool open_trace_into(AppState& state, const std::string& path, const std::string
 // to refuse the file before the window opens.
 void load_trace_into(AppState& state, const std::string& path, const std::string& name);
 
+// Loads `path` as the trace to compare with, checked as an opened trace is: true when it agrees
+// with itself, else a warning notice says where it does not. Throws what load_trace throws.
+bool compare_with_file(AppState& state, const std::string& path);
+
 // Saves the session's trace to `path` (in the browser: then hands it to the user as a download).
 bool save_trace_from(AppState& state, const std::string& path);
 

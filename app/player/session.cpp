@@ -20,17 +20,11 @@ std::string narrate(const Trace& trace, const Step& step) {
     return text;
 }
 
-namespace {
-
-// Where a trace contradicts itself, or (from a file) its variant's replay; empty when nowhere.
-std::string trace_problem(const Trace& trace, Session::Origin origin) {
+std::string Session::problem_of(const Trace& trace, Origin origin) {
     std::string problem = first_inconsistency(trace);
-    if (problem.empty() && origin == Session::Origin::File)
-        problem = first_replay_difference(trace);
+    if (problem.empty() && origin == Origin::File) problem = first_replay_difference(trace);
     return problem;
 }
-
-}  // namespace
 
 void Session::load(Trace trace, Origin origin) {
     trace_ = std::move(trace);
@@ -45,7 +39,7 @@ void Session::load(Trace trace, Origin origin) {
     view = default_view(*trace_);
     config_.banks = trace_->request.banks;
     config_.width_bytes = trace_->bank_width_bytes;
-    inconsistency_ = trace_problem(*trace_, origin);
+    inconsistency_ = problem_of(*trace_, origin);
     analyse();
 }
 
@@ -59,7 +53,7 @@ void Session::show_lookback_of(int launch) {
 }
 
 void Session::set_compare(Trace trace, Origin origin) {
-    compare_inconsistency_ = trace_problem(trace, origin);
+    compare_inconsistency_ = problem_of(trace, origin);
     compare_ = std::move(trace);
 }
 

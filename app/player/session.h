@@ -24,6 +24,9 @@ class Session {
     // A trace from a file is checked against itself and against a replay of its variant
     // (capture/replay_check.h); a fresh capture is what ran, and only against itself.
     enum class Origin { Captured, File };
+    // Where a trace of that origin contradicts itself (or, from a file, its replay); empty when
+    // nowhere. What load and set_compare keep, and what the commands that read a file check.
+    static std::string problem_of(const Trace& trace, Origin origin);
     void load(Trace trace, Origin origin = Origin::Captured);
     // A trace to compare with, checked as load checks one of the same origin.
     void set_compare(Trace trace, Origin origin = Origin::Captured);

@@ -27,7 +27,6 @@
 #include "gui/trace_files.h"
 #include "gui/window.h"
 #include "model/input_values.h"
-#include "model/trace_json.h"
 #include "platform/browser.h"
 #include "platform/data_dir.h"
 #include "platform/exit_codes.h"
@@ -195,11 +194,7 @@ int open_from_options(const GuiOptions& options, AppState& state) {
     if (!s.loaded()) return kExitOk;
     if (!options.compare_trace.empty()) {
         try {
-            s.set_compare(load_trace(options.compare_trace), Session::Origin::File);
-            if (!s.compare_inconsistency().empty())
-                state.notify(Notice::Level::Warning, "'" + options.compare_trace +
-                                                         "' contradicts itself at " +
-                                                         s.compare_inconsistency());
+            compare_with_file(state, options.compare_trace);
         } catch (const std::exception& e) {
             std::cerr << "scanscope: --compare-trace: " << e.what() << "\n";
             return kExitFailure;

@@ -6,7 +6,6 @@
 
 #include "gui/capture_jobs.h"
 #include "gui/trace_files.h"
-#include "model/trace_json.h"
 #include "platform/browser.h"
 #include "views/panel.h"
 #include "views/shell_views.h"
@@ -156,15 +155,10 @@ void trace_section(AppState& state) {
     // A second trace for the Compare view: e.g. the padded scan captured on a lab GPU.
     if (!kInBrowser && ImGui::Button("Compare with")) {
         try {
-            state.session.set_compare(load_trace(state.trace_path), Session::Origin::File);
+            const bool whole = compare_with_file(state, state.trace_path);
             state.session.view = ViewKind::Compare;
-            const std::string& problem = state.session.compare_inconsistency();
-            if (problem.empty()) {
+            if (whole)
                 state.notify(Notice::Level::Info, "comparing with '" + state.trace_path + "'");
-            } else {
-                state.notify(Notice::Level::Warning,
-                             "'" + state.trace_path + "' contradicts itself at " + problem);
-            }
         } catch (const std::exception& e) {
             state.notify(Notice::Level::Error, e.what());
         }
