@@ -118,10 +118,23 @@ int column_descriptors_from(const Trace& trace) {
                             [&](const GlobalBuffer& g) { return g.name == name; });
     };
     const auto rows = named("row descriptors");
-    if (rows == launch.globals.end() || named("column descriptors") == launch.globals.end())
+    if (rows == launch.globals.end() || (named("column descriptors") == launch.globals.end() &&
+                                         named("column ring") == launch.globals.end()))
         return launch.tile_count();
     return int(rows->values.size());
 }
+
+namespace {
+
+bool has_column_ring(const Trace& trace) {
+    const int l = lookback_launch(trace);
+    if (l < 0) return false;
+    const auto& globals = trace.launches[std::size_t(l)].globals;
+    return std::any_of(globals.begin(), globals.end(),
+                       [](const GlobalBuffer& g) { return g.name == "column ring"; });
+}
+
+}  // namespace
 
 DescriptorLayout descriptor_layout(const Trace& trace) {
     DescriptorLayout layout;
@@ -129,6 +142,7 @@ DescriptorLayout descriptor_layout(const Trace& trace) {
     layout.columns_from = column_descriptors_from(trace);
     layout.width = std::max(table_width(trace.request), 1);
     layout.digits = digits_of_tiles(trace);
+    layout.ring = has_column_ring(trace);
     return layout;
 }
 
@@ -149,7 +163,8 @@ std::optional<ColumnDescriptor> column_descriptor(const DescriptorLayout& layout
 std::string descriptor_name(const DescriptorLayout& layout, int descriptor) {
     if (layout.rows == 0) return "tile " + std::to_string(descriptor);
     if (const auto c = column_descriptor(layout, descriptor))
-        return "tile row " + std::to_string(c->tile_row) + " column " + std::to_string(c->x);
+        return (layout.ring ? "slot " : "tile row ") + std::to_string(c->tile_row) + " column " +
+               std::to_string(c->x);
     const std::string column = std::to_string(descriptor / layout.rows);
     const std::string row = std::to_string(descriptor % layout.rows);
     return layout.digits ? "tile " + column + " digit " + row : "strip " + column + " row " + row;
@@ -161,14 +176,15 @@ int predecessor_step(const DescriptorLayout& layout, int descriptor) {
 }
 
 std::string lookback_column_word(const DescriptorLayout& layout, int descriptor) {
-    if (column_descriptor(layout, descriptor)) return "tile row";
+    if (column_descriptor(layout, descriptor)) return layout.ring ? "slot" : "tile row";
     return layout.rows && !layout.digits ? "strip" : "tile";
 }
 
 std::string descriptor_short_name(const DescriptorLayout& layout, int descriptor) {
     if (layout.rows == 0) return "tile " + std::to_string(descriptor);
     if (const auto c = column_descriptor(layout, descriptor))
-        return "tr" + std::to_string(c->tile_row) + " c" + std::to_string(c->x);
+        return (layout.ring ? "sl" : "tr") + std::to_string(c->tile_row) + " c" +
+               std::to_string(c->x);
     return (layout.digits ? "t" : "s") + std::to_string(descriptor / layout.rows) +
            (layout.digits ? " d" : " r") + std::to_string(descriptor % layout.rows);
 }

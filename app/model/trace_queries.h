@@ -54,8 +54,9 @@ int lookback_launch(const Trace& trace, int asked);
 // a tile. 0 for a trace whose descriptors are tiles.
 int descriptor_rows(const Trace& trace);
 // Where summed-area-lookback's tiles (a band of a strip each) number their second table, a
-// descriptor for each column of each row of tiles (from + tile_row * width + x); the count of
-// descriptors where a trace has no such table.
+// descriptor for each column of each row of tiles (from + tile_row * width + x), or for wide
+// tiles the ring of two slots their last rows are handed down through (from + slot * width + x);
+// the count of descriptors where a trace has no such table.
 int column_descriptors_from(const Trace& trace);
 // How a trace numbers its look-back descriptors, worked out once: a scene names thousands.
 struct DescriptorLayout {
@@ -63,18 +64,19 @@ struct DescriptorLayout {
     int columns_from = 0;  // column_descriptors_from
     int width = 1;         // the table's width, a row of tiles' column descriptors
     bool digits = false;   // a tile's digits (radix-sort-onesweep), not a strip's rows
+    bool ring = false;     // the column words are the ring of two slots, not a row of tiles each
 };
 DescriptorLayout descriptor_layout(const Trace& trace);
-// A look-back descriptor as people name it: "tile 5", "strip 1 row 5", "tile 1 digit 5", or
-// "tile row 1 column 5".
+// A look-back descriptor as people name it: "tile 5", "strip 1 row 5", "tile 1 digit 5",
+// "tile row 1 column 5", or (handed down) "slot 1 column 5".
 std::string descriptor_name(const DescriptorLayout& layout, int descriptor);
-// The same, short enough for a cell: "tile 5", "s1 r5", "t1 d5", "tr1 c5".
+// The same, short enough for a cell: "tile 5", "s1 r5", "t1 d5", "tr1 c5", "sl1 c5".
 std::string descriptor_short_name(const DescriptorLayout& layout, int descriptor);
 // How far back a descriptor's nearest predecessor is: 1 tile, a column of descriptor_rows, or (a
-// column's descriptor) a row of tiles, the table's width.
+// column's descriptor or word) a row of tiles, the table's width.
 int predecessor_step(const DescriptorLayout& layout, int descriptor);
 // What a look-back steps back over: "strip" (summed-area-lookback's rows), "tile row" (its
-// columns) or "tile".
+// columns), "slot" (its ring) or "tile".
 std::string lookback_column_word(const DescriptorLayout& layout, int descriptor);
 // The same four for a trace, where one or two descriptors are named.
 std::string descriptor_name(const Trace& trace, int descriptor);

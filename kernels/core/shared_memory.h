@@ -182,4 +182,18 @@ SS_HD_INLINE SharedArray<T, Block> shared_memory(Block& block, int count) {
     return block.template allocate_shared<T>(count);
 }
 
+// An array that only some shapes of a kernel carve: where Carve is false, none (and none in the
+// trace), so that the other shapes' shared memory stays as it was.
+struct NoSharedArray {};
+template <bool Carve, class T, class Block>
+SS_HD_INLINE auto shared_memory_if(Block& block, int count) {
+    if constexpr (Carve) {
+        return shared_memory<T>(block, count);
+    } else {
+        (void)block;
+        (void)count;
+        return NoSharedArray{};
+    }
+}
+
 }  // namespace scanscope

@@ -227,6 +227,35 @@ class GpuBlock {
         return d;
     }
 
+    // A word handed from a tile to the next down a chain that reuses it (summed-area-lookback's
+    // wide tiles: the tile above hands its last row down, a word a column in two slots): `tag`
+    // says which hand-down it holds. An exchange, done in the L2, where every write to the word
+    // is ordered: relaxed stores from different SMs, each made after seeing the one before it
+    // through other words, still landed out of order (bench/results/summed-area-wide-h100-
+    // 2026-11-28). The trace shows a hand-down as a PREFIX published (the table's entry above).
+    __device__ void hand_down(TileDescriptors descriptors, int word, std::uint32_t tag,
+                              std::uint32_t value) {
+        atomicExch(reinterpret_cast<DescriptorWord*>(descriptors.of(word)),
+                   (DescriptorWord(tag) << 32) | DescriptorWord(value));
+        if constexpr (recording)
+            record_event({std::uint32_t(word), std::uint32_t(word),
+                          std::uint16_t(TileEventKind::Publish), std::uint16_t(TileStatus::Prefix),
+                          value, 0});
+    }
+    // Whether `word` holds hand-down `tag` yet (then its value in `value`); a read of it.
+    __device__ bool take_handed(TileDescriptors descriptors, int reader, int word,
+                                std::uint32_t tag, std::uint32_t& value) {
+        const DescriptorWord seen =
+            *reinterpret_cast<const volatile DescriptorWord*>(descriptors.of(word));
+        const bool there = std::uint32_t(seen >> 32) == tag;
+        value = there ? std::uint32_t(seen) : 0u;
+        if constexpr (recording)
+            record_event(
+                {std::uint32_t(reader), std::uint32_t(word), std::uint16_t(TileEventKind::Read),
+                 std::uint16_t(there ? TileStatus::Prefix : TileStatus::Invalid), value, 0});
+        return there;
+    }
+
     // Hooks used by SharedArray.
     __device__ __forceinline__ void check_shared_index(int /*index*/, int /*count*/,
                                                        std::uint16_t /*line*/) {}

@@ -114,14 +114,26 @@ struct SegmentedLookbackPolicy {
 // summed-area-lookback. Teaching: strips of 32 columns, a block a strip from top to bottom, a row
 // a warp. Timed: tiles of 128 x 128, a block one band of a strip (16 rows of 4 a warp at 256
 // threads, two blocks an SM within the 512-thread bound's 128 registers), taken by anti-
-// diagonals, each with a look-back along its rows and one up its columns. On the H100 beside a
-// copy of the table (bench/results/summed-area-tiles-h100-2026-11-27, bench/tuning.md): 1.131 x
-// the copy at 2^28 (16384 wide; strips, a block walking down its strip, 1.33 x), 1.367 x at 2^24
-// (strips 1.87 x), 2.312 x at 2^20 (strips 3.80 x). Tiles of 64 rows took 2.06 x at 2^20 in the
-// probe (git, cfd5201), but here their look-back's reads go to local memory.
+// diagonals, each with a look-back along its rows and one up its columns; from 16384 wide, the
+// same warps four side by side (32 x 512), the tile above handing its last row down. On the H100
+// beside a copy of the table (bench/results/summed-area-wide-h100-2026-11-28, bench/tuning.md):
+// 1.095 x the copy at 2^28 (16384 wide; 128 x 128 tiles 1.131 x; strips, a block walking down its
+// strip, 1.33 x), 1.368 x at 2^24 (strips 1.87 x), 2.363 x at 2^20 (strips 3.80 x). Tiles of 64
+// rows took 2.06 x at 2^20 in the probe (git, cfd5201), but here their look-back's reads go to
+// local memory.
 struct SummedAreaLookbackPolicy {
     using Teaching = Tile<1, 1>;
     using Timed = Tile<16, 4, 256>;
+    // Tables at least kWideFrom wide take the same warps four side by side (tiles of 32 x 512),
+    // the tile above handing its last row down (bench/results/summed-area-wide-h100-2026-11-28:
+    // 1.09 x the copy at 2^28 in the probe and in the variant, against 1.13 x; in the probe at
+    // 4096 wide, 8 tiles a row, the chain down the columns had too little time: 1.74 x, against
+    // 1.35 x).
+    static constexpr int kWideWarpCols = 4;
+    static constexpr int kWideFrom = 16384;
+    static bool wide(int width, int threads) {
+        return width >= kWideFrom && threads % (32 * kWideWarpCols) == 0;
+    }
 
     // Whether a block takes a tile of one band (else a whole strip): the timed tiles.
     template <class Shape>

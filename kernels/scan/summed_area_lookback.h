@@ -20,9 +20,15 @@
 //     adds what the tiles above published, nearest first, until one knew its prefix.
 // So several tiles an SM cover each other's waits. The tiles are taken by anti-diagonals (a table
 // of the order, `order`): the tile to the left and the one above were taken a diagonal earlier,
-// and have mostly published their prefixes when a tile looks back. The captured table runs 1 x 1
-// in strips of 32 columns; the timed one in tiles (its policy, lookback_policies.h), from this
-// same source.
+// and have mostly published their prefixes when a tile looks back.
+// Wide tiles (WarpCols warps side by side, a warp Rows rows of 32 * Vec columns) are what the
+// DRAM likes best, but their columns would take a descriptor a column for each few rows. There the
+// tile above hands its last row of the table down instead, a word a column in a ring of two slots
+// (the tile row's parity) tagged with the row of tiles it came from, and a tile waits for it: a
+// chain down each column, quick enough where a diagonal holds many tiles (the policy takes them
+// for tables 16384 wide and more).
+// The captured table runs 1 x 1 in strips of 32 columns; the timed one in tiles (its policy,
+// lookback_policies.h), from this same source.
 #pragma once
 
 #include <cstdint>
@@ -42,22 +48,28 @@ struct SummedAreaLookbackLine {
 };
 
 // The table is `width` entries wide and `height` high, row after row. A look-back reads Ahead
-// descriptors at once.
-template <class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4>
+// descriptors at once. A tile is WarpCols warps wide (timed tiles only).
+template <class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4, int WarpCols = 1>
 struct SummedAreaLookback {
+    static_assert(WarpCols == 1 || Tiles, "warps side by side only in the timed tiles");
     static constexpr int kItems = Rows * Vec;                       // per thread and band
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
-    static constexpr int kStripWidth = 32 * Vec;
-    // A warp's column sums, one word a column, padded by a word every 32 columns: a lane's Vec
-    // consecutive columns (one store each) and a warp of consecutive columns both meet 32 banks.
-    static constexpr int kSumsPitch = kStripWidth + Vec;
+    static constexpr int kWarpWidth = 32 * Vec;
+    static constexpr int kStripWidth = WarpCols * kWarpWidth;
+    // Whether the tile above hands each column down (wide tiles) rather than a look-back up it.
+    static constexpr bool kHandDown = WarpCols > 1;
+    // A row of warps' column sums, one word a column, padded by a word every 32 columns: a lane's
+    // Vec consecutive columns (one store each) and a warp of consecutive columns both meet 32
+    // banks.
+    static constexpr int kSumsPitch = kStripWidth + kStripWidth / 32;
     static constexpr bool kPackedDescriptors = true;  // a strip's rows side by side
     const T* in;
     T* out;
     int width;
     int height;
     // Row y of strip s: descriptor s * height + y. With tiles, column x of tile row i too:
-    // descriptor row_descriptors() + i * width + x.
+    // descriptor row_descriptors() + i * width + x; or, handed down, the word of column x in slot
+    // i % 2: row_descriptors() + i % 2 * width + x.
     TileDescriptors descriptors;
     int* tile_counter;           // the tiles; zero before the launch (as TileDescriptors says)
     const int* order = nullptr;  // Tiles: the tile each ticket takes (tile row * strips + strip)
@@ -66,14 +78,25 @@ struct SummedAreaLookback {
     SS_HD int row_descriptors() const { return strips() * height; }
     // The tile rows: the bands, or the whole strip.
     SS_HD int tile_rows(int threads) const {
-        const int band_rows = (threads + 31) / 32 * Rows;
+        const int band_rows = (threads + 31) / 32 / WarpCols * Rows;
         return Tiles ? (height + band_rows - 1) / band_rows : 1;
     }
+    // The columns' words after the rows': a descriptor for each column of each row of tiles, or
+    // the two slots handed down through.
+    SS_HD int column_words(int threads) const {
+        const int rows = tile_rows(threads);
+        return rows > 1 ? (kHandDown ? 2 : rows) * width : 0;
+    }
+    SS_HD int handed_word(int tile_row, int x) const {
+        return row_descriptors() + (tile_row & 1) * width + x;
+    }
     SS_HD_INLINE static int padded_column(int column) { return column + column / 32; }
-    // The strip's number, then each warp's column sums and the left parts of its rows.
+    // The strip's number, then each row of warps' column sums and the left parts of each warp's
+    // rows (wide tiles: and each row's parts in its warps, and its left part).
     static std::uint32_t shared_bytes(int threads) {
-        const int warps = (threads + 31) / 32;
-        return std::uint32_t(4 + (warps * kSumsPitch + warps) * sizeof(T));
+        const int warps = (threads + 31) / 32, warp_rows = warps / WarpCols;
+        const int row_words = WarpCols > 1 ? warp_rows * Rows * (WarpCols + 1) : 0;
+        return std::uint32_t(4 + (warp_rows * kSumsPitch + warps + row_words) * sizeof(T));
     }
 
     template <class Block>
@@ -81,13 +104,21 @@ struct SummedAreaLookback {
         using Line = SummedAreaLookbackLine;
         const Op op;
         auto strip_slot = shared_memory<int>(b, 1);
-        // sums[w * kSumsPitch + padded_column(c)]: warp w's rows of the band added down column c,
-        // then (in place) what warp w's rows add to column c from above: the bands above, the
+        // sums[w * kSumsPitch + padded_column(c)]: row of warps w's rows of the band added down
+        // column c, then (in place) what they add to column c from above: the bands above, the
         // warps above and the left parts of their rows. Three barriers a band: after the warps'
-        // sums, after the column threads, and before the next band's sums.
-        auto sums = shared_memory<T>(b, b.warps() * kSumsPitch);
-        // lefts[w]: the left parts of warp w's rows, added.
+        // sums, after the column threads, and before the next band's sums (wide tiles: two more,
+        // after each row's parts and after its left part).
+        const int warp_rows = b.warps() / WarpCols;
+        const int warp_row = b.warp() / WarpCols, warp_col = b.warp() % WarpCols;
+        auto sums = shared_memory<T>(b, warp_rows * kSumsPitch);
+        // lefts[w]: the left parts of warp w's rows, added (wide tiles: with what the warps left
+        // of it add to each row).
         auto lefts = shared_memory<T>(b, b.warps());
+        // Wide tiles: row_parts[row * WarpCols + c], the row's sum in warp column c; row_lefts,
+        // each row's left part.
+        auto row_parts = shared_memory_if<(WarpCols > 1), T>(b, warp_rows * Rows * WarpCols);
+        auto row_lefts = shared_memory_if<(WarpCols > 1), T>(b, warp_rows * Rows);
 
         // 1. The next tile, in the order blocks start.
         b.at(Line::TakeStrip);
@@ -95,7 +126,7 @@ struct SummedAreaLookback {
             const int ticket = b.take_tile(tile_counter);
             strip_slot[0] = Tiles && order ? order[ticket] : ticket;
         }
-        const int band_rows = b.warps() * Rows;
+        const int band_rows = warp_rows * Rows;
         b.sync(Line::ScanRows, 0);
         const int tile = strip_slot[0];
         const int strip = Tiles ? tile % strips() : tile, tile_row = Tiles ? tile / strips() : 0;
@@ -103,7 +134,8 @@ struct SummedAreaLookback {
         const int first_band = Tiles ? tile_row * band_rows : 0;
         const int end_band =
             Tiles && first_band + band_rows < height ? first_band + band_rows : height;
-        const int x = strip * kStripWidth + b.lane() * Vec;  // the lane's first column
+        // The lane's first column.
+        const int x = strip * kStripWidth + warp_col * kWarpWidth + b.lane() * Vec;
         // Where each of the lane's rows starts is one step of `width` from the last; a lane whose
         // Vec columns are all in the table, in rows of a whole number of vectors, needs no check
         // but the row's (the GPU's vector accesses then stay aligned).
@@ -134,10 +166,10 @@ struct SummedAreaLookback {
         // A strip: the next band's rows, on their way while this band is worked on (a tile's one
         // band comes straight into its items: two bands would not fit two blocks an SM).
         T next[Rows][Vec];
-        if constexpr (!Tiles) load_rows(first_band + b.warp() * Rows, next);
+        if constexpr (!Tiles) load_rows(first_band + warp_row * Rows, next);
         for (int band = first_band; band < end_band; band += band_rows) {
             if (band > first_band) b.sync(Line::ScanRows, band);
-            const int first_row = band + b.warp() * Rows;
+            const int first_row = band + warp_row * Rows;
             const int my_row = first_row + b.lane();  // lanes below Rows: a row each
             const bool row_lane = b.lane() < Rows && my_row < height;
 
@@ -174,17 +206,41 @@ struct SummedAreaLookback {
             for (int r = 1; r < Rows; ++r)
                 for (int v = 0; v < Vec; ++v)
                     items[r][v] = op(items[r - 1][v], items[r][v]);
+            const int warp_x = warp_col * kWarpWidth + b.lane() * Vec;  // in the strip
             for (int v = 0; v < Vec; ++v)
-                sums[b.warp() * kSumsPitch + padded_column(b.lane() * Vec + v)] =
-                    items[Rows - 1][v];
-            if (row_lane) publish_row_total(b, descriptors, strip, my_row, height, my_total);
-
-            // 4. Meanwhile the strips to the left have published: lane r looks left along row r.
-            //    Row r's left part is added to its entries and to those of every row below it.
+                sums[warp_row * kSumsPitch + padded_column(warp_x + v)] = items[Rows - 1][v];
             T left = Op::identity();
-            if (row_lane)
-                left =
-                    look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row, height, my_total);
+            if constexpr (WarpCols == 1) {
+                if (row_lane) publish_row_total(b, descriptors, strip, my_row, height, my_total);
+
+                // 4. Meanwhile the strips to the left have published: lane r looks left along row
+                //    r. Row r's left part is added to its entries and to those of every row below.
+                if (row_lane)
+                    left = look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row, height,
+                                                          my_total);
+            } else {
+                // 4. Wide tiles: a row's parts meet in shared memory; lane r of the warp at the
+                //    left publishes row r's total and looks left along it; each warp's rows then
+                //    get their left parts and what the warps left of it add.
+                const int row = warp_row * Rows + b.lane();
+                if (b.lane() < Rows) row_parts[row * WarpCols + warp_col] = my_total;
+                b.sync(Line::ScanRows, band);
+                T before = Op::identity(), total = Op::identity();
+                if (row_lane) {
+                    for (int c = 0; c < WarpCols; ++c) {
+                        const T part = row_parts[row * WarpCols + c];
+                        if (c < warp_col) before = op(before, part);
+                        total = op(total, part);
+                    }
+                }
+                if (row_lane && warp_col == 0) {
+                    publish_row_total(b, descriptors, strip, my_row, height, total);
+                    row_lefts[row] = look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row,
+                                                                    height, total);
+                }
+                b.sync(Line::ScanRows, band);
+                if (row_lane) left = op(row_lefts[row], before);
+            }
             T left_down[Rows];  // left parts of the warp's rows, added down to row r
             T warp_lefts = Op::identity();
             for (int r = 0; r < Rows; ++r) {
@@ -202,7 +258,18 @@ struct SummedAreaLookback {
                 const int column = b.thread() + i * b.threads();
                 if (column >= kStripWidth) break;
                 const int x_column = strip * kStripWidth + column;
-                if (Tiles && tiles_above && x_column < width) {
+                const int column_warp = column / kWarpWidth;  // its warp in each row of warps
+                if constexpr (kHandDown) {
+                    // Wide tiles: the tile above's last row, handed down (tagged tile_row).
+                    if (tile_row > 0 && x_column < width) {
+                        std::uint32_t bits = 0;
+                        while (!b.take_handed(descriptors, handed_word(tile_row, x_column),
+                                              handed_word(tile_row - 1, x_column),
+                                              std::uint32_t(tile_row), bits))
+                            b.back_off();
+                        above[i] = from_bits<T>(bits);
+                    }
+                } else if (Tiles && tiles_above && x_column < width) {
                     T tile_sum = Op::identity();
                     for (int w = 0; w < b.warps(); ++w)
                         tile_sum = op(op(tile_sum, sums[w * kSumsPitch + padded_column(column)]),
@@ -213,20 +280,33 @@ struct SummedAreaLookback {
                                                               width, tile_sum, row_descriptors());
                 }
                 T down_to_warp = above[i];
-                for (int w = 0; w < b.warps(); ++w) {
+                for (int w = 0; w < warp_rows; ++w) {
                     const int at = w * kSumsPitch + padded_column(column);
                     const T warp_sum = sums[at];
                     sums[at] = down_to_warp;
-                    down_to_warp = op(op(down_to_warp, warp_sum), lefts[w]);
+                    down_to_warp =
+                        op(op(down_to_warp, warp_sum), lefts[w * WarpCols + column_warp]);
                 }
                 above[i] = down_to_warp;
+                if constexpr (kHandDown) {
+                    // ... and this tile's last row, handed to the tile below (the next launch's
+                    // two slots readied by the first two rows of tiles; one row of tiles has
+                    // none).
+                    if (tiles_above && x_column < width) {
+                        const int word = handed_word(tile_row, x_column);
+                        if (tile_row < 2) descriptors.ready_next_launch(word);
+                        if (tile_row + 1 < tile_rows(b.threads()))
+                            b.hand_down(descriptors, word, std::uint32_t(tile_row + 1),
+                                        to_bits(down_to_warp));
+                    }
+                }
             }
             b.sync(Line::Columns, band);
 
             // 6. Each row gets what is above it and left of it, and is stored.
             T from_above[Vec];
             for (int v = 0; v < Vec; ++v)
-                from_above[v] = sums[b.warp() * kSumsPitch + padded_column(b.lane() * Vec + v)];
+                from_above[v] = sums[warp_row * kSumsPitch + padded_column(warp_x + v)];
             T* row = out + static_cast<long long>(first_row) * width;
             for (int r = 0; r < Rows && first_row + r < height; ++r, row += width) {
                 for (int v = 0; v < Vec; ++v)

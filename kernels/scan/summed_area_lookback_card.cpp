@@ -1,5 +1,6 @@
 // The card of the summed-area table in one pass, strips with a look-back along each row, and
-// timed tiles with one up each column too (kernels/scan/summed_area_lookback.h).
+// timed tiles with one up each column too, or wide ones handing each column down
+// (kernels/scan/summed_area_lookback.h).
 #include <string>
 
 #include "scan/lookback_policies.h"
@@ -25,7 +26,8 @@ const std::vector<ListingLine> kListing = {
     {SummedAreaLookbackLine::AddWarps, "  a thread a column: down the warps,"},
     {SummedAreaLookbackLine::AddWarps, "  what is above each (shared memory)"},
     {SummedAreaLookbackLine::AddWarps, "  (timed tiles: above the tile, from a"},
-    {SummedAreaLookbackLine::AddWarps, "  look-back up the column, as along rows)"},
+    {SummedAreaLookbackLine::AddWarps, "  look-back up the column, as along rows;"},
+    {SummedAreaLookbackLine::AddWarps, "  wide tiles: handed down by the tile above)"},
     {SummedAreaLookbackLine::Columns, "  add what is above and left; store"},
 };
 
@@ -50,7 +52,8 @@ const std::vector<StepLabel> kLabels = {
      "place of each warp's sum it writes what the warp's rows get from above: the bands above "
      "(the thread keeps them: the block owns its columns), the warps above and the left parts of "
      "their rows. (In the timed tiles, a band each, the thread first publishes the tile's sum of "
-     "its column and looks up the column for what the tiles above published.)"},
+     "its column and looks up the column for what the tiles above published; in wide tiles it "
+     "waits for the tile above to hand down its last row, and hands down its own.)"},
     {SummedAreaLookbackLine::Columns,
      "add above and left, store",
      {"band"},
@@ -83,8 +86,11 @@ VariantInfo summed_area_lookback_card() {
         "gets what is above its columns by a second look-back, up each column over the tiles "
         "above, so that two tiles an SM cover each other's waits; tiles are taken by "
         "anti-diagonals, so the tiles left and above were taken a diagonal earlier (its policy in "
-        "lookback_policies.h). The table is W entries wide (--width; by default as square as n "
-        "allows).",
+        "lookback_policies.h). Tables 16384 wide and more take tiles of 32 x 512, four warps side "
+        "by side, which the memory serves better; a descriptor a column for every 32 rows would "
+        "cost too much there, so the tile above hands its last row down instead, a word a column "
+        "in a ring of two slots tagged with the row of tiles it came from, and each tile waits "
+        "for it. The table is W entries wide (--width; by default as square as n allows).",
         kListing,
         kLabels,
         {"strip", "column sums", "left parts"}};

@@ -100,9 +100,15 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
         case VariantId::SummedAreaLookback:
             return SummedAreaLookbackPolicy::with_tile(r.n, r.shape, [&](auto tile) {
                 using Tile = decltype(tile);
-                summed_area_lookback<L, T, Op, Tile::rows, Tile::vec,
-                                     SummedAreaLookbackPolicy::kTiles<Tile>>(launcher, r, in, out,
-                                                                             threads);
+                using Policy = SummedAreaLookbackPolicy;
+                if constexpr (Policy::kTiles<Tile>) {
+                    if (Policy::wide(table_width(r), threads))
+                        return summed_area_lookback<L, T, Op, Tile::rows, Tile::vec, true, 4,
+                                                    Policy::kWideWarpCols>(launcher, r, in, out,
+                                                                           threads);
+                }
+                summed_area_lookback<L, T, Op, Tile::rows, Tile::vec, Policy::kTiles<Tile>>(
+                    launcher, r, in, out, threads);
             });
         case VariantId::Segmented:
             return run_segmented<L, T, Op>(launcher, r, in, out);

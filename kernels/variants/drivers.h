@@ -283,11 +283,13 @@ void segmented_lookback(L& launcher, const RunRequest& r, const T* in, T* out, i
 
 // A summed-area table in one pass: a block a strip of the table, down all its rows, or (Tiles) a
 // band of a strip; a descriptor for each row of each strip, and with tiles for each column of
-// each row of tiles. Tiles are taken by anti-diagonals (anti_diagonal_order); the order goes up
-// once, as the segmented scan's heads: a timing loop's repeats find it in place.
-template <class L, class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4>
+// each row of tiles (wide tiles: two words a column, the ring the tiles hand their last rows down
+// through). Tiles are taken by anti-diagonals (anti_diagonal_order); the order goes up once, as
+// the segmented scan's heads: a timing loop's repeats find it in place.
+template <class L, class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4,
+          int WarpCols = 1>
 void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out, int threads) {
-    using Table = SummedAreaLookback<T, Op, Rows, Vec, Tiles, Ahead>;
+    using Table = SummedAreaLookback<T, Op, Rows, Vec, Tiles, Ahead, WarpCols>;
     const int width = table_width(r), height = r.n / width;
     Table table{in, out, width, height, {}, nullptr};
     const int strips = table.strips(), tile_rows = table.tile_rows(threads);
@@ -303,16 +305,16 @@ void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out,
                       Table::shared_bytes(threads)};
     shape.emulated_resident_blocks = kEmulatedResidentBlocks;
     const int rows = table.row_descriptors();
-    const int columns = tile_rows > 1 ? tile_rows * width : 0;
+    const int columns = table.column_words(threads);
     shape.tiles = rows + columns;  // what the look-back's events name: a row of a strip each, ...
     table.descriptors =
         alloc_descriptors<Table>(launcher, rows + columns, r.shape,
                                  launcher.resident_blocks(shape, table), table.tile_counter);
     std::vector<GlobalView> globals = {
         {"row descriptors", table.descriptors.words, std::size_t(rows), 8}};
-    if (columns > 0)  // ... and a column of a row of tiles
-        globals.push_back(
-            {"column descriptors", table.descriptors.words + rows, std::size_t(columns), 8});
+    if (columns > 0)  // ... and a column of a row of tiles, or the ring handed down through
+        globals.push_back({Table::kHandDown ? "column ring" : "column descriptors",
+                           table.descriptors.words + rows, std::size_t(columns), 8});
     launcher.launch(shape, table, globals);
 }
 

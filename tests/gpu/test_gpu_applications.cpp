@@ -205,6 +205,9 @@ TEST_F(GpuApplications, SummedAreaLookbackAddsEveryRectangle) {
                                      {1000, 1000},
                                      {1026, 999},
                                      {4096, 4096},
+                                     {16384, 100},  // timed: wide tiles, handed down
+                                     {16390, 77},
+                                     {20000, 3},
                                      {1 << 14, 1 << 14}})
             for (auto [type, op] : {std::pair{ElementType::Int32, OpKind::Add},
                                     {ElementType::Int32, OpKind::Max},

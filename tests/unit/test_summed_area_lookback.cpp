@@ -1,19 +1,26 @@
 // The summed-area table in one pass (summed-area-lookback), emulated: strips of columns, each row
 // carried across strips by a look-back; timed, tiles of one band of a strip, each column carried
-// down the rows of tiles by a second look-back. Expected values worked by hand, or added up
-// rectangle by rectangle (check_summed_area_output), never by ScanScope's code.
+// down the rows of tiles by a second look-back (in tables 16384 wide and more, handed down from
+// tile to tile). Expected values worked by hand, or added up rectangle by rectangle
+// (check_summed_area_output), never by ScanScope's code.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstring>
 #include <map>
 
 #include "analysis/questions.h"
 #include "capture/capture.h"
 #include "core/tile_descriptor.h"
+#include "emu/emu_launcher.h"
 #include "model/trace_queries.h"
 #include "scan/anti_diagonal_order.h"
+#include "scan/lookback_policies.h"
 #include "scenes/views.h"
 #include "support/reference.h"
 #include "support/trace_checks.h"
+#include "variants/dispatch.h"
+#include "variants/drivers.h"
 #include "variants/run.h"
 
 namespace scanscope::test {
@@ -205,6 +212,49 @@ TEST(SummedAreaLookback, ManyTimedStripsAreRight) {
     r.shape = KernelShape::Timed;
     const auto input = random_input(width * height, r.type, 9);
     EXPECT_EQ(check_summed_area_output(input, width, run_emulated(r, input), r.type, r.op), "");
+}
+
+// Tables 16384 wide and more take wide tiles, 32 x 512 (four warps side by side), and a tile gets
+// what is above its columns from the tile above, which hands its last row down through two words
+// a column. Three rows of tiles (both slots, and the first again), a short last row of tiles and
+// a width that is no whole number of tiles or of vectors, and one short row of tiles (nothing to
+// hand down); three launches on the same buffers, each readying the other set of words for the
+// next.
+TEST(SummedAreaLookback, WideTilesHandEachColumnDown) {
+    for (auto [width, height] : {std::pair{16384, 96}, {16390, 77}, {20000, 5}}) {
+        RunRequest r = table(width * height, width);
+        r.shape = KernelShape::Timed;
+        ASSERT_TRUE(kernels::SummedAreaLookbackPolicy::wide(width, 256));
+        emu::EmuLauncher launcher;
+        int* in = launcher.alloc<int>(std::size_t(r.n));
+        int* out = launcher.alloc<int>(std::size_t(r.n));
+        launcher.keep_allocations();
+        for (int repeat = 0; repeat < 3; ++repeat) {
+            if (repeat > 0) launcher.rewind();
+            const auto input = random_input(r.n, r.type, std::uint64_t(repeat + width));
+            launcher.upload(in, reinterpret_cast<const int*>(input.data()), input.size());
+            std::fill(out, out + r.n, -1);
+            kernels::run_variant<emu::EmuLauncher, int, AddOp<int>>(launcher, r, in, out);
+            std::vector<std::uint32_t> output(std::size_t(r.n));
+            std::memcpy(output.data(), out, output.size() * 4);
+            ASSERT_EQ(check_summed_area_output(input, width, output, r.type, r.op), "")
+                << width << " x " << height << ", launch " << repeat;
+        }
+    }
+}
+
+// The ring's words are named by slot and column, as the look-back view and predict mode show them.
+TEST(SummedAreaLookback, TheRingsWordsAreNamedBySlotAndColumn) {
+    DescriptorLayout layout;
+    layout.rows = 96;
+    layout.columns_from = 32 * 96;  // 32 strips of 96 rows
+    layout.width = 16384;
+    layout.ring = true;
+    const int word = layout.columns_from + 16384 + 5;
+    EXPECT_EQ(descriptor_name(layout, word), "slot 1 column 5");
+    EXPECT_EQ(descriptor_short_name(layout, word), "sl1 c5");
+    EXPECT_EQ(lookback_column_word(layout, word), "slot");
+    EXPECT_EQ(descriptor_name(layout, 96 + 7), "strip 1 row 7");
 }
 
 }  // namespace
