@@ -5,22 +5,18 @@
 // (check_summed_area_output), never by ScanScope's code.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cstring>
 #include <map>
 
 #include "analysis/questions.h"
 #include "capture/capture.h"
 #include "core/tile_descriptor.h"
-#include "emu/emu_launcher.h"
 #include "model/trace_queries.h"
 #include "scan/anti_diagonal_order.h"
 #include "scan/lookback_policies.h"
 #include "scenes/views.h"
 #include "support/reference.h"
+#include "support/repeated_runs.h"
 #include "support/trace_checks.h"
-#include "variants/dispatch.h"
-#include "variants/drivers.h"
 #include "variants/run.h"
 
 namespace scanscope::test {
@@ -225,21 +221,13 @@ TEST(SummedAreaLookback, WideTilesHandEachColumnDown) {
         RunRequest r = table(width * height, width);
         r.shape = KernelShape::Timed;
         ASSERT_TRUE(kernels::SummedAreaLookbackPolicy::wide(width, 256));
-        emu::EmuLauncher launcher;
-        int* in = launcher.alloc<int>(std::size_t(r.n));
-        int* out = launcher.alloc<int>(std::size_t(r.n));
-        launcher.keep_allocations();
-        for (int repeat = 0; repeat < 3; ++repeat) {
-            if (repeat > 0) launcher.rewind();
-            const auto input = random_input(r.n, r.type, std::uint64_t(repeat + width));
-            launcher.upload(in, reinterpret_cast<const int*>(input.data()), input.size());
-            std::fill(out, out + r.n, -1);
-            kernels::run_variant<emu::EmuLauncher, int, AddOp<int>>(launcher, r, in, out);
-            std::vector<std::uint32_t> output(std::size_t(r.n));
-            std::memcpy(output.data(), out, output.size() * 4);
-            ASSERT_EQ(check_summed_area_output(input, width, output, r.type, r.op), "")
-                << width << " x " << height << ", launch " << repeat;
-        }
+        EXPECT_EQ(check_repeated_runs(r, 3, std::uint64_t(width),
+                                      [&](const auto& input, const auto& output) {
+                                          return check_summed_area_output(input, width, output,
+                                                                          r.type, r.op);
+                                      }),
+                  "")
+            << width << " x " << height;
     }
 }
 

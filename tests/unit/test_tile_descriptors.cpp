@@ -3,12 +3,10 @@
 // how a repeated launch finds them ready without a memset (two sets, used by turns).
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cstring>
-
 #include "core/raw_capture.h"
 #include "emu/emu_launcher.h"
 #include "support/reference.h"
+#include "support/repeated_runs.h"
 #include "variants/dispatch.h"
 #include "variants/drivers.h"
 
@@ -96,24 +94,14 @@ TEST(TileDescriptors, RepeatedScansOnTheSameBuffersStayRight) {
             r.n = 20011;
             r.inclusive = true;
             r.shape = shape;
-            emu::EmuLauncher launcher;
-            int* in = launcher.alloc<int>(std::size_t(r.n));
-            int* out = launcher.alloc<int>(std::size_t(r.n));
-            launcher.keep_allocations();
-            for (int repeat = 0; repeat < 4; ++repeat) {
-                if (repeat > 0) launcher.rewind();
-                const auto input = random_input(r.n, ElementType::Int32, std::uint64_t(repeat));
-                launcher.upload(in, reinterpret_cast<const int*>(input.data()), input.size());
-                std::fill(out, out + r.n, -1);
-                kernels::run_variant<emu::EmuLauncher, int, AddOp<int>>(launcher, r, in, out);
-                std::vector<std::uint32_t> output(std::size_t(r.n));
-                std::memcpy(output.data(), out, output.size() * 4);
-                ASSERT_EQ(check_output(input, output, ElementType::Int32, OpKind::Add,
-                                       Algorithm::Scan, true),
-                          "")
-                    << key << (shape == KernelShape::Timed ? " timed" : " teaching") << ", repeat "
-                    << repeat;
-            }
+            EXPECT_EQ(check_repeated_runs(r, 4, 0,
+                                          [](const auto& input, const auto& output) {
+                                              return check_output(input, output, ElementType::Int32,
+                                                                  OpKind::Add, Algorithm::Scan,
+                                                                  true);
+                                          }),
+                      "")
+                << key << (shape == KernelShape::Timed ? " timed" : " teaching");
         }
     }
 }
