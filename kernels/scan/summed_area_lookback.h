@@ -115,8 +115,9 @@ struct SummedAreaLookback {
         // lefts[w]: the left parts of warp w's rows, added (wide tiles: with what the warps left
         // of it add to each row).
         auto lefts = shared_memory<T>(b, b.warps());
-        // Wide tiles: row_parts[row * WarpCols + c], the row's sum in warp column c; row_lefts,
-        // each row's left part.
+        // Wide tiles: row_parts[c * band_rows + row], the row's sum in warp column c (a warp's
+        // rows side by side, so that its lanes meet distinct banks); row_lefts, each row's left
+        // part.
         auto row_parts = shared_memory_if<(WarpCols > 1), T>(b, warp_rows * Rows * WarpCols);
         auto row_lefts = shared_memory_if<(WarpCols > 1), T>(b, warp_rows * Rows);
 
@@ -223,12 +224,12 @@ struct SummedAreaLookback {
                 //    left publishes row r's total and looks left along it; each warp's rows then
                 //    get their left parts and what the warps left of it add.
                 const int row = warp_row * Rows + b.lane();
-                if (b.lane() < Rows) row_parts[row * WarpCols + warp_col] = my_total;
+                if (b.lane() < Rows) row_parts[warp_col * band_rows + row] = my_total;
                 b.sync(Line::ScanRows, band);
                 T before = Op::identity(), total = Op::identity();
                 if (row_lane) {
                     for (int c = 0; c < WarpCols; ++c) {
-                        const T part = row_parts[row * WarpCols + c];
+                        const T part = row_parts[c * band_rows + row];
                         if (c < warp_col) before = op(before, part);
                         total = op(total, part);
                     }
