@@ -109,32 +109,32 @@ int descriptor_rows(const Trace& trace) {
     return std::max(int(trace.input.size()) / std::max(table_width(trace.request), 1), 1);
 }
 
+namespace {
+
+// The launch's global buffer of that name; null where it has none.
+const GlobalBuffer* global_named(const Launch& launch, const char* name) {
+    const auto found = std::find_if(launch.globals.begin(), launch.globals.end(),
+                                    [&](const GlobalBuffer& g) { return g.name == name; });
+    return found == launch.globals.end() ? nullptr : &*found;
+}
+
+bool has_column_ring(const Trace& trace) {
+    const int l = lookback_launch(trace);
+    return l >= 0 && global_named(trace.launches[std::size_t(l)], "column ring");
+}
+
+}  // namespace
+
 int column_descriptors_from(const Trace& trace) {
     const int l = lookback_launch(trace);
     if (l < 0) return 0;
     const Launch& launch = trace.launches[std::size_t(l)];
-    const auto named = [&](const char* name) {
-        return std::find_if(launch.globals.begin(), launch.globals.end(),
-                            [&](const GlobalBuffer& g) { return g.name == name; });
-    };
-    const auto rows = named("row descriptors");
-    if (rows == launch.globals.end() || (named("column descriptors") == launch.globals.end() &&
-                                         named("column ring") == launch.globals.end()))
+    const GlobalBuffer* rows = global_named(launch, "row descriptors");
+    if (!rows ||
+        (!global_named(launch, "column descriptors") && !global_named(launch, "column ring")))
         return launch.tile_count();
     return int(rows->values.size());
 }
-
-namespace {
-
-bool has_column_ring(const Trace& trace) {
-    const int l = lookback_launch(trace);
-    if (l < 0) return false;
-    const auto& globals = trace.launches[std::size_t(l)].globals;
-    return std::any_of(globals.begin(), globals.end(),
-                       [](const GlobalBuffer& g) { return g.name == "column ring"; });
-}
-
-}  // namespace
 
 DescriptorLayout descriptor_layout(const Trace& trace) {
     DescriptorLayout layout;
