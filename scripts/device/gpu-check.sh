@@ -462,6 +462,7 @@ fi
 tar -czf "$out/logs.tar.gz" -C "$out" logs && rm -rf "$logs"
 [ -d "$out/ncu" ] && tar -czf "$out/ncu.tar.gz" -C "$out" ncu && rm -rf "$out/ncu"
 [ -f "$out/scanscope.sass" ] && gzip -f "$out/scanscope.sass"
+[ -d "$out/apps" ] && tar -czf "$out/apps.tar.gz" -C "$out" apps && rm -rf "$out/apps"
 
 echo
 echo "== summary ($(date -u +%Y-%m-%dT%H:%MZ))"
