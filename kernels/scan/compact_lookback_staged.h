@@ -160,13 +160,11 @@ struct CompactLookbackStaged {
                     b.publish(descriptors, next, TileStatus::Aggregate, to_bits(aggregate));
             }
 
-            // 6. The tile's kept elements out, consecutive threads to consecutive words, after
-            //    the count kept before the tile. Then each thread's rows of the next tile move
-            //    from the stage into its registers, and the rows of the tile after next are asked
-            //    for in their places.
-            const int before_tile = prefix[0];
-            for (int i = b.thread(); i < warps.aggregate; i += b.threads())
-                out[before_tile + i] = packed[i];
+            // 6. Each thread's rows of the next tile move from the stage into its registers (this
+            //    tile's are packed), and the rows of the tile after next are asked for in their
+            //    places, so that they are on their way while this tile goes out. Then the tile's
+            //    kept elements go out, consecutive threads to consecutive words, after the count
+            //    kept before the tile.
             const int after_next = taken[0];
             if (next < tiles)
                 for (int r = 0; r < Rows; ++r) {
@@ -174,6 +172,9 @@ struct CompactLookbackStaged {
                     staged_copy_row_ahead<Rows, Vec>(*this, b, stage, after_next, r, T(0));
                 }
             copies_sent(b);
+            const int before_tile = prefix[0];
+            for (int i = b.thread(); i < warps.aggregate; i += b.threads())
+                out[before_tile + i] = packed[i];
             last = tile;
             tile = next;
             next = after_next;
