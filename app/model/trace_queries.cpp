@@ -5,7 +5,6 @@
 
 #include "model/values.h"
 #include "scan/compact_lookback.h"
-#include "scan/compact_lookback_staged.h"
 #include "scan/decoupled_lookback.h"
 #include "scan/onesweep.h"
 #include "scan/pipelined_lookback.h"
@@ -220,7 +219,6 @@ bool is_lookback_line(std::uint16_t line) {
            line == kernels::PipelinedLookbackLine::LookBack ||
            line == kernels::StagedLookbackLine::LookBack ||
            line == kernels::CompactLookbackLine::PackAndLookBack ||
-           line == kernels::CompactLookbackStagedLine::PackAndLookBack ||
            line == kernels::SegmentedLookbackLine::LookBack || line == kernels::OnesweepLine::Rank;
 }
 

@@ -1,5 +1,4 @@
-// Sweeps the timed shapes of compact-lookback (rows per thread, threads per block; blocks that stay
-// with the next tile staged, and one tile a block as it was before) on the GPU,
+// Sweeps the timed shapes of compact-lookback (rows per thread, threads per block) on the GPU,
 // beside CUB's DeviceSelect::If and a device copy of the bytes a compaction must move (read n,
 // write the kept), in the same run, int32, half the values 0 at random places. The shapes in
 // CompactLookbackPolicy (kernels/scan/lookback_policies.h) come from its output; bench/tuning.md
@@ -15,7 +14,6 @@
 #include <functional>
 #include <random>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "probe_timer.cuh"
@@ -64,31 +62,22 @@ struct Bench {
     }
 };
 
-// Staged: compact-lookback's timed form, blocks that stay with the next tile staged
-// (compact_lookback_staged.h); else one tile a block (compact_lookback.h).
-template <int Rows, bool Staged>
+template <int Rows>
 void compact_row(Bench& b, double copy_ms, double cub_ms) {
-    using Kernel = std::conditional_t<Staged, kernels::CompactLookbackStaged<int, Rows, 4>,
-                                      kernels::CompactLookback<int, Rows, 4>>;
     for (int threads : {128, 256, 512}) {
-        if (Staged && threads == 128) continue;
         const double ms = b.time(
             [&](GpuLauncher& l) {
-                if constexpr (Staged)
-                    kernels::compact_lookback_staged<GpuLauncher, int, Rows, 4>(
-                        l, b.in, b.out, b.n, threads, KernelShape::Timed);
-                else
-                    kernels::compact_lookback<GpuLauncher, int, Rows, 4>(
-                        l, b.in, b.out, b.n, threads, KernelShape::Timed);
+                kernels::compact_lookback<GpuLauncher, int, Rows, 4>(l, b.in, b.out, b.n, threads,
+                                                                     KernelShape::Timed);
             },
             true, "compact");
         cudaFuncAttributes a;
-        SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Kernel>()));
+        SS_CUDA_CHECK(cudaFuncGetAttributes(
+            &a, kernel_entry<PlainMode, kernels::CompactLookback<int, Rows, 4>>()));
         std::printf(
-            "compact %s rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x copy %.3f  "
+            "compact    rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x copy %.3f  "
             "x CUB %.3f\n",
-            Staged ? "staged" : "a tile", Rows, threads, a.numRegs, a.localSizeBytes, ms,
-            ms / copy_ms, ms / cub_ms);
+            Rows, threads, a.numRegs, a.localSizeBytes, ms, ms / copy_ms, ms / cub_ms);
     }
 }
 
@@ -119,10 +108,11 @@ void sweep(int log_n, int reps) {
         "(x copy %.3f)\n",
         log_n, b.expected.size(), double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6,
         cub_ms, cub_ms / copy_ms);
-    compact_row<8, false>(b, copy_ms, cub_ms);  // the best of one tile a block (bench/tuning.md)
-    compact_row<4, true>(b, copy_ms, cub_ms);
-    compact_row<8, true>(b, copy_ms, cub_ms);
-    compact_row<12, true>(b, copy_ms, cub_ms);
+    compact_row<4>(b, copy_ms, cub_ms);
+    compact_row<8>(b, copy_ms, cub_ms);
+    compact_row<12>(b, copy_ms, cub_ms);
+    compact_row<16>(b, copy_ms, cub_ms);
+    compact_row<20>(b, copy_ms, cub_ms);
 }
 
 }  // namespace

@@ -3,7 +3,6 @@
 #include <string>
 
 #include "scan/compact_lookback.h"
-#include "scan/compact_lookback_staged.h"
 #include "scan/lookback_policies.h"
 #include "variants/cards.h"
 
@@ -29,20 +28,6 @@ const std::vector<ListingLine> kCompactLookbackListing = {
     {CompactLookbackLine::PackAndLookBack, "  last tile: kept := its prefix"},
     {CompactLookbackLine::Store, "output[kept before tile + i] := packed[i]"},
     {CompactLookbackLine::Store, "  (consecutive threads, consecutive i)"},
-    {0, "timed: blocks that stay, the next tile staged"},
-    {CompactLookbackStagedLine::LoadFirst, "t, u := my first two tiles (dealt);"},
-    {CompactLookbackStagedLine::LoadFirst, "  load t, copy u to the stage (async)"},
-    {0, "loop while t < tiles:"},
-    {CompactLookbackStagedLine::LoadFirst, "  flag t, count (shuffles); barrier"},
-    {CompactLookbackStagedLine::PackAndLookBack, "  each warp adds the warps' counts;"},
-    {CompactLookbackStagedLine::PackAndLookBack, "  pack t's kept elements"},
-    {CompactLookbackStagedLine::PackAndLookBack, "  warp 0: look back for t; v := next"},
-    {CompactLookbackStagedLine::PackAndLookBack, "  all: wait for u, count its kept"},
-    {0, "  barrier"},
-    {CompactLookbackStagedLine::Store, "  warp 0: u's AGGREGATE out"},
-    {CompactLookbackStagedLine::Store, "  output[kept before t + i] := packed[i]"},
-    {CompactLookbackStagedLine::Store, "  u to registers, ask for v (async)"},
-    {CompactLookbackStagedLine::Store, "  t, u := u, v"},
 };
 
 const std::vector<StepLabel> kCompactLookbackLabels = {
@@ -71,24 +56,6 @@ const std::vector<StepLabel> kCompactLookbackLabels = {
      {},
      "The threads write the tile's packed elements out, consecutive threads to consecutive words, "
      "after the count kept in the tiles before: each warp's store fills whole sectors."},
-    {CompactLookbackStagedLine::LoadFirst,
-     "load the first tiles",
-     {},
-     "Block b's first tiles are b and b + blocks: each thread loads its part of the first into "
-     "registers and asks for the second's to be copied into the stage; each warp flags and counts "
-     "its rows."},
-    {CompactLookbackStagedLine::PackAndLookBack,
-     "pack, look back",
-     {"tile"},
-     "Each thread packs its kept elements of tile {tile} in shared memory. Warp 0 looks back for "
-     "the count kept before tile {tile}; every warp counts the kept elements of the next tile as "
-     "it lands in the stage."},
-    {CompactLookbackStagedLine::Store,
-     "store, load the next",
-     {"tile"},
-     "Warp 0 publishes the next tile's count. Tile {tile}'s packed elements go out in one sweep; "
-     "each thread moves its rows of the next tile from the stage into registers and asks for the "
-     "tile after next in their place; then the warps flag and count the next tile."},
 };
 
 }  // namespace
@@ -113,14 +80,8 @@ VariantInfo compact_lookback_card() {
         "time on an H200.) The input is read once and only the kept elements are written, the "
         "least traffic a compaction can have. "
         "The last tile's inclusive prefix is the count kept. The descriptors here carry counts, "
-        "not elements. The captured compaction gives each thread one element and each block one "
-        "tile. The timed one does the same steps in blocks that stay, as staged-lookback does for "
-        "a scan: each holds one tile in registers while the next is copied into shared memory "
-        "(the stage) by cp.async, counts the next tile's kept elements and publishes that count "
-        "while warp 0 looks back for this one, and asks for the tile after next as it writes "
-        "this one out, so its SM's loads never rest (one tile a block, at 2^28 on an H200, took "
-        "1.27 times the copy's time). Its tiles are rows of 16-byte loads (its policy in "
-        "lookback_policies.h).",
+        "not elements. The captured compaction gives each thread one element; the timed one is "
+        "the same source with rows of 16-byte loads (its policy in lookback_policies.h).",
         kCompactLookbackListing,
         kCompactLookbackLabels,
         {"warp counts", "tile", "prefix", "packed"}};

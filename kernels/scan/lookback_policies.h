@@ -74,24 +74,16 @@ struct StagedLookbackPolicy {
     }
 };
 
-// compact-lookback. Teaching: decoupled-lookback's tiles, one a block, each element's flag beside
-// it in registers and the tile's kept elements packed in shared memory (compact_lookback.h).
-// Timed: blocks that stay, the next tile staged in shared memory beside the packed one
-// (compact_lookback_staged.h), rows of 4 elements per lane at 512 threads; 8 rows from
-// kLargeFrom. One tile a block, swept on the H200 beside CUB's DeviceSelect::If
-// (bench/tuning.md), took at best 1.23-1.27 x the copy of its bytes at 2^28 (8 rows at 512
-// threads, 0.80 x CUB); 1.10 x on the H100.
+// compact-lookback: decoupled-lookback's tiles, each element's flag beside it in registers and the
+// tile's kept elements packed in shared memory (4 bytes an element of the tile). Timed: rows of 4
+// elements per lane at 512 threads; 8 rows from kLargeFrom. Swept on the H200 beside CUB's
+// DeviceSelect::If (bench/tuning.md): at 2^28, 8 rows at 512 threads took 0.80 x CUB (12 rows
+// 0.97, 20 rows 0.90, 8 rows at 256 threads 0.83); at 2^20, 4 rows at 512 threads 0.78 x CUB.
 struct CompactLookbackPolicy {
     using Teaching = Tile<1, 1>;
     using Small = Tile<4, 4, 512>;  // 16 elements per thread, 8192 per tile
-    using Large = Tile<8, 4, 512>;  // 32 elements per thread, 16384 per tile (2 x 64 KiB shared)
+    using Large = Tile<8, 4, 512>;  // 32 elements per thread, 16384 per tile (64 KiB packed)
     static constexpr int kLargeFrom = 1 << 22;
-    // Rounds of tiles dealt round the blocks before the rest come from the counter (as
-    // staged-lookback's).
-    static constexpr int kDealtRounds = StagedLookbackPolicy::kDealtRounds;
-    // Whether a block stays for many tiles, the next one staged (else it takes one tile).
-    template <class Shape>
-    static constexpr bool kStaged = !std::is_same_v<Shape, Teaching>;
 
     template <class F>
     static void with_tile(int n, KernelShape shape, F&& f) {

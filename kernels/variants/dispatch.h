@@ -79,12 +79,8 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
         case VariantId::CompactLookback:
             return CompactLookbackPolicy::with_tile(r.n, r.shape, [&](auto tile) {
                 using Tile = decltype(tile);
-                if constexpr (CompactLookbackPolicy::kStaged<Tile>)
-                    compact_lookback_staged<L, T, Tile::rows, Tile::vec>(launcher, in, out, r.n,
-                                                                         threads, r.shape, r.keep);
-                else
-                    compact_lookback<L, T, Tile::rows, Tile::vec>(launcher, in, out, r.n, threads,
-                                                                  r.shape, r.keep);
+                compact_lookback<L, T, Tile::rows, Tile::vec>(launcher, in, out, r.n, threads,
+                                                              r.shape, r.keep);
             });
         case VariantId::Split:
         case VariantId::RadixSort:

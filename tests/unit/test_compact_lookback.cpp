@@ -6,12 +6,10 @@
 #include <algorithm>
 #include <string>
 
-#include "analysis/consistency.h"
 #include "capture/capture.h"
 #include "core/bits.h"
 #include "core/tile_descriptor.h"
 #include "model/trace_json.h"
-#include "model/trace_queries.h"
 #include "scan/lookback_policies.h"
 #include "scenes/views.h"
 #include "support/reference.h"
@@ -114,56 +112,6 @@ TEST(CompactLookback, ItsCountsAreIntegersInAFloatTrace) {
     ASSERT_EQ(back.launches[0].events.size(), t.launches[0].events.size());
     for (std::size_t i = 0; i < t.launches[0].events.size(); ++i)
         EXPECT_EQ(back.launches[0].events[i].value, t.launches[0].events[i].value) << i;
-}
-
-// The timed compaction's blocks stay (compact_lookback_staged.h): four blocks share 13 tiles of
-// 1024 (64 threads, 16 elements each), dealt round them by index, so block b takes tiles b, b + 4,
-// b + 8, ... Block 1 publishes tile 5's count once it has looked back for tile 1, a step before it
-// looks back for tile 5. Every third element is 0: a tile of 1024 keeps all but its zeros.
-TEST(CompactLookback, TimedBlocksStayAndCountTheNextTileWhileTheyLookBack) {
-    RunRequest r = request(12 * 1024 + 500);
-    r.shape = KernelShape::Timed;
-    r.block_threads = 64;
-    std::vector<std::uint32_t> input = random_input(r.n, r.type, 9);
-    std::vector<std::int32_t> kept;
-    for (int i = 0; i < r.n; ++i) {
-        if (i % 3 == 0) input[std::size_t(i)] = 0;
-        if (input[std::size_t(i)] != 0) kept.push_back(std::int32_t(input[std::size_t(i)]));
-    }
-    const Trace t = capture_trace(r, input, DeviceChoice::Cpu);
-    const Launch& l = t.launches.at(0);
-    ASSERT_EQ(l.grid, 4);
-    ASSERT_EQ(l.tile_count(), 13);
-    EXPECT_EQ(l.name, "staged single-pass compaction");
-    ASSERT_GE(l.arrays.size(), 2u);
-    EXPECT_EQ(l.arrays[0].name, "stage");
-    EXPECT_EQ(l.arrays[1].name, "packed");
-    EXPECT_EQ(global_named(l, "kept").values, std::vector<std::uint64_t>{kept.size()});
-    std::vector<std::int32_t> front = as_ints(t.output);
-    front.resize(kept.size());
-    EXPECT_EQ(front, kept);
-    EXPECT_EQ(check_lookback(t, 1024), "");
-    EXPECT_EQ(first_inconsistency(t), "");
-    const std::vector<TileWork> work = tiles_worked(t);
-    ASSERT_EQ(work.size(), 13u);
-    for (int tile = 0; tile < 13; ++tile)
-        EXPECT_EQ(work[std::size_t(tile)].block, tile % 4) << "tile " << tile;
-    int aggregate_5 = -1, prefix_1 = -1, prefix_5 = -1, first_read_5 = -1;
-    for (std::size_t i = 0; i < l.events.size(); ++i) {
-        const TileEvent& e = l.events[i];
-        if (e.kind == std::uint16_t(TileEventKind::Read) && e.tile == 5 && first_read_5 < 0)
-            first_read_5 = int(i);
-        if (e.kind != std::uint16_t(TileEventKind::Publish)) continue;
-        if (e.target == 5 && TileStatus(e.status) == TileStatus::Aggregate) aggregate_5 = int(i);
-        if (e.target == 1 && TileStatus(e.status) == TileStatus::Prefix) prefix_1 = int(i);
-        if (e.target == 5 && TileStatus(e.status) == TileStatus::Prefix) prefix_5 = int(i);
-    }
-    ASSERT_GE(aggregate_5, 0);
-    ASSERT_GE(prefix_1, 0);
-    ASSERT_GE(first_read_5, 0);
-    EXPECT_LT(prefix_1, aggregate_5);
-    EXPECT_LT(aggregate_5, first_read_5);
-    EXPECT_LT(first_read_5, prefix_5);
 }
 
 // The timing loops run the compaction again and again on the same buffers: each launch must find
