@@ -28,6 +28,19 @@ SS_HD_INLINE TileDescriptor unpack_descriptor(DescriptorWord word) {
     return {static_cast<TileStatus>(word >> 32), static_cast<std::uint32_t>(word & 0xffffffffu)};
 }
 
+// A word handed down a chain that reuses it (summed-area's wide tiles, Block::hand_down): a tag
+// above the value tells this hand-down from an older one still in the word.
+SS_HD_INLINE DescriptorWord pack_tagged(std::uint32_t tag, std::uint32_t value) {
+    return (DescriptorWord(tag) << 32) | DescriptorWord(value);
+}
+
+// Whether `word` holds the hand-down tagged `tag`; its value in `value` (0 where it does not).
+SS_HD_INLINE bool unpack_tagged(DescriptorWord word, std::uint32_t tag, std::uint32_t& value) {
+    const bool there = std::uint32_t(word >> 32) == tag;
+    value = there ? std::uint32_t(word) : 0u;
+    return there;
+}
+
 // The descriptors of a launch, zero (Invalid) before it. Packed (spacing 1), 16 share a 128-byte
 // L2 line, and on a GPU full of blocks that line is where every look-back of a round reads while
 // the round's tiles publish to it: the reads queue there. The timed scans of more than one round

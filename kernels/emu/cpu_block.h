@@ -109,7 +109,7 @@ class CpuBlock {
 
     // A word handed down a chain that reuses it, tagged (GpuBlock::hand_down says why).
     void hand_down(TileDescriptors descriptors, int word, std::uint32_t tag, std::uint32_t value) {
-        *descriptors.of(word) = (DescriptorWord(tag) << 32) | DescriptorWord(value);
+        *descriptors.of(word) = pack_tagged(tag, value);
         block_.record_event({std::uint32_t(word), std::uint32_t(word),
                              std::uint16_t(TileEventKind::Publish),
                              std::uint16_t(TileStatus::Prefix), value, 0});
@@ -117,9 +117,7 @@ class CpuBlock {
     }
     bool take_handed(TileDescriptors descriptors, int reader, int word, std::uint32_t tag,
                      std::uint32_t& value) {
-        const DescriptorWord seen = *descriptors.of(word);
-        const bool there = std::uint32_t(seen >> 32) == tag;
-        value = there ? std::uint32_t(seen) : 0u;
+        const bool there = unpack_tagged(*descriptors.of(word), tag, value);
         block_.record_event(
             {std::uint32_t(reader), std::uint32_t(word), std::uint16_t(TileEventKind::Read),
              std::uint16_t(there ? TileStatus::Prefix : TileStatus::Invalid), value, 0});

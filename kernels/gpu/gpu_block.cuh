@@ -236,7 +236,7 @@ class GpuBlock {
     __device__ void hand_down(TileDescriptors descriptors, int word, std::uint32_t tag,
                               std::uint32_t value) {
         atomicExch(reinterpret_cast<DescriptorWord*>(descriptors.of(word)),
-                   (DescriptorWord(tag) << 32) | DescriptorWord(value));
+                   pack_tagged(tag, value));
         if constexpr (recording)
             record_event({std::uint32_t(word), std::uint32_t(word),
                           std::uint16_t(TileEventKind::Publish), std::uint16_t(TileStatus::Prefix),
@@ -245,10 +245,8 @@ class GpuBlock {
     // Whether `word` holds hand-down `tag` yet (then its value in `value`); a read of it.
     __device__ bool take_handed(TileDescriptors descriptors, int reader, int word,
                                 std::uint32_t tag, std::uint32_t& value) {
-        const DescriptorWord seen =
-            *reinterpret_cast<const volatile DescriptorWord*>(descriptors.of(word));
-        const bool there = std::uint32_t(seen >> 32) == tag;
-        value = there ? std::uint32_t(seen) : 0u;
+        const bool there = unpack_tagged(
+            *reinterpret_cast<const volatile DescriptorWord*>(descriptors.of(word)), tag, value);
         if constexpr (recording)
             record_event(
                 {std::uint32_t(reader), std::uint32_t(word), std::uint16_t(TileEventKind::Read),
