@@ -115,8 +115,8 @@ TEST(CompactLookback, ItsCountsAreIntegersInAFloatTrace) {
 }
 
 // The timing loops run the compaction again and again on the same buffers: each launch must find
-// its descriptors and counter ready (tiles past the dealt rounds come from the counter). The
-// output is filled with -1 before each launch: the words past the kept ones must stay so.
+// its descriptors and tile counter ready, as the launch before left them. The output is filled
+// with -1 before each launch: the words past the kept ones must stay so.
 TEST(CompactLookback, TimedRunsAgainOnTheSameBuffersStayRight) {
     for (int threads : {32, 512}) {
         RunRequest r = request(threads == 32 ? 40 * 512 + 3 : 100003);
