@@ -21,6 +21,14 @@ SS_HD_INLINE constexpr int round_up(int x, int multiple) {
     return ceil_div(x, multiple) * multiple;
 }
 
+// How many bits hold every count from 0 to x (x >= 0): 6 for 32, 8 for 128.
+SS_HD_INLINE constexpr int bits_to_hold(int x) {
+    int bits = 1;
+    while ((x >> bits) != 0)
+        ++bits;
+    return bits;
+}
+
 // The tiles of `rounds` rounds round a grid of `grid` blocks (at most all of them).
 SS_HD_INLINE constexpr int dealt_tiles(int tiles, int grid, int rounds) {
     return tiles / grid < rounds ? tiles : grid * rounds;

@@ -13,6 +13,7 @@
 // (bench/tuning.md: 1.36 against 1.0x of the copy's time at 2^28 on the H200).
 #pragma once
 
+#include "core/bits.h"
 #include "core/consecutive_io.h"
 #include "core/hd.h"
 #include "core/int_math.h"
@@ -35,6 +36,53 @@ struct CompactLookbackLine {
     };
 };
 
+// Which of a thread's Rows x Vec elements are kept: bit r * Vec + v, 32 to a word. As bits the
+// flags take a register for 32 elements, and a row's count is one popc of its Vec bits.
+template <int Rows, int Vec>
+struct KeptBits {
+    static_assert(32 % Vec == 0, "a row's bits lie in one word");
+    static constexpr int kWords = (Rows * Vec + 31) / 32;
+    static constexpr unsigned kRowMask = Vec == 32 ? ~0u : (1u << Vec) - 1;
+    unsigned words[kWords] = {};
+
+    SS_HD void set(int r, int v) { words[(r * Vec + v) / 32] |= 1u << ((r * Vec + v) % 32); }
+    SS_HD void clear(int r, int v) { words[(r * Vec + v) / 32] &= ~(1u << ((r * Vec + v) % 32)); }
+    SS_HD bool kept(int r, int v) const {
+        return (words[(r * Vec + v) / 32] >> ((r * Vec + v) % 32)) & 1u;
+    }
+    SS_HD int row_count(int r) const {
+        return count_set_bits((words[r * Vec / 32] >> (r * Vec % 32)) & kRowMask);
+    }
+};
+
+// Step 3 of the compaction: the warp counts, row by row, the kept elements before each lane's.
+// A row's count in a warp is at most 32 * Vec, so several rows' counts share one 32-bit word, each
+// in a field wide enough never to carry into the next: one warp scan (five shuffles) counts
+// kFields rows at once (four rows of Vec = 4 a word). before_lane[r] gets the elements kept in
+// this warp before the lane's elements of row r; the result is the warp's count.
+template <int Rows, int Vec, class Block>
+SS_HD int count_rows_of_warp(Block& b, const KeptBits<Rows, Vec>& kept, int (&before_lane)[Rows]) {
+    constexpr int kFieldBits = bits_to_hold(32 * Vec);
+    constexpr int kFields = 32 / kFieldBits;
+    constexpr int kWords = (Rows + kFields - 1) / kFields;
+    constexpr unsigned kFieldMask = (1u << kFieldBits) - 1;
+    unsigned lane_counts[kWords] = {};
+    for (int r = 0; r < Rows; ++r)
+        lane_counts[r / kFields] += unsigned(kept.row_count(r)) << (kFieldBits * (r % kFields));
+    int warp_count = 0;
+    for (int w = 0; w < kWords; ++w) {
+        const unsigned in_warp = warp_inclusive_scan<AddOp<unsigned>>(b, lane_counts[w]);
+        const unsigned before = in_warp - lane_counts[w];  // no field borrows: each is >= its own
+        const unsigned rows_total = b.shfl(in_warp, 31);
+        for (int f = 0; f < kFields && w * kFields + f < Rows; ++f) {
+            before_lane[w * kFields + f] =
+                warp_count + int((before >> (kFieldBits * f)) & kFieldMask);
+            warp_count += int((rows_total >> (kFieldBits * f)) & kFieldMask);
+        }
+    }
+    return warp_count;
+}
+
 // A tile is the block's threads times Rows * Vec elements, laid out as decoupled-lookback's: each
 // warp takes Rows rows of 32 * Vec consecutive elements, each lane Vec consecutive ones per row.
 // The captured compaction runs 1 x 1; the timed one larger tiles (compact_lookback_policy.h).
@@ -42,6 +90,7 @@ template <class T, int Rows, int Vec>
 struct CompactLookback {
     static constexpr int kItems = Rows * Vec;                       // per thread
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
+    static constexpr int kSweep = 4;  // words a thread writes in one turn of step 7's loop
     using Count = AddOp<int>;
     const T* in;
     T* out;
@@ -79,22 +128,22 @@ struct CompactLookback {
         //    padding, which some rules (even, above -1) would keep.
         const int warp_first = tile * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec;
         T items[Rows][Vec];
-        int flags[Rows][Vec];
+        KeptBits<Rows, Vec> flags;
         for (int r = 0; r < Rows; ++r)
             load_consecutive<Vec>(in, warp_first + (r * 32 + b.lane()) * Vec, n, T(0), items[r]);
         keep.visit([&](auto keeps) {
             for (int r = 0; r < Rows; ++r)
                 for (int v = 0; v < Vec; ++v)
-                    flags[r][v] = keeps(items[r][v]) ? 1 : 0;
+                    if (keeps(items[r][v])) flags.set(r, v);
         });
         if (last_tile)
             for (int r = 0; r < Rows; ++r)
                 for (int v = 0; v < Vec; ++v)
-                    if (warp_first + (r * 32 + b.lane()) * Vec + v >= n) flags[r][v] = 0;
+                    if (warp_first + (r * 32 + b.lane()) * Vec + v >= n) flags.clear(r, v);
 
         // 3. Each warp counts, row by row, the kept elements before each lane's (shuffles).
         int before_lane[Rows];
-        const int warp_kept = scan_rows_of_warp<Count>(b, flags, before_lane);
+        const int warp_kept = count_rows_of_warp(b, flags, before_lane);
 
         // 4. The block combines its warps' counts: the tile's count, its aggregate.
         const WarpTotalsScan<int> warps = scan_warp_totals<Count>(
@@ -105,7 +154,7 @@ struct CompactLookback {
         for (int r = 0; r < Rows; ++r) {
             int at = warps.before_warp + before_lane[r];
             for (int v = 0; v < Vec; ++v)
-                if (flags[r][v]) packed[at++] = items[r][v];
+                if (flags.kept(r, v)) packed[at++] = items[r][v];
         }
 
         // 6. Warp 0 looks back for the count kept in the tiles before; the last tile's inclusive
@@ -120,10 +169,14 @@ struct CompactLookback {
         b.sync(Line::Store);
 
         // 7. The tile's kept elements out, consecutive threads to consecutive words, after the
-        //    count kept in the tiles before.
+        //    count kept in the tiles before; kSweep words a thread at a time, so that a thread's
+        //    loop is paid once for them.
         const int before_tile = prefix_slot[0];
-        for (int i = b.thread(); i < warps.aggregate; i += b.threads())
-            out[before_tile + i] = packed[i];
+        for (int first = b.thread(); first < warps.aggregate; first += kSweep * b.threads())
+            for (int k = 0; k < kSweep; ++k) {
+                const int i = first + k * b.threads();
+                if (i < warps.aggregate) out[before_tile + i] = packed[i];
+            }
     }
 };
 
