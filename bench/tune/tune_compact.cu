@@ -81,6 +81,30 @@ void compact_row(Bench& b, double copy_ms, double cub_ms) {
     }
 }
 
+// The same compaction by blocks that stay (compact_staying.h), at the threads given.
+template <int Rows>
+void staying_row(Bench& b, double copy_ms, double cub_ms, std::initializer_list<int> threads_list) {
+    for (int threads : threads_list) {
+        const double ms = b.time(
+            [&](GpuLauncher& l) {
+                kernels::compact_staying<GpuLauncher, int, Rows, 4>(l, b.in, b.out, b.n, threads,
+                                                                    KernelShape::Timed);
+            },
+            true, "staying");
+        cudaFuncAttributes a;
+        SS_CUDA_CHECK(cudaFuncGetAttributes(
+            &a, kernel_entry<PlainMode, kernels::CompactStaying<int, Rows, 4>>()));
+        int per_sm = 0;
+        SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+            &per_sm, kernel_entry<PlainMode, kernels::CompactStaying<int, Rows, 4>>(), threads,
+            kernels::CompactStaying<int, Rows, 4>::shared_bytes(threads)));
+        std::printf(
+            "staying    rows %2d x4  threads %4d  regs %3d  local %3zu B  blocks/SM %d  %9.4f ms  "
+            "x copy %.3f  x CUB %.3f\n",
+            Rows, threads, a.numRegs, a.localSizeBytes, per_sm, ms, ms / copy_ms, ms / cub_ms);
+    }
+}
+
 void sweep(int log_n, int reps) {
     Bench b(1 << log_n, reps);
     // A copy of the bytes a compaction moves: half read, half written.
@@ -108,11 +132,15 @@ void sweep(int log_n, int reps) {
         "(x copy %.3f)\n",
         log_n, b.expected.size(), double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6,
         cub_ms, cub_ms / copy_ms);
-    compact_row<4>(b, copy_ms, cub_ms);
-    compact_row<8>(b, copy_ms, cub_ms);
-    compact_row<12>(b, copy_ms, cub_ms);
-    compact_row<16>(b, copy_ms, cub_ms);
-    compact_row<20>(b, copy_ms, cub_ms);
+    if (std::getenv("STAYING_ONLY") == nullptr) {
+        compact_row<8>(b, copy_ms, cub_ms);
+        compact_row<20>(b, copy_ms, cub_ms);
+    }
+    staying_row<4>(b, copy_ms, cub_ms, {256, 512});
+    staying_row<6>(b, copy_ms, cub_ms, {256, 512});
+    staying_row<8>(b, copy_ms, cub_ms, {128, 256, 512});
+    staying_row<12>(b, copy_ms, cub_ms, {128, 256});
+    staying_row<16>(b, copy_ms, cub_ms, {128, 256});
 }
 
 }  // namespace

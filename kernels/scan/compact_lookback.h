@@ -83,6 +83,50 @@ SS_HD int count_rows_of_warp(Block& b, const KeptBits<Rows, Vec>& kept, int (&be
     return warp_count;
 }
 
+// Step 2 of the compaction: which of the lane's elements of its warp's rows are kept. Past n, in
+// the last tile, is padding, which some rules (even, above -1) would keep.
+template <class T, int Rows, int Vec>
+SS_HD KeptBits<Rows, Vec> flag_kept(const Keep<T>& keep, const T (&items)[Rows][Vec],
+                                    int lane_first, int n, bool last_tile) {
+    KeptBits<Rows, Vec> flags;
+    keep.visit([&](auto keeps) {
+        for (int r = 0; r < Rows; ++r)
+            for (int v = 0; v < Vec; ++v)
+                if (keeps(items[r][v])) flags.set(r, v);
+    });
+    if (last_tile)
+        for (int r = 0; r < Rows; ++r)
+            for (int v = 0; v < Vec; ++v)
+                if (lane_first + r * 32 * Vec + v >= n) flags.clear(r, v);
+    return flags;
+}
+
+// Step 5: the lane's kept elements into shared memory, packed, at the count kept before each in
+// the tile (the warps before, then the lanes and rows before in the warp).
+template <class T, int Rows, int Vec, class Packed>
+SS_HD void pack_kept(const Packed& packed, const T (&items)[Rows][Vec],
+                     const KeptBits<Rows, Vec>& flags, int before_warp,
+                     const int (&before_lane)[Rows]) {
+    for (int r = 0; r < Rows; ++r) {
+        int at = before_warp + before_lane[r];
+        for (int v = 0; v < Vec; ++v)
+            if (flags.kept(r, v)) packed[at++] = items[r][v];
+    }
+}
+
+// Step 7: the tile's `count` elements packed from packed[from] out, consecutive threads to
+// consecutive words, after the `before_tile` kept in the tiles before; Sweep words a thread at a
+// time, so that a thread's loop is paid once for them.
+template <int Sweep, class Block, class T, class Packed>
+SS_HD void sweep_out(Block& b, T* out, const Packed& packed, int before_tile, int count,
+                     int from = 0) {
+    for (int first = b.thread(); first < count; first += Sweep * b.threads())
+        for (int k = 0; k < Sweep; ++k) {
+            const int i = first + k * b.threads();
+            if (i < count) out[before_tile + i] = packed[from + i];
+        }
+}
+
 // A tile is the block's threads times Rows * Vec elements, laid out as decoupled-lookback's: each
 // warp takes Rows rows of 32 * Vec consecutive elements, each lane Vec consecutive ones per row.
 // The captured compaction runs 1 x 1; the timed one larger tiles (compact_lookback_policy.h).
@@ -128,18 +172,10 @@ struct CompactLookback {
         //    padding, which some rules (even, above -1) would keep.
         const int warp_first = tile * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec;
         T items[Rows][Vec];
-        KeptBits<Rows, Vec> flags;
         for (int r = 0; r < Rows; ++r)
             load_consecutive<Vec>(in, warp_first + (r * 32 + b.lane()) * Vec, n, T(0), items[r]);
-        keep.visit([&](auto keeps) {
-            for (int r = 0; r < Rows; ++r)
-                for (int v = 0; v < Vec; ++v)
-                    if (keeps(items[r][v])) flags.set(r, v);
-        });
-        if (last_tile)
-            for (int r = 0; r < Rows; ++r)
-                for (int v = 0; v < Vec; ++v)
-                    if (warp_first + (r * 32 + b.lane()) * Vec + v >= n) flags.clear(r, v);
+        const KeptBits<Rows, Vec> flags =
+            flag_kept(keep, items, warp_first + b.lane() * Vec, n, last_tile);
 
         // 3. Each warp counts, row by row, the kept elements before each lane's (shuffles).
         int before_lane[Rows];
@@ -151,11 +187,7 @@ struct CompactLookback {
 
         // 5. Each kept element into shared memory, packed: at the count kept before it in the
         //    tile (this needs nothing from the tiles before, so it goes first).
-        for (int r = 0; r < Rows; ++r) {
-            int at = warps.before_warp + before_lane[r];
-            for (int v = 0; v < Vec; ++v)
-                if (flags.kept(r, v)) packed[at++] = items[r][v];
-        }
+        pack_kept(packed, items, flags, warps.before_warp, before_lane);
 
         // 6. Warp 0 looks back for the count kept in the tiles before; the last tile's inclusive
         //    prefix is the count kept in all.
@@ -171,12 +203,7 @@ struct CompactLookback {
         // 7. The tile's kept elements out, consecutive threads to consecutive words, after the
         //    count kept in the tiles before; kSweep words a thread at a time, so that a thread's
         //    loop is paid once for them.
-        const int before_tile = prefix_slot[0];
-        for (int first = b.thread(); first < warps.aggregate; first += kSweep * b.threads())
-            for (int k = 0; k < kSweep; ++k) {
-                const int i = first + k * b.threads();
-                if (i < warps.aggregate) out[before_tile + i] = packed[i];
-            }
+        sweep_out<kSweep>(b, out, packed, prefix_slot[0], warps.aggregate);
     }
 };
 
