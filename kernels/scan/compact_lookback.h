@@ -130,7 +130,7 @@ SS_HD void sweep_out(Block& b, T* out, const Packed& packed, int before_tile, in
 // A tile is the block's threads times Rows * Vec elements, laid out as decoupled-lookback's: each
 // warp takes Rows rows of 32 * Vec consecutive elements, each lane Vec consecutive ones per row.
 // The captured compaction runs 1 x 1; the timed one larger tiles (compact_lookback_policy.h).
-template <class T, int Rows, int Vec>
+template <class T, int Rows, int Vec, int Windows = 1, int EarlyAggregate = 0>
 struct CompactLookback {
     static constexpr int kItems = Rows * Vec;                       // per thread
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
@@ -182,8 +182,30 @@ struct CompactLookback {
         const int warp_kept = count_rows_of_warp(b, flags, before_lane);
 
         // 4. The block combines its warps' counts: the tile's count, its aggregate.
-        const WarpTotalsScan<int> warps = scan_warp_totals<Count>(
-            b, warp_kept, warp_totals, Line::ScanTotals, Line::PackAndLookBack);
+        WarpTotalsScan<int> warps;
+        if constexpr (EarlyAggregate == 2) {
+            if (b.lane() == 0) warp_totals[b.warp()] = warp_kept;
+            b.sync(Line::PackAndLookBack);
+            warps = every_warp_scans_totals<Count, int>(b, warp_totals, 0);
+        } else if constexpr (EarlyAggregate == 3) {
+            if (b.lane() == 31) warp_totals[b.warp()] = warp_kept;
+            b.sync(Line::ScanTotals);
+            if (b.warp() == 0) {
+                const int total = b.lane() < b.warps() ? int(warp_totals[b.lane()]) : 0;
+                const int scanned = warp_inclusive_scan<Count>(b, total);
+                if (b.lane() < b.warps()) warp_totals[b.lane()] = scanned;
+                if (b.lane() == b.warps() - 1 && tile > 0)
+                    b.publish(descriptors, tile, TileStatus::Aggregate, to_bits(scanned));
+            }
+            b.sync(Line::PackAndLookBack);
+            warps.before_warp = b.warp() > 0 ? int(warp_totals[b.warp() - 1]) : 0;
+            warps.aggregate = warp_totals[b.warps() - 1];
+        } else {
+            warps = scan_warp_totals<Count>(b, warp_kept, warp_totals, Line::ScanTotals,
+                                            Line::PackAndLookBack);
+        }
+        if (EarlyAggregate && EarlyAggregate != 3 && b.thread() == 0 && tile > 0)
+            b.publish(descriptors, tile, TileStatus::Aggregate, to_bits(warps.aggregate));
 
         // 5. Each kept element into shared memory, packed: at the count kept before it in the
         //    tile (this needs nothing from the tiles before, so it goes first).
@@ -192,7 +214,8 @@ struct CompactLookback {
         // 6. Warp 0 looks back for the count kept in the tiles before; the last tile's inclusive
         //    prefix is the count kept in all.
         if (b.warp() == 0) {
-            const int kept_before = look_back<Count>(b, descriptors, tile, warps.aggregate);
+            const int kept_before = look_back<Count, Windows>(b, descriptors, tile, warps.aggregate,
+                                                              -1, EarlyAggregate > 0);
             if (b.lane() == 0) {
                 prefix_slot[0] = kept_before;
                 if (last_tile) *kept = kept_before + warps.aggregate;

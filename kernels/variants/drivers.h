@@ -245,10 +245,10 @@ void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
 
 // Stream compaction in one pass: decoupled-lookback's tiles on the flags, the scatter fused; the
 // count kept is a global of the trace.
-template <class L, class T, int Rows, int Vec>
+template <class L, class T, int Rows, int Vec, int Windows = 1, int EarlyAggregate = 0>
 void compact_lookback(L& launcher, const T* in, T* out, int n, int threads,
                       KernelShape kernel_shape, const KeepRule& rule = {}) {
-    using Compact = CompactLookback<T, Rows, Vec>;
+    using Compact = CompactLookback<T, Rows, Vec, Windows, EarlyAggregate>;
     const int tiles = ceil_div(n, Compact::tile_elements(threads));
     Compact compact{in, out, n, launcher.template alloc<int>(1), {}, nullptr, Keep<T>(rule)};
     LaunchShape shape{"single-pass compaction", tiles, threads, Compact::shared_bytes(threads)};
@@ -432,18 +432,18 @@ void staged_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, in
 // Stream compaction by blocks that stay: compact-lookback's steps, the next tile's loads in
 // flight meanwhile; tiles dealt as staged-lookback's (all resident, as the dealing needs).
 template <class L, class T, int Rows, int Vec>
-void compact_staying(L& launcher, const T* in, T* out, int n, int threads,
-                     KernelShape kernel_shape, const KeepRule& rule = {}) {
+void compact_staying(L& launcher, const T* in, T* out, int n, int threads, KernelShape kernel_shape,
+                     const KeepRule& rule = {}) {
     using Compact = CompactStaying<T, Rows, Vec>;
     threads = threads_whose_tiles_fit<Compact>(launcher, threads);
     const int tiles = ceil_div(n, Compact::tile_elements(threads));
-    Compact compact{in, out, n, launcher.template alloc<int>(1), {}, nullptr, tiles, 0,
-                    Keep<T>(rule)};
+    Compact compact{in, out,          n, launcher.template alloc<int>(1), {}, nullptr, tiles,
+                    0,  Keep<T>(rule)};
     LaunchShape shape{"staying compaction", 1, threads, Compact::shared_bytes(threads)};
     grid_of_blocks_that_stay(launcher, shape, compact, tiles, kernel_shape);
     compact.dealt_tiles = dealt_tiles(tiles, shape.grid, StagedLookbackPolicy::kDealtRounds);
-    compact.descriptors = alloc_descriptors<Compact>(launcher, tiles, kernel_shape, shape.grid,
-                                                     compact.tile_counter);
+    compact.descriptors =
+        alloc_descriptors<Compact>(launcher, tiles, kernel_shape, shape.grid, compact.tile_counter);
     launcher.launch(shape, compact,
                     {{"tile descriptors", compact.descriptors.words, std::size_t(tiles), 8},
                      {"kept", compact.kept, 1, 4}});
