@@ -81,49 +81,6 @@ void compact_row(Bench& b, double copy_ms, double cub_ms) {
     }
 }
 
-// compact-lookback at one shape, its look-back reading Windows x 32 descriptors a lane at once,
-// the aggregate published before the packing (EarlyAggregate) or by the look-back.
-template <int Rows, int Windows, int Early>
-void lookback_row(Bench& b, double copy_ms, double cub_ms, int threads) {
-    const double ms = b.time(
-        [&](GpuLauncher& l) {
-            kernels::compact_lookback<GpuLauncher, int, Rows, 4, Windows, Early>(
-                l, b.in, b.out, b.n, threads, KernelShape::Timed);
-        },
-        true, "compact windows");
-    cudaFuncAttributes a;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(
-        &a, kernel_entry<PlainMode, kernels::CompactLookback<int, Rows, 4, Windows, Early>>()));
-    std::printf(
-        "compact    rows %2d x4  threads %4d  windows %d  early %d  regs %3d  local %3zu B  "
-        "%9.4f ms  x copy %.3f  x CUB %.3f\n",
-        Rows, threads, Windows, Early, a.numRegs, a.localSizeBytes, ms, ms / copy_ms, ms / cub_ms);
-}
-
-// The same compaction by blocks that stay (compact_staying.h), at the threads given.
-template <int Rows>
-void staying_row(Bench& b, double copy_ms, double cub_ms, std::initializer_list<int> threads_list) {
-    for (int threads : threads_list) {
-        const double ms = b.time(
-            [&](GpuLauncher& l) {
-                kernels::compact_staying<GpuLauncher, int, Rows, 4>(l, b.in, b.out, b.n, threads,
-                                                                    KernelShape::Timed);
-            },
-            true, "staying");
-        cudaFuncAttributes a;
-        SS_CUDA_CHECK(cudaFuncGetAttributes(
-            &a, kernel_entry<PlainMode, kernels::CompactStaying<int, Rows, 4>>()));
-        int per_sm = 0;
-        SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-            &per_sm, kernel_entry<PlainMode, kernels::CompactStaying<int, Rows, 4>>(), threads,
-            kernels::CompactStaying<int, Rows, 4>::shared_bytes(threads)));
-        std::printf(
-            "staying    rows %2d x4  threads %4d  regs %3d  local %3zu B  blocks/SM %d  %9.4f ms  "
-            "x copy %.3f  x CUB %.3f\n",
-            Rows, threads, a.numRegs, a.localSizeBytes, per_sm, ms, ms / copy_ms, ms / cub_ms);
-    }
-}
-
 void sweep(int log_n, int reps) {
     Bench b(1 << log_n, reps);
     // A copy of the bytes a compaction moves: half read, half written.
@@ -151,17 +108,11 @@ void sweep(int log_n, int reps) {
         "(x copy %.3f)\n",
         log_n, b.expected.size(), double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6,
         cub_ms, cub_ms / copy_ms);
-    for (int turn = 0; turn < 2; ++turn) {
-        lookback_row<8, 1, 3>(b, copy_ms, cub_ms, 512);
-        lookback_row<4, 1, 3>(b, copy_ms, cub_ms, 512);
-        lookback_row<20, 1, 3>(b, copy_ms, cub_ms, 256);
-        lookback_row<24, 1, 1>(b, copy_ms, cub_ms, 256);
-        lookback_row<24, 1, 3>(b, copy_ms, cub_ms, 256);
-        lookback_row<28, 1, 3>(b, copy_ms, cub_ms, 256);
-        lookback_row<24, 1, 3>(b, copy_ms, cub_ms, 128);
-        lookback_row<28, 1, 3>(b, copy_ms, cub_ms, 128);
-    }
-    if (std::getenv("STAYING") != nullptr) staying_row<8>(b, copy_ms, cub_ms, {256});
+    compact_row<4>(b, copy_ms, cub_ms);
+    compact_row<8>(b, copy_ms, cub_ms);
+    compact_row<16>(b, copy_ms, cub_ms);
+    compact_row<20>(b, copy_ms, cub_ms);
+    compact_row<24>(b, copy_ms, cub_ms);
 }
 
 }  // namespace

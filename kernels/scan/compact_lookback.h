@@ -83,54 +83,10 @@ SS_HD int count_rows_of_warp(Block& b, const KeptBits<Rows, Vec>& kept, int (&be
     return warp_count;
 }
 
-// Step 2 of the compaction: which of the lane's elements of its warp's rows are kept. Past n, in
-// the last tile, is padding, which some rules (even, above -1) would keep.
-template <class T, int Rows, int Vec>
-SS_HD KeptBits<Rows, Vec> flag_kept(const Keep<T>& keep, const T (&items)[Rows][Vec],
-                                    int lane_first, int n, bool last_tile) {
-    KeptBits<Rows, Vec> flags;
-    keep.visit([&](auto keeps) {
-        for (int r = 0; r < Rows; ++r)
-            for (int v = 0; v < Vec; ++v)
-                if (keeps(items[r][v])) flags.set(r, v);
-    });
-    if (last_tile)
-        for (int r = 0; r < Rows; ++r)
-            for (int v = 0; v < Vec; ++v)
-                if (lane_first + r * 32 * Vec + v >= n) flags.clear(r, v);
-    return flags;
-}
-
-// Step 5: the lane's kept elements into shared memory, packed, at the count kept before each in
-// the tile (the warps before, then the lanes and rows before in the warp).
-template <class T, int Rows, int Vec, class Packed>
-SS_HD void pack_kept(const Packed& packed, const T (&items)[Rows][Vec],
-                     const KeptBits<Rows, Vec>& flags, int before_warp,
-                     const int (&before_lane)[Rows]) {
-    for (int r = 0; r < Rows; ++r) {
-        int at = before_warp + before_lane[r];
-        for (int v = 0; v < Vec; ++v)
-            if (flags.kept(r, v)) packed[at++] = items[r][v];
-    }
-}
-
-// Step 7: the tile's `count` elements packed from packed[from] out, consecutive threads to
-// consecutive words, after the `before_tile` kept in the tiles before; Sweep words a thread at a
-// time, so that a thread's loop is paid once for them.
-template <int Sweep, class Block, class T, class Packed>
-SS_HD void sweep_out(Block& b, T* out, const Packed& packed, int before_tile, int count,
-                     int from = 0) {
-    for (int first = b.thread(); first < count; first += Sweep * b.threads())
-        for (int k = 0; k < Sweep; ++k) {
-            const int i = first + k * b.threads();
-            if (i < count) out[before_tile + i] = packed[from + i];
-        }
-}
-
 // A tile is the block's threads times Rows * Vec elements, laid out as decoupled-lookback's: each
 // warp takes Rows rows of 32 * Vec consecutive elements, each lane Vec consecutive ones per row.
 // The captured compaction runs 1 x 1; the timed one larger tiles (compact_lookback_policy.h).
-template <class T, int Rows, int Vec, int Windows = 1, int EarlyAggregate = 0>
+template <class T, int Rows, int Vec>
 struct CompactLookback {
     static constexpr int kItems = Rows * Vec;                       // per thread
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
@@ -172,50 +128,45 @@ struct CompactLookback {
         //    padding, which some rules (even, above -1) would keep.
         const int warp_first = tile * tile_elements(b.threads()) + b.warp() * Rows * 32 * Vec;
         T items[Rows][Vec];
+        KeptBits<Rows, Vec> flags;
         for (int r = 0; r < Rows; ++r)
             load_consecutive<Vec>(in, warp_first + (r * 32 + b.lane()) * Vec, n, T(0), items[r]);
-        const KeptBits<Rows, Vec> flags =
-            flag_kept(keep, items, warp_first + b.lane() * Vec, n, last_tile);
+        keep.visit([&](auto keeps) {
+            for (int r = 0; r < Rows; ++r)
+                for (int v = 0; v < Vec; ++v)
+                    if (keeps(items[r][v])) flags.set(r, v);
+        });
+        if (last_tile)
+            for (int r = 0; r < Rows; ++r)
+                for (int v = 0; v < Vec; ++v)
+                    if (warp_first + (r * 32 + b.lane()) * Vec + v >= n) flags.clear(r, v);
 
         // 3. Each warp counts, row by row, the kept elements before each lane's (shuffles).
         int before_lane[Rows];
         const int warp_kept = count_rows_of_warp(b, flags, before_lane);
 
-        // 4. The block combines its warps' counts: the tile's count, its aggregate.
-        WarpTotalsScan<int> warps;
-        if constexpr (EarlyAggregate == 2) {
-            if (b.lane() == 0) warp_totals[b.warp()] = warp_kept;
-            b.sync(Line::PackAndLookBack);
-            warps = every_warp_scans_totals<Count, int>(b, warp_totals, 0);
-        } else if constexpr (EarlyAggregate == 3) {
-            if (b.lane() == 31) warp_totals[b.warp()] = warp_kept;
-            b.sync(Line::ScanTotals);
-            if (b.warp() == 0) {
-                const int total = b.lane() < b.warps() ? int(warp_totals[b.lane()]) : 0;
-                const int scanned = warp_inclusive_scan<Count>(b, total);
-                if (b.lane() < b.warps()) warp_totals[b.lane()] = scanned;
-                if (b.lane() == b.warps() - 1 && tile > 0)
-                    b.publish(descriptors, tile, TileStatus::Aggregate, to_bits(scanned));
-            }
-            b.sync(Line::PackAndLookBack);
-            warps.before_warp = b.warp() > 0 ? int(warp_totals[b.warp() - 1]) : 0;
-            warps.aggregate = warp_totals[b.warps() - 1];
-        } else {
-            warps = scan_warp_totals<Count>(b, warp_kept, warp_totals, Line::ScanTotals,
-                                            Line::PackAndLookBack);
-        }
-        if (EarlyAggregate && EarlyAggregate != 3 && b.thread() == 0 && tile > 0)
+        // 4. The block combines its warps' counts: the tile's count, its aggregate, which thread
+        //    0 publishes at once: the tiles after it may be looking back for it, and the packing
+        //    takes a while (on the H200, 1.21 x the copy at 2^28 when the look-back published
+        //    it after the packing, 1.18 x now; bench/tuning.md).
+        const WarpTotalsScan<int> warps = scan_warp_totals<Count>(
+            b, warp_kept, warp_totals, Line::ScanTotals, Line::PackAndLookBack);
+        if (b.thread() == 0 && tile > 0)
             b.publish(descriptors, tile, TileStatus::Aggregate, to_bits(warps.aggregate));
 
         // 5. Each kept element into shared memory, packed: at the count kept before it in the
         //    tile (this needs nothing from the tiles before, so it goes first).
-        pack_kept(packed, items, flags, warps.before_warp, before_lane);
+        for (int r = 0; r < Rows; ++r) {
+            int at = warps.before_warp + before_lane[r];
+            for (int v = 0; v < Vec; ++v)
+                if (flags.kept(r, v)) packed[at++] = items[r][v];
+        }
 
-        // 6. Warp 0 looks back for the count kept in the tiles before; the last tile's inclusive
-        //    prefix is the count kept in all.
+        // 6. Warp 0 looks back for the count kept in the tiles before and publishes the tile's
+        //    inclusive prefix; the last tile's is the count kept in all.
         if (b.warp() == 0) {
-            const int kept_before = look_back<Count, Windows>(b, descriptors, tile, warps.aggregate,
-                                                              -1, EarlyAggregate > 0);
+            const int kept_before = look_back<Count>(b, descriptors, tile, warps.aggregate, -1,
+                                                     /*aggregate_published=*/true);
             if (b.lane() == 0) {
                 prefix_slot[0] = kept_before;
                 if (last_tile) *kept = kept_before + warps.aggregate;
@@ -226,7 +177,12 @@ struct CompactLookback {
         // 7. The tile's kept elements out, consecutive threads to consecutive words, after the
         //    count kept in the tiles before; kSweep words a thread at a time, so that a thread's
         //    loop is paid once for them.
-        sweep_out<kSweep>(b, out, packed, prefix_slot[0], warps.aggregate);
+        const int before_tile = prefix_slot[0];
+        for (int first = b.thread(); first < warps.aggregate; first += kSweep * b.threads())
+            for (int k = 0; k < kSweep; ++k) {
+                const int i = first + k * b.threads();
+                if (i < warps.aggregate) out[before_tile + i] = packed[i];
+            }
     }
 };
 

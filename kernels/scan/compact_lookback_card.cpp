@@ -21,9 +21,9 @@ const std::vector<ListingLine> kCompactLookbackListing = {
     {CompactLookbackLine::FlagAndScan, "  for (even; x > N): config.keep"},
     {CompactLookbackLine::FlagAndScan, "each warp scans the flags (shuffles)"},
     {CompactLookbackLine::ScanTotals, "warp 0 scans the warps' counts"},
+    {CompactLookbackLine::PackAndLookBack, "thread 0: publish(AGGREGATE, kept in tile)"},
     {CompactLookbackLine::PackAndLookBack, "if flag: packed[kept before x in tile] := x"},
-    {CompactLookbackLine::PackAndLookBack, "warp 0: publish(AGGREGATE, kept in tile),"},
-    {CompactLookbackLine::PackAndLookBack, "  look back: add aggregates until"},
+    {CompactLookbackLine::PackAndLookBack, "warp 0: look back: add aggregates until"},
     {CompactLookbackLine::PackAndLookBack, "  a PREFIX; publish(PREFIX, ...)"},
     {CompactLookbackLine::PackAndLookBack, "  last tile: kept := its prefix"},
     {CompactLookbackLine::Store, "output[kept before tile + i] := packed[i]"},
@@ -48,9 +48,10 @@ const std::vector<StepLabel> kCompactLookbackLabels = {
     {CompactLookbackLine::PackAndLookBack,
      "pack, look back",
      {},
-     "Each thread packs its kept elements in shared memory, each at the count kept before it in "
-     "the tile. Warp 0 publishes the tile's count and reads its predecessors' descriptors until it "
-     "meets a prefix (the count kept before them), then publishes its own."},
+     "Thread 0 publishes the tile's count at once, for the tiles after it that may be looking "
+     "back. Each thread packs its kept elements in shared memory, each at the count kept before "
+     "it in the tile. Warp 0 reads its predecessors' descriptors until it meets a prefix (the "
+     "count kept before them), then publishes its own."},
     {CompactLookbackLine::Store,
      "store",
      {},
@@ -71,9 +72,10 @@ VariantInfo compact_lookback_card() {
         "A compaction of any size in one pass. It is decoupled-lookback's scan, run on the "
         "elements' 1-or-0 flags, with the scatter fused into its store. Each tile loads its "
         "elements once and flags the kept ones (not 0, unless the capture picks another rule: "
-        "even, or above a threshold). The warps count them with shuffles, and each thread packs "
-        "its kept elements in shared memory, at their places in the tile, "
-        "while warp 0 looks back over the earlier tiles' descriptors for how many were kept "
+        "even, or above a threshold). The warps count them with shuffles, and thread 0 publishes "
+        "the tile's count at once, for the tiles after it. Each thread packs its kept elements in "
+        "shared memory, at their places in the tile, while warp 0 looks back over the earlier "
+        "tiles' descriptors for how many were kept "
         "before it. The block then writes the packed elements out in one coalesced sweep. "
         "(Written straight from registers, a warp's stores land a few words to a 32-byte sector, "
         "and each sector is written four times in part: at 2^28 that took 1.36 times the copy's "

@@ -76,21 +76,25 @@ struct StagedLookbackPolicy {
 
 // compact-lookback: decoupled-lookback's tiles, each element's flag beside it in registers and the
 // tile's kept elements packed in shared memory (4 bytes an element of the tile). Timed: rows of 4
-// elements per lane at 512 threads; 8 rows from kLargeFrom. Swept on the H200 beside CUB's
-// DeviceSelect::If (bench/tuning.md): at 2^28, 8 rows at 512 threads took 0.80 x CUB (12 rows
-// 0.97, 20 rows 0.90, 8 rows at 256 threads 0.83); at 2^20, 4 rows at 512 threads 0.78 x CUB. With
-// four rows' counts in a word (the eighteenth session) 8 rows at 512 threads stayed within 0.01 x
-// the copy of the sweep's best (20 rows at 128 threads, 1.223 x against 1.236 x).
+// elements per lane. Swept on the H200 beside the copy of the bytes it moves and CUB's
+// DeviceSelect::If, each tile's count published before its packing (bench/tuning.md, the
+// nineteenth session): below 2^22, 4 rows at 512 threads (2^20: 1.18 x the copy; 8 rows at 256
+// 1.20); to 2^25, 8 rows at 512 (2^24: 1.22; 4 rows 1.25, 24 rows at 256 1.27); from 2^25, 24
+// rows at 256 threads, two blocks an SM (2^28: 1.125; 20 rows 1.134, 8 rows at 512 1.179; 2^25:
+// 1.227 against 1.248), though 16 bytes a thread spill to local memory there.
 struct CompactLookbackPolicy {
     using Teaching = Tile<1, 1>;
-    using Small = Tile<4, 4, 512>;  // 16 elements per thread, 8192 per tile
-    using Large = Tile<8, 4, 512>;  // 32 elements per thread, 16384 per tile (64 KiB packed)
-    static constexpr int kLargeFrom = 1 << 22;
+    using Small = Tile<4, 4, 512>;   // 16 elements per thread, 8192 per tile
+    using Middle = Tile<8, 4, 512>;  // 32 elements per thread, 16384 per tile (64 KiB packed)
+    using Large = Tile<24, 4, 256>;  // 96 elements per thread, 24576 per tile (96 KiB packed)
+    static constexpr int kMiddleFrom = 1 << 22;
+    static constexpr int kLargeFrom = 1 << 25;
 
     template <class F>
     static void with_tile(int n, KernelShape shape, F&& f) {
         if (shape == KernelShape::Teaching) return f(Teaching{});
         if (n >= kLargeFrom) return f(Large{});
+        if (n >= kMiddleFrom) return f(Middle{});
         f(Small{});
     }
 };

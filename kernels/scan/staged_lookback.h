@@ -72,6 +72,50 @@ struct StagedLookbackScan {
         return std::uint32_t(tile_elements(threads) + 32 + 32 + 1) * sizeof(T) + sizeof(int);
     }
 
+    // A tile this block took (nothing past the last): the L2 is asked to bring in and keep its
+    // descriptor's line, which the block publishes to a step or two later and the look-backs of
+    // the tiles after it read, and the next launch's descriptor of it is made ready (only where a
+    // timing loop repeats). The line was last written a launch ago: since then more bytes than
+    // the L2 holds may have streamed through it (bench/tuning.md).
+    template <class Block>
+    SS_HD int taken(Block& b, int tile) const {
+        if (tile < tiles) {
+            b.keep_in_l2(descriptors, tile);
+            descriptors.ready_next_launch(tile);
+        }
+        return tile;
+    }
+    // The block takes `tile` by its index, dealt to it (nothing past the last).
+    template <class Block>
+    SS_HD int own(Block& b, int tile) const {
+        if (tile < tiles) b.note_taken(tile);
+        return taken(b, tile);
+    }
+    // The block's tile after `tile` (thread 0): the next dealt to it, or else one from the counter,
+    // whose tickets count from the first tile not dealt.
+    template <class Block>
+    SS_HD int tile_after(Block& b, int tile) const {
+        if (tile + b.blocks() < dealt_tiles) return own(b, tile + b.blocks());
+        if (dealt_tiles >= tiles) return tiles;  // all were dealt: none left
+        return taken(b, b.take_tile(tile_counter, dealt_tiles));
+    }
+
+    // The lane's elements of row r of `tile` (nothing past the last tile) are copied into the
+    // stage; the copies of a tile make one group.
+    template <class Block, class Stage>
+    SS_HD void copy_row_ahead(Block& b, const Stage& stage, int tile, int r) const {
+        if (tile >= tiles) return;
+        const int at = lane_row_in_tile<Rows, Vec>(b, r);
+        copy_ahead<Vec>(b, stage, at, in, tile * tile_elements(b.threads()) + at, n,
+                        Op::identity());
+    }
+    template <class Block, class Stage>
+    SS_HD void copy_tile_ahead(Block& b, const Stage& stage, int tile) const {
+        for (int r = 0; r < Rows; ++r)
+            copy_row_ahead(b, stage, tile, r);
+        copies_sent(b);
+    }
+
     template <class Block>
     SS_HD void operator()(Block& b) const {
         using Line = StagedLookbackLine;
@@ -88,13 +132,13 @@ struct StagedLookbackScan {
         //    the second to be copied into the stage: from the start, two tiles are on their way.
         //    Then each warp scans its rows of the first tile in registers.
         b.at(Line::LoadFirst);
-        int tile = b.thread() == 0 ? staged_own(*this, b, b.block()) : b.block();
+        int tile = b.thread() == 0 ? own(b, b.block()) : b.block();
         int next = tile + b.blocks();
-        if (b.thread() == 0) staged_own(*this, b, next);
+        if (b.thread() == 0) own(b, next);
         T items[Rows][Vec];
         for (int r = 0; r < Rows; ++r)
             load_consecutive<Vec>(in, tile * size + row(r), n, Op::identity(), items[r]);
-        staged_copy_tile_ahead<Rows, Vec>(*this, b, stage, next, Op::identity());
+        copy_tile_ahead(b, stage, next);
 
         for (int last = -1; tile < tiles;) {
             // 2. Each warp scans its rows of this tile in registers.
@@ -117,7 +161,7 @@ struct StagedLookbackScan {
                     b, descriptors, tile, warps.aggregate, last, last >= 0);
                 if (b.lane() == 0) {
                     prefix[0] = exclusive;
-                    taken[0] = next < tiles ? staged_tile_after(*this, b, next) : tiles;
+                    taken[0] = next < tiles ? tile_after(b, next) : tiles;
                 }
             }
             if (next < tiles) {
@@ -145,8 +189,7 @@ struct StagedLookbackScan {
                 store_consecutive<Vec>(out, tile * size + row(r), n, items[r]);
                 if (next < tiles) {
                     read_consecutive<Vec>(b, stage, row(r), items[r]);
-                    staged_copy_row_ahead<Rows, Vec>(*this, b, stage, after_next, r,
-                                                     Op::identity());
+                    copy_row_ahead(b, stage, after_next, r);
                 }
             }
             copies_sent(b);

@@ -19,7 +19,6 @@
 #include "scan/blelloch.h"
 #include "scan/compact.h"
 #include "scan/compact_lookback.h"
-#include "scan/compact_staying.h"
 #include "scan/decoupled_lookback.h"
 #include "scan/hillis_steele.h"
 #include "scan/lookback_policies.h"
@@ -243,12 +242,24 @@ void decoupled_lookback(L& launcher, const T* in, T* out, int n, bool inclusive,
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
 }
 
+// Kernels whose tiles sit in shared memory (compact-lookback's packed tile; pipelined-lookback's
+// and staged-lookback's, blocks that stay for many tiles). Their tiles may be more than a block's
+// shared memory on this GPU (about 100 KiB on many desktop cards, 227 KiB on Hopper): then half the
+// threads, half the tile.
+template <class Scan, class L>
+int threads_whose_tiles_fit(const L& launcher, int threads) {
+    while (threads > 32 && Scan::shared_bytes(threads) > launcher.max_shared_bytes_per_block())
+        threads /= 2;
+    return threads;
+}
+
 // Stream compaction in one pass: decoupled-lookback's tiles on the flags, the scatter fused; the
 // count kept is a global of the trace.
-template <class L, class T, int Rows, int Vec, int Windows = 1, int EarlyAggregate = 0>
+template <class L, class T, int Rows, int Vec>
 void compact_lookback(L& launcher, const T* in, T* out, int n, int threads,
                       KernelShape kernel_shape, const KeepRule& rule = {}) {
-    using Compact = CompactLookback<T, Rows, Vec, Windows, EarlyAggregate>;
+    using Compact = CompactLookback<T, Rows, Vec>;
+    threads = threads_whose_tiles_fit<Compact>(launcher, threads);
     const int tiles = ceil_div(n, Compact::tile_elements(threads));
     Compact compact{in, out, n, launcher.template alloc<int>(1), {}, nullptr, Keep<T>(rule)};
     LaunchShape shape{"single-pass compaction", tiles, threads, Compact::shared_bytes(threads)};
@@ -370,16 +381,6 @@ void radix_sort_onesweep(L& launcher, const RunRequest& r, const T* in, T* out, 
     }
 }
 
-// Blocks that stay for many tiles (pipelined-lookback, staged-lookback). Their tiles, in shared
-// memory, may be more than a block's shared memory on this GPU (about 100 KiB on many desktop
-// cards, 227 KiB on Hopper): then half the threads, half the tile.
-template <class Scan, class L>
-int threads_whose_tiles_fit(const L& launcher, int threads) {
-    while (threads > 32 && Scan::shared_bytes(threads) > launcher.max_shared_bytes_per_block())
-        threads /= 2;
-    return threads;
-}
-
 // Their grid: as many blocks as are resident together (at most kEmulatedResidentBlocks in the
 // teaching shape, on the GPU too, so that each block shows several tiles), all of them resident
 // in the emulation too; the launch shows how many tiles they share.
@@ -427,26 +428,6 @@ void staged_lookback(L& launcher, const T* in, T* out, int n, bool inclusive, in
         alloc_descriptors<Scan>(launcher, tiles, kernel_shape, shape.grid, scan.tile_counter);
     launcher.launch(shape, scan,
                     {{"tile descriptors", scan.descriptors.words, std::size_t(tiles), 8}});
-}
-
-// Stream compaction by blocks that stay: compact-lookback's steps, the next tile's loads in
-// flight meanwhile; tiles dealt as staged-lookback's (all resident, as the dealing needs).
-template <class L, class T, int Rows, int Vec>
-void compact_staying(L& launcher, const T* in, T* out, int n, int threads, KernelShape kernel_shape,
-                     const KeepRule& rule = {}) {
-    using Compact = CompactStaying<T, Rows, Vec>;
-    threads = threads_whose_tiles_fit<Compact>(launcher, threads);
-    const int tiles = ceil_div(n, Compact::tile_elements(threads));
-    Compact compact{in, out,          n, launcher.template alloc<int>(1), {}, nullptr, tiles,
-                    0,  Keep<T>(rule)};
-    LaunchShape shape{"staying compaction", 1, threads, Compact::shared_bytes(threads)};
-    grid_of_blocks_that_stay(launcher, shape, compact, tiles, kernel_shape);
-    compact.dealt_tiles = dealt_tiles(tiles, shape.grid, StagedLookbackPolicy::kDealtRounds);
-    compact.descriptors =
-        alloc_descriptors<Compact>(launcher, tiles, kernel_shape, shape.grid, compact.tile_counter);
-    launcher.launch(shape, compact,
-                    {{"tile descriptors", compact.descriptors.words, std::size_t(tiles), 8},
-                     {"kept", compact.kept, 1, 4}});
 }
 
 // --- Reductions ---------------------------------------------------------------------------------

@@ -4,17 +4,20 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iterator>
 #include <string>
 
 #include "capture/capture.h"
 #include "core/bits.h"
 #include "core/tile_descriptor.h"
+#include "emu/emu_launcher.h"
 #include "model/trace_json.h"
 #include "scan/lookback_policies.h"
 #include "scenes/views.h"
 #include "support/reference.h"
 #include "support/repeated_runs.h"
 #include "support/trace_checks.h"
+#include "variants/drivers.h"
 #include "variants/run.h"
 
 namespace scanscope::test {
@@ -78,21 +81,54 @@ TEST(CompactLookback, AllKeptNoneKeptAndAwkwardSizes) {
             }
 }
 
-// From kLargeFrom the timed compaction takes its large tiles: 32 elements per thread.
+// Stretches of 4096 all kept (each row's count in a warp at its most, 128: what a byte of the
+// packed counts holds) between stretches with every other one dropped.
+std::vector<std::uint32_t> kept_in_stretches(int n, ElementType type) {
+    std::vector<std::uint32_t> input = random_input(n, type, 5);
+    for (std::size_t i = 0; i < input.size(); ++i)
+        input[i] = (i / 4096) % 2 ? (i % 2 ? 0 : input[i]) : (input[i] | 1u);
+    return input;
+}
+
+// From kMiddleFrom the timed compaction takes 32 elements per thread, from kLargeFrom 96.
 TEST(CompactLookback, LargeTimedTilesAreRight) {
-    RunRequest r = request(kernels::CompactLookbackPolicy::kLargeFrom + 7);
+    using Policy = kernels::CompactLookbackPolicy;
+    RunRequest r = request(Policy::kMiddleFrom + 7);
     r.shape = KernelShape::Timed;
     EXPECT_EQ(describe_shape(r),
               "512 threads/block, 32 elements per thread (8 rows of 4, one 16-byte access each on "
               "the GPU)");
-    // Stretches of 4096 all kept (each row's count in a warp at its most, 128: what a byte of
-    // the packed counts holds) between stretches with every other one dropped.
-    std::vector<std::uint32_t> input = random_input(r.n, r.type, 5);
-    for (std::size_t i = 0; i < input.size(); ++i)
-        input[i] = (i / 4096) % 2 ? (i % 2 ? 0 : input[i]) : (input[i] | 1u);
+    const std::vector<std::uint32_t> input = kept_in_stretches(r.n, r.type);
     EXPECT_EQ(
         check_output(input, run_emulated(r, input), r.type, OpKind::Add, Algorithm::Compact, false),
         "");
+
+    RunRequest large = request(Policy::kLargeFrom + 7);
+    large.shape = KernelShape::Timed;
+    EXPECT_EQ(describe_shape(large),
+              "256 threads/block, 96 elements per thread (24 rows of 4, one 16-byte access each on "
+              "the GPU)");
+}
+
+// The large tiles themselves, emulated on a few tiles' worth (kLargeFrom elements would take the
+// emulation a while): three tiles and a part.
+TEST(CompactLookback, TheLargeTileIsRightOnAFewTiles) {
+    using Large = kernels::CompactLookbackPolicy::Large;
+    const int n = 3 * Large::rows * Large::vec * Large::threads + 7;
+    const std::vector<std::uint32_t> bits = kept_in_stretches(n, ElementType::Int32);
+    const std::vector<std::int32_t> input(bits.begin(), bits.end());
+    std::vector<std::int32_t> expected;
+    std::copy_if(input.begin(), input.end(), std::back_inserter(expected),
+                 [](std::int32_t x) { return x != 0; });
+    emu::EmuLauncher launcher;
+    std::int32_t* in = launcher.alloc<std::int32_t>(input.size());
+    std::int32_t* out = launcher.alloc<std::int32_t>(input.size());
+    launcher.upload(in, input.data(), input.size());
+    kernels::compact_lookback<emu::EmuLauncher, std::int32_t, Large::rows, Large::vec>(
+        launcher, in, out, n, Large::threads, KernelShape::Timed);
+    std::vector<std::int32_t> got(expected.size());
+    launcher.download(got.data(), out, got.size());
+    EXPECT_EQ(got, expected);
 }
 
 // A float compaction's look-back carries counts: its file says 5, not the float whose bits are 5,
