@@ -147,8 +147,8 @@ struct CompactLookback {
 
         // 4. The block combines its warps' counts: the tile's count, its aggregate, which thread
         //    0 publishes at once: the tiles after it may be looking back for it, and the packing
-        //    takes a while (on the H200, 1.21 x the copy at 2^28 when the look-back published
-        //    it after the packing, 1.18 x now; bench/tuning.md).
+        //    takes a while (on the H200 at 2^28, 8 rows at 512 threads: 1.21 x the copy when the
+        //    look-back published it after the packing, 1.18 x so; bench/tuning.md).
         const WarpTotalsScan<int> warps = scan_warp_totals<Count>(
             b, warp_kept, warp_totals, Line::ScanTotals, Line::PackAndLookBack);
         if (b.thread() == 0 && tile > 0)
