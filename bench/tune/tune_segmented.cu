@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <random>
 #include <vector>
 
@@ -58,31 +59,34 @@ Problem make_problem(int n) {
     return p;
 }
 
-template <int Rows>
-void segmented_row(const Problem& p, int* in, int* out, int reps, double copy_ms, double cub_ms) {
-    for (int threads : {64, 96, 128, 192, 256, 512}) {
+// Probe 0: the kernel; 1: no warp but warp 0 waits for the look-back when the tile's first head
+// lies in warp 0; 2: a ceiling, no look-back at all (wrong output: not checked).
+template <int Rows, int Probe = 0>
+void segmented_row(const Problem& p, int* in, int* out, int reps, double copy_ms, double cub_ms,
+                   std::initializer_list<int> thread_counts = {64, 96, 128, 192, 256, 512}) {
+    for (int threads : thread_counts) {
         const double ms = time_driver(
             reps,
             [&](GpuLauncher& l) {
-                kernels::segmented_lookback<GpuLauncher, int, AddOp<int>, Rows, 4>(l, p.request, in,
-                                                                                   out, threads);
+                kernels::segmented_lookback<GpuLauncher, int, AddOp<int>, Rows, 4, Probe>(
+                    l, p.request, in, out, threads);
             },
             [&](GpuLauncher& l) {
                 std::vector<int> got(p.expected.size());
                 l.download(got.data(), out, got.size());
-                if (got != p.expected) {
+                if (Probe != 2 && got != p.expected) {
                     std::printf("segmented rows %d threads %d: WRONG RESULT\n", Rows, threads);
                     std::exit(1);
                 }
             });
         cudaFuncAttributes a;
         SS_CUDA_CHECK(cudaFuncGetAttributes(
-            &a,
-            kernel_entry<PlainMode, kernels::SegmentedLookbackScan<int, AddOp<int>, Rows, 4>>()));
+            &a, kernel_entry<PlainMode,
+                             kernels::SegmentedLookbackScan<int, AddOp<int>, Rows, 4, Probe>>()));
         std::printf(
-            "segmented  rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x copy %.3f  "
-            "x CUB %.3f\n",
-            Rows, threads, a.numRegs, a.localSizeBytes, ms, ms / copy_ms, ms / cub_ms);
+            "segmented  probe %d  rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x "
+            "copy %.3f  x CUB %.3f\n",
+            Probe, Rows, threads, a.numRegs, a.localSizeBytes, ms, ms / copy_ms, ms / cub_ms);
     }
 }
 
@@ -124,6 +128,16 @@ void sweep(int log_n, int reps) {
         "%.4f ms (x copy %.3f)\n",
         log_n, p.request.heads.size() + 1, double(bytes) / 1e6, copy_ms,
         2.0 * double(bytes) / copy_ms / 1e6, cub_ms, cub_ms / copy_ms);
+    if (std::getenv("SCANSCOPE_TUNE_PROBES")) {  // the probes by turns, at a few shapes
+        for (int turn = 0; turn < 2; ++turn) {
+            segmented_row<8, 0>(p, in, out, reps, copy_ms, cub_ms, {128, 256});
+            segmented_row<8, 1>(p, in, out, reps, copy_ms, cub_ms, {128, 256, 512});
+            segmented_row<8, 2>(p, in, out, reps, copy_ms, cub_ms, {128, 256, 512});
+            segmented_row<4, 1>(p, in, out, reps, copy_ms, cub_ms, {256, 512});
+            segmented_row<16, 1>(p, in, out, reps, copy_ms, cub_ms, {128, 256});
+        }
+        return;
+    }
     segmented_row<1>(p, in, out, reps, copy_ms, cub_ms);
     segmented_row<2>(p, in, out, reps, copy_ms, cub_ms);
     segmented_row<4>(p, in, out, reps, copy_ms, cub_ms);

@@ -75,7 +75,7 @@ SS_HD Segment<T> warp_segmented_scan(Block& b, Segment<T> s, unsigned heads) {
 // A tile is the block's threads times Rows * Vec elements. They load and store as
 // decoupled-lookback's rows, but are scanned blocked (core/warp_exchange.h): a lane's elements
 // are consecutive, so it needs one warp scan, not one a row, and no pair kept for each row.
-template <class T, class Op, int Rows, int Vec>
+template <class T, class Op, int Rows, int Vec, int Probe = 0>
 struct SegmentedLookbackScan {
     static constexpr int kItems = Rows * Vec;                       // per thread
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
@@ -177,18 +177,32 @@ struct SegmentedLookbackScan {
 
         // 5. Warp 0 publishes and looks back. A tile with a head publishes its carry as its
         //    PREFIX at once; the look-back is then only for the elements before its first head.
+        //    Probe 1: when that head lies in warp 0, no other warp waits for the look-back.
+        //    Probe 2 (a ceiling, wrong output): no look-back and no wait.
+        const bool only_warp0_waits = Probe == 2 || (Probe == 1 && int(warp_heads[0]) != 0);
+        T from_tiles_value = Op::identity();
         if (b.warp() == 0) {
             if (aggregate.head && tile > 0 && b.lane() == 0)
                 b.publish(descriptors, tile, TileStatus::Prefix, to_bits(aggregate.value));
-            const T exclusive = look_back<Op>(b, descriptors, tile, aggregate.value, -1,
-                                              /*aggregate_published=*/aggregate.head != 0,
-                                              /*publish_prefix=*/aggregate.head == 0);
+            T exclusive = Op::identity();
+            if (Probe == 2) {
+                if (b.lane() == 0 && !aggregate.head)
+                    b.publish(descriptors, tile, TileStatus::Prefix, to_bits(aggregate.value));
+            } else {
+                exclusive = look_back<Op>(b, descriptors, tile, aggregate.value, -1,
+                                          /*aggregate_published=*/aggregate.head != 0,
+                                          /*publish_prefix=*/aggregate.head == 0);
+            }
             if (b.lane() == 0) prefix_slot[0] = exclusive;
+            if (only_warp0_waits) from_tiles_value = b.shfl(exclusive, 0);
         }
-        b.sync(Line::Store);
+        if (!only_warp0_waits) {
+            b.sync(Line::Store);
+            from_tiles_value = prefix_slot[0];
+        }
 
         // 6. Each element gets everything before it since its segment's head, and is stored.
-        const Seg from_tiles{prefix_slot[0], 0};
+        const Seg from_tiles{from_tiles_value, 0};
         T before = SegOp::combine(SegOp::combine(from_tiles, before_warp), before_lane).value;
         for (int r = 0; r < Rows; ++r) {
             for (int v = 0; v < Vec; ++v) {
