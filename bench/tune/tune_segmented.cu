@@ -8,6 +8,7 @@
 //   scanscope_tune_segmented [--sizes 20,24,28] [--reps 30]
 #include <cub/device/device_scan.cuh>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -32,7 +33,10 @@ struct Problem {
     std::vector<unsigned char> keys;  // the segment's number mod 256, for CUB
 };
 
+// One element in SCANSCOPE_TUNE_HEAD_EVERY (4 unless set) a head, at random.
 Problem make_problem(int n) {
+    const char* every = std::getenv("SCANSCOPE_TUNE_HEAD_EVERY");
+    const unsigned head_every = every ? unsigned(std::max(1, std::atoi(every))) : 4u;
     Problem p{n,
               {},
               std::vector<int>(std::size_t(n)),
@@ -45,7 +49,7 @@ Problem make_problem(int n) {
     int sum = 0;
     unsigned char segment = 0;
     for (int i = 0; i < n; ++i) {
-        const bool head = i == 0 || bits() % 4 == 0;
+        const bool head = i == 0 || bits() % head_every == 0;
         if (head && i > 0) {
             p.request.heads.push_back(i);
             ++segment;
@@ -60,7 +64,9 @@ Problem make_problem(int n) {
 }
 
 // Probe 0: the kernel; 1: no warp but warp 0 waits for the look-back when the tile's first head
-// lies in warp 0; 2: a ceiling, no look-back at all (wrong output: not checked).
+// lies in warp 0; 2: a ceiling, no look-back at all (wrong output: not checked); 3: warp 0 reads
+// the 128 pairs before the tile, and a head among them ends the wait; 4: the heads loaded before
+// the exchange.
 template <int Rows, int Probe = 0>
 void segmented_row(const Problem& p, int* in, int* out, int reps, double copy_ms, double cub_ms,
                    std::initializer_list<int> thread_counts = {64, 96, 128, 192, 256, 512}) {
@@ -131,10 +137,10 @@ void sweep(int log_n, int reps) {
     if (std::getenv("SCANSCOPE_TUNE_PROBES")) {  // the probes by turns, at a few shapes
         for (int turn = 0; turn < 2; ++turn) {
             segmented_row<8, 0>(p, in, out, reps, copy_ms, cub_ms, {128, 256});
-            segmented_row<8, 1>(p, in, out, reps, copy_ms, cub_ms, {128, 256, 512});
-            segmented_row<8, 2>(p, in, out, reps, copy_ms, cub_ms, {128, 256, 512});
-            segmented_row<4, 1>(p, in, out, reps, copy_ms, cub_ms, {256, 512});
-            segmented_row<16, 1>(p, in, out, reps, copy_ms, cub_ms, {128, 256});
+            segmented_row<8, 4>(p, in, out, reps, copy_ms, cub_ms, {128, 256});
+            segmented_row<8, 3>(p, in, out, reps, copy_ms, cub_ms, {128, 256, 512});
+            segmented_row<4, 3>(p, in, out, reps, copy_ms, cub_ms, {256, 512});
+            segmented_row<16, 3>(p, in, out, reps, copy_ms, cub_ms, {128, 256});
         }
         return;
     }

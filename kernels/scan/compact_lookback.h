@@ -156,11 +156,15 @@ struct CompactLookback {
 
         // 5. Each kept element into shared memory, packed: at the count kept before it in the
         //    tile (this needs nothing from the tiles before, so it goes first).
-        for (int r = 0; r < Rows; ++r) {
-            int at = warps.before_warp + before_lane[r];
-            for (int v = 0; v < Vec; ++v)
-                if (flags.kept(r, v)) packed[at++] = items[r][v];
-        }
+        const auto pack = [&] {
+            for (int r = 0; r < Rows; ++r) {
+                int at = warps.before_warp + before_lane[r];
+                for (int v = 0; v < Vec; ++v)
+                    if (flags.kept(r, v)) packed[at++] = items[r][v];
+            }
+        };
+        // Probe 2: warp 0 looks back first and packs its own elements after.
+        if (Probe != 2 || b.warp() != 0) pack();
 
         // 6. Warp 0 looks back for the count kept in the tiles before and publishes the tile's
         //    inclusive prefix; the last tile's is the count kept in all.
@@ -175,6 +179,7 @@ struct CompactLookback {
                 prefix_slot[0] = kept_before;
                 if (last_tile) *kept = kept_before + warps.aggregate;
             }
+            if (Probe == 2) pack();
         }
         b.sync(Line::Store);
 

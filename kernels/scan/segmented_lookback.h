@@ -92,7 +92,7 @@ struct SegmentedLookbackScan {
 
     SS_HD static int tile_elements(int threads) { return threads * kItems; }
     static std::uint32_t shared_bytes(int threads) {
-        return std::uint32_t(32 * sizeof(T) + 32 * 4 + 4 + sizeof(T) +
+        return std::uint32_t(32 * sizeof(T) + 32 * 4 + 4 + sizeof(T) + 4 +
                              Exchange::template stage_bytes<T>(threads));
     }
 
@@ -103,6 +103,7 @@ struct SegmentedLookbackScan {
         auto warp_heads = shared_memory<int>(b, 32);
         auto tile_slot = shared_memory<int>(b, 1);
         auto prefix_slot = shared_memory<T>(b, 1);
+        auto known_slot = shared_memory<int>(b, 1);
         const auto stage = Exchange::template make_stage<T>(b);  // none with one row
 
         // 1. The next tile, in the order blocks start.
@@ -124,7 +125,6 @@ struct SegmentedLookbackScan {
         for (int r = 0; r < Rows; ++r)
             load_consecutive<Vec>(in, warp_first + (r * 32 + b.lane()) * Vec, n, Op::identity(),
                                   items[r]);
-        Exchange::rows_to_blocked(b, stage, items, Line::ToBlocked);
         const int lane_first = warp_first + b.lane() * kItems;
         // The heads are kept as bits, bit i for the lane's element i: a byte each would take a
         // register each.
@@ -133,13 +133,29 @@ struct SegmentedLookbackScan {
         constexpr int kHeadVec = kItems < 16 ? kItems : 16;  // bytes a load
         static_assert(kItems % kHeadVec == 0, "a thread's heads are whole loads");
         HeadBits head_bits = 0;
-        for (int c = 0; c < kItems / kHeadVec; ++c) {
-            std::uint8_t some_heads[kHeadVec];
-            load_consecutive<kHeadVec>(heads, lane_first + c * kHeadVec, n, std::uint8_t(0),
-                                       some_heads);
-            for (int i = 0; i < kHeadVec; ++i)
-                head_bits |= HeadBits(some_heads[i] != 0) << (c * kHeadVec + i);
+        const auto load_heads = [&] {
+            for (int c = 0; c < kItems / kHeadVec; ++c) {
+                std::uint8_t some_heads[kHeadVec];
+                load_consecutive<kHeadVec>(heads, lane_first + c * kHeadVec, n, std::uint8_t(0),
+                                           some_heads);
+                for (int i = 0; i < kHeadVec; ++i)
+                    head_bits |= HeadBits(some_heads[i] != 0) << (c * kHeadVec + i);
+            }
+        };
+        // Probe 3: warp 0 also reads the 32 * Vec pairs just before the tile, Vec a lane: when a
+        // head lies among them, the sum since it is what comes before the tile, whatever the
+        // tiles before do. Probes 3 and 4 load the heads before the exchange.
+        const bool reaching = Probe == 3 && b.warp() == 0 && tile > 0;
+        T reach_items[Vec];
+        std::uint8_t reach_heads[Vec];
+        if (reaching) {
+            const int at = tile * tile_elements(b.threads()) - 32 * Vec + b.lane() * Vec;
+            load_consecutive<Vec>(in, at, n, Op::identity(), reach_items);
+            load_consecutive<Vec>(heads, at, n, std::uint8_t(0), reach_heads);
         }
+        if (Probe >= 3) load_heads();
+        Exchange::rows_to_blocked(b, stage, items, Line::ToBlocked);
+        if (Probe < 3) load_heads();
         const auto head = [&](int r, int v) { return int((head_bits >> (r * Vec + v)) & 1u); };
 
         // 3. The lane adds up its pairs, and the warp scans the lanes' totals: before_lane is
@@ -154,6 +170,17 @@ struct SegmentedLookbackScan {
         const Seg before_lane =
             b.lane() == 0 ? Seg{Op::identity(), 0}
                           : Seg{before_in_warp, (lane_heads & ((1u << b.lane()) - 1u)) != 0};
+
+        if (reaching) {
+            Seg pair{reach_items[0], reach_heads[0] != 0};
+            for (int v = 1; v < Vec; ++v)
+                pair = SegOp::combine(pair, Seg{reach_items[v], reach_heads[v] != 0});
+            const Seg reach = warp_segmented_scan<Op>(b, pair, b.ballot(pair.head != 0));
+            if (b.lane() == 31) {
+                prefix_slot[0] = reach.value;
+                known_slot[0] = reach.head;
+            }
+        }
 
         // 4. Warp 0 scans the warps' pairs: the tile's aggregate, and what comes before each warp.
         if (b.lane() == 31) {  // the warp's total: the last lane's scanned pair
@@ -181,7 +208,24 @@ struct SegmentedLookbackScan {
         //    Probe 2 (a ceiling, wrong output): no look-back and no wait.
         const bool only_warp0_waits = Probe == 2 || (Probe == 1 && int(warp_heads[0]) != 0);
         T from_tiles_value = Op::identity();
-        if (b.warp() == 0) {
+        const bool known = Probe == 3 && (tile == 0 || int(known_slot[0]) != 0);
+        if (Probe == 3) {
+            if (b.warp() == 0) {
+                if (b.lane() == 0 && (known || aggregate.head)) {
+                    const T carry = known && tile > 0 ? T(prefix_slot[0]) : Op::identity();
+                    b.publish(descriptors, tile, TileStatus::Prefix,
+                              to_bits(SegOp::combine(Seg{carry, 0}, aggregate).value));
+                }
+                if (!known) {
+                    const T exclusive = look_back<Op>(b, descriptors, tile, aggregate.value, -1,
+                                                      /*aggregate_published=*/aggregate.head != 0,
+                                                      /*publish_prefix=*/aggregate.head == 0);
+                    if (b.lane() == 0) prefix_slot[0] = exclusive;
+                }
+            }
+            if (!known) b.sync(Line::Store);
+            if (tile > 0) from_tiles_value = prefix_slot[0];
+        } else if (b.warp() == 0) {
             if (aggregate.head && tile > 0 && b.lane() == 0)
                 b.publish(descriptors, tile, TileStatus::Prefix, to_bits(aggregate.value));
             T exclusive = Op::identity();
@@ -196,7 +240,7 @@ struct SegmentedLookbackScan {
             if (b.lane() == 0) prefix_slot[0] = exclusive;
             if (only_warp0_waits) from_tiles_value = b.shfl(exclusive, 0);
         }
-        if (!only_warp0_waits) {
+        if (Probe != 3 && !only_warp0_waits) {
             b.sync(Line::Store);
             from_tiles_value = prefix_slot[0];
         }
