@@ -11,7 +11,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <initializer_list>
 #include <functional>
 #include <random>
 #include <string>
@@ -63,25 +62,22 @@ struct Bench {
     }
 };
 
-// Probe 0: the kernel; 1: a ceiling, no look-back (wrong output: not checked); 2: warp 0 looks
-// back before it packs its own elements.
-template <int Rows, int Probe = 0>
-void compact_row(Bench& b, double copy_ms, double cub_ms,
-                 std::initializer_list<int> thread_counts = {128, 256, 512}) {
-    for (int threads : thread_counts) {
+template <int Rows>
+void compact_row(Bench& b, double copy_ms, double cub_ms) {
+    for (int threads : {128, 256, 512}) {
         const double ms = b.time(
             [&](GpuLauncher& l) {
-                kernels::compact_lookback<GpuLauncher, int, Rows, 4, Probe>(
-                    l, b.in, b.out, b.n, threads, KernelShape::Timed);
+                kernels::compact_lookback<GpuLauncher, int, Rows, 4>(l, b.in, b.out, b.n, threads,
+                                                                     KernelShape::Timed);
             },
-            Probe != 1, "compact");
+            true, "compact");
         cudaFuncAttributes a;
         SS_CUDA_CHECK(cudaFuncGetAttributes(
-            &a, kernel_entry<PlainMode, kernels::CompactLookback<int, Rows, 4, Probe>>()));
+            &a, kernel_entry<PlainMode, kernels::CompactLookback<int, Rows, 4>>()));
         std::printf(
-            "compact    probe %d  rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x "
-            "copy %.3f  x CUB %.3f\n",
-            Probe, Rows, threads, a.numRegs, a.localSizeBytes, ms, ms / copy_ms, ms / cub_ms);
+            "compact    rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x copy %.3f  "
+            "x CUB %.3f\n",
+            Rows, threads, a.numRegs, a.localSizeBytes, ms, ms / copy_ms, ms / cub_ms);
     }
 }
 
@@ -112,15 +108,6 @@ void sweep(int log_n, int reps) {
         "(x copy %.3f)\n",
         log_n, b.expected.size(), double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6,
         cub_ms, cub_ms / copy_ms);
-    if (std::getenv("SCANSCOPE_TUNE_PROBES")) {  // the ceiling by turns, at a few shapes
-        for (int turn = 0; turn < 2; ++turn) {
-            compact_row<24, 0>(b, copy_ms, cub_ms, {256});
-            compact_row<24, 2>(b, copy_ms, cub_ms, {256});
-            compact_row<8, 0>(b, copy_ms, cub_ms, {512});
-            compact_row<8, 2>(b, copy_ms, cub_ms, {512});
-        }
-        return;
-    }
     compact_row<4>(b, copy_ms, cub_ms);
     compact_row<8>(b, copy_ms, cub_ms);
     compact_row<16>(b, copy_ms, cub_ms);

@@ -1,9 +1,10 @@
 // Sweeps the timed shapes of segmented-lookback (rows per thread, threads per block) on the GPU,
 // beside CUB's DeviceScan::ExclusiveSumByKey (one-byte keys made from the heads) and a device copy
 // of the bytes a segmented scan must move (n values and n one-byte heads read, n values written),
-// in the same run: int32, +, exclusive, about one element in four a head, at random. The shapes in
-// SegmentedLookbackPolicy (kernels/scan/lookback_policies.h) come from its output;
-// bench/tuning.md records the runs.
+// in the same run: int32, +, exclusive, about one element in four a head, at random (one in
+// SCANSCOPE_TUNE_HEAD_EVERY where that is set: the heads' spacing decides how many tiles look
+// back). The shapes in SegmentedLookbackPolicy (kernels/scan/lookback_policies.h) come from its
+// output; bench/tuning.md records the runs.
 //
 //   scanscope_tune_segmented [--sizes 20,24,28] [--reps 30]
 #include <cub/device/device_scan.cuh>
@@ -12,7 +13,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <initializer_list>
 #include <random>
 #include <vector>
 
@@ -33,7 +33,6 @@ struct Problem {
     std::vector<unsigned char> keys;  // the segment's number mod 256, for CUB
 };
 
-// One element in SCANSCOPE_TUNE_HEAD_EVERY (4 unless set) a head, at random.
 Problem make_problem(int n) {
     const char* every = std::getenv("SCANSCOPE_TUNE_HEAD_EVERY");
     const unsigned head_every = every ? unsigned(std::max(1, std::atoi(every))) : 4u;
@@ -63,36 +62,31 @@ Problem make_problem(int n) {
     return p;
 }
 
-// Probe 0: the kernel; 1: no warp but warp 0 waits for the look-back when the tile's first head
-// lies in warp 0; 2: a ceiling, no look-back at all (wrong output: not checked); 3: warp 0 reads
-// the 128 pairs before the tile, and a head among them ends the wait; 4: the heads loaded before
-// the exchange.
-template <int Rows, int Probe = 0>
-void segmented_row(const Problem& p, int* in, int* out, int reps, double copy_ms, double cub_ms,
-                   std::initializer_list<int> thread_counts = {64, 96, 128, 192, 256, 512}) {
-    for (int threads : thread_counts) {
+template <int Rows>
+void segmented_row(const Problem& p, int* in, int* out, int reps, double copy_ms, double cub_ms) {
+    for (int threads : {64, 96, 128, 192, 256, 512}) {
         const double ms = time_driver(
             reps,
             [&](GpuLauncher& l) {
-                kernels::segmented_lookback<GpuLauncher, int, AddOp<int>, Rows, 4, Probe>(
-                    l, p.request, in, out, threads);
+                kernels::segmented_lookback<GpuLauncher, int, AddOp<int>, Rows, 4>(l, p.request, in,
+                                                                                   out, threads);
             },
             [&](GpuLauncher& l) {
                 std::vector<int> got(p.expected.size());
                 l.download(got.data(), out, got.size());
-                if (Probe != 2 && got != p.expected) {
+                if (got != p.expected) {
                     std::printf("segmented rows %d threads %d: WRONG RESULT\n", Rows, threads);
                     std::exit(1);
                 }
             });
         cudaFuncAttributes a;
         SS_CUDA_CHECK(cudaFuncGetAttributes(
-            &a, kernel_entry<PlainMode,
-                             kernels::SegmentedLookbackScan<int, AddOp<int>, Rows, 4, Probe>>()));
+            &a,
+            kernel_entry<PlainMode, kernels::SegmentedLookbackScan<int, AddOp<int>, Rows, 4>>()));
         std::printf(
-            "segmented  probe %d  rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x "
-            "copy %.3f  x CUB %.3f\n",
-            Probe, Rows, threads, a.numRegs, a.localSizeBytes, ms, ms / copy_ms, ms / cub_ms);
+            "segmented  rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x copy %.3f  "
+            "x CUB %.3f\n",
+            Rows, threads, a.numRegs, a.localSizeBytes, ms, ms / copy_ms, ms / cub_ms);
     }
 }
 
@@ -134,16 +128,6 @@ void sweep(int log_n, int reps) {
         "%.4f ms (x copy %.3f)\n",
         log_n, p.request.heads.size() + 1, double(bytes) / 1e6, copy_ms,
         2.0 * double(bytes) / copy_ms / 1e6, cub_ms, cub_ms / copy_ms);
-    if (std::getenv("SCANSCOPE_TUNE_PROBES")) {  // the probes by turns, at a few shapes
-        for (int turn = 0; turn < 2; ++turn) {
-            segmented_row<8, 0>(p, in, out, reps, copy_ms, cub_ms, {128, 256});
-            segmented_row<8, 4>(p, in, out, reps, copy_ms, cub_ms, {128, 256});
-            segmented_row<8, 3>(p, in, out, reps, copy_ms, cub_ms, {128, 256, 512});
-            segmented_row<4, 3>(p, in, out, reps, copy_ms, cub_ms, {256, 512});
-            segmented_row<16, 3>(p, in, out, reps, copy_ms, cub_ms, {128, 256});
-        }
-        return;
-    }
     segmented_row<1>(p, in, out, reps, copy_ms, cub_ms);
     segmented_row<2>(p, in, out, reps, copy_ms, cub_ms);
     segmented_row<4>(p, in, out, reps, copy_ms, cub_ms);

@@ -86,7 +86,7 @@ SS_HD int count_rows_of_warp(Block& b, const KeptBits<Rows, Vec>& kept, int (&be
 // A tile is the block's threads times Rows * Vec elements, laid out as decoupled-lookback's: each
 // warp takes Rows rows of 32 * Vec consecutive elements, each lane Vec consecutive ones per row.
 // The captured compaction runs 1 x 1; the timed one larger tiles (compact_lookback_policy.h).
-template <class T, int Rows, int Vec, int Probe = 0>
+template <class T, int Rows, int Vec>
 struct CompactLookback {
     static constexpr int kItems = Rows * Vec;                       // per thread
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
@@ -156,30 +156,21 @@ struct CompactLookback {
 
         // 5. Each kept element into shared memory, packed: at the count kept before it in the
         //    tile (this needs nothing from the tiles before, so it goes first).
-        const auto pack = [&] {
-            for (int r = 0; r < Rows; ++r) {
-                int at = warps.before_warp + before_lane[r];
-                for (int v = 0; v < Vec; ++v)
-                    if (flags.kept(r, v)) packed[at++] = items[r][v];
-            }
-        };
-        // Probe 2: warp 0 looks back first and packs its own elements after.
-        if (Probe != 2 || b.warp() != 0) pack();
+        for (int r = 0; r < Rows; ++r) {
+            int at = warps.before_warp + before_lane[r];
+            for (int v = 0; v < Vec; ++v)
+                if (flags.kept(r, v)) packed[at++] = items[r][v];
+        }
 
         // 6. Warp 0 looks back for the count kept in the tiles before and publishes the tile's
         //    inclusive prefix; the last tile's is the count kept in all.
         if (b.warp() == 0) {
-            // Probe 1 (a ceiling, wrong output): no look-back, each tile's kept elements at half
-            // its size after the tile's first element.
-            const int kept_before =
-                Probe == 1 ? tile * (tile_elements(b.threads()) / 2)
-                           : look_back<Count>(b, descriptors, tile, warps.aggregate, -1,
-                                              /*aggregate_published=*/true);
+            const int kept_before = look_back<Count>(b, descriptors, tile, warps.aggregate, -1,
+                                                     /*aggregate_published=*/true);
             if (b.lane() == 0) {
                 prefix_slot[0] = kept_before;
                 if (last_tile) *kept = kept_before + warps.aggregate;
             }
-            if (Probe == 2) pack();
         }
         b.sync(Line::Store);
 

@@ -101,14 +101,14 @@ struct CompactLookbackPolicy {
 
 // segmented-lookback: decoupled-lookback's tiles, each element's head a bit beside it in
 // registers, each warp's rows passed through shared memory so that a lane scans 32 consecutive
-// elements (core/warp_exchange.h). Timed: 8 rows of 4 at 256 threads, at every size. Swept on the
-// H100 beside CUB's ExclusiveSumByKey (bench/tune/tune_segmented.cu, bench/tuning.md): at 2^28
-// this shape took 0.843 ms (1.051 x the copy of its bytes, 0.831 x CUB; 4 rows 0.966 at 128
-// threads); at 2^24 0.0649 ms (128 threads: 0.0640); at 2^20 0.0085 ms, where one row of 4 at
-// 512 threads took 0.0076.
+// elements (core/warp_exchange.h). Timed: 8 rows of 4 at 128 threads, at every size. On the H200
+// with warp 0's reach (bench/tune/tune_segmented.cu, bench/tuning.md), at 2^28 with a head in four
+// elements: 1.024 x the copy of its bytes (256 threads 1.034, 4 rows at 256 1.105, 16 rows at 128
+// 1.23); at 2^24 1.13-1.14 (256 threads 1.21); at 2^20 1.47-1.49 (4 rows at 256 1.45). On the
+// H100 the kernel before the reach took 1.051 x at 2^28 at 256 threads, 128 threads ahead at 2^24.
 struct SegmentedLookbackPolicy {
     using Teaching = Tile<1, 1>;
-    using Timed = Tile<8, 4, 256>;  // 32 elements per thread, 8192 per tile
+    using Timed = Tile<8, 4, 128>;  // 32 elements per thread, 4096 per tile
 
     template <class F>
     static void with_tile(int /*n*/, KernelShape shape, F&& f) {

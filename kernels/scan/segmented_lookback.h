@@ -10,6 +10,13 @@
 // from the tiles after it stop there. A tile without a head publishes its AGGREGATE as before.
 // Only the elements before a tile's first head add what the look-back found.
 //
+// And a tile often needs no look-back at all. What comes before it is the sum since the last head
+// before it, so warp 0 also reads the 32 * Vec pairs just before the tile, as it loads its own:
+// when a head lies among them, the sum since that head is all the tile needs, whatever the tiles
+// before it are doing, and it publishes its PREFIX at once. Only a tile with no head in reach
+// waits for its predecessors. With a head every few elements, that is almost no tile: on the
+// H200 at 2^28, 1.19 x the copy became 1.02 x (bench/tuning.md).
+//
 // Heads are one byte each (1: a segment starts here), so the pass reads n values and n bytes and
 // writes n values. The captured scan runs 1 x 1; the timed one larger tiles (its policy,
 // lookback_policies.h), from this same source.
@@ -72,10 +79,27 @@ SS_HD Segment<T> warp_segmented_scan(Block& b, Segment<T> s, unsigned heads) {
     return {value, at_or_below != 0};
 }
 
+// Warp 0's reach (step 2): the 32 * Vec pairs just before the tile at `tile_first`, Vec a lane,
+// added up and scanned as the tile's own are. Lane 31 gets the sum since the last head among them,
+// and whether there is one.
+template <class Op, int Vec, class Block, class T>
+SS_HD Segment<T> scan_pairs_before(Block& b, const T* in, const std::uint8_t* heads, int tile_first,
+                                   int n) {
+    const int first = tile_first - 32 * Vec + b.lane() * Vec;
+    T values[Vec];
+    std::uint8_t flags[Vec];
+    load_consecutive<Vec>(in, first, n, Op::identity(), values);
+    load_consecutive<Vec>(heads, first, n, std::uint8_t(0), flags);
+    Segment<T> pair{values[0], flags[0] != 0};
+    for (int v = 1; v < Vec; ++v)
+        pair = SegmentedOp<Op>::combine(pair, Segment<T>{values[v], flags[v] != 0});
+    return warp_segmented_scan<Op>(b, pair, b.ballot(pair.head != 0));
+}
+
 // A tile is the block's threads times Rows * Vec elements. They load and store as
 // decoupled-lookback's rows, but are scanned blocked (core/warp_exchange.h): a lane's elements
 // are consecutive, so it needs one warp scan, not one a row, and no pair kept for each row.
-template <class T, class Op, int Rows, int Vec, int Probe = 0>
+template <class T, class Op, int Rows, int Vec>
 struct SegmentedLookbackScan {
     static constexpr int kItems = Rows * Vec;                       // per thread
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
@@ -102,8 +126,8 @@ struct SegmentedLookbackScan {
         auto warp_values = shared_memory<T>(b, 32);
         auto warp_heads = shared_memory<int>(b, 32);
         auto tile_slot = shared_memory<int>(b, 1);
-        auto prefix_slot = shared_memory<T>(b, 1);
-        auto known_slot = shared_memory<int>(b, 1);
+        auto prefix_slot = shared_memory<T>(b, 1);               // what comes before the tile
+        auto known_slot = shared_memory<int>(b, 1);              // 1: warp 0's reach found a head
         const auto stage = Exchange::template make_stage<T>(b);  // none with one row
 
         // 1. The next tile, in the order blocks start.
@@ -117,10 +141,9 @@ struct SegmentedLookbackScan {
         const int tile = tile_slot[0];
 
         // 2. The warp loads its rows, each lane Vec consecutive values of each (coalesced), and
-        //    passes them through shared memory so that lane l holds the warp's elements
-        //    l * kItems onwards: it scans them alone, and its warp scans once. Each lane loads
-        //    its own kItems heads (16 consecutive bytes a load).
-        const int warp_first = tile * tile_elements(b.threads()) + b.warp() * 32 * kItems;
+        //    its own kItems heads (16 consecutive bytes a load), all of them in flight at once.
+        const int tile_first = tile * tile_elements(b.threads());
+        const int warp_first = tile_first + b.warp() * 32 * kItems;
         T items[Rows][Vec];
         for (int r = 0; r < Rows; ++r)
             load_consecutive<Vec>(in, warp_first + (r * 32 + b.lane()) * Vec, n, Op::identity(),
@@ -133,29 +156,25 @@ struct SegmentedLookbackScan {
         constexpr int kHeadVec = kItems < 16 ? kItems : 16;  // bytes a load
         static_assert(kItems % kHeadVec == 0, "a thread's heads are whole loads");
         HeadBits head_bits = 0;
-        const auto load_heads = [&] {
-            for (int c = 0; c < kItems / kHeadVec; ++c) {
-                std::uint8_t some_heads[kHeadVec];
-                load_consecutive<kHeadVec>(heads, lane_first + c * kHeadVec, n, std::uint8_t(0),
-                                           some_heads);
-                for (int i = 0; i < kHeadVec; ++i)
-                    head_bits |= HeadBits(some_heads[i] != 0) << (c * kHeadVec + i);
-            }
-        };
-        // Probe 3: warp 0 also reads the 32 * Vec pairs just before the tile, Vec a lane: when a
-        // head lies among them, the sum since it is what comes before the tile, whatever the
-        // tiles before do. Probes 3 and 4 load the heads before the exchange.
-        const bool reaching = Probe == 3 && b.warp() == 0 && tile > 0;
-        T reach_items[Vec];
-        std::uint8_t reach_heads[Vec];
-        if (reaching) {
-            const int at = tile * tile_elements(b.threads()) - 32 * Vec + b.lane() * Vec;
-            load_consecutive<Vec>(in, at, n, Op::identity(), reach_items);
-            load_consecutive<Vec>(heads, at, n, std::uint8_t(0), reach_heads);
+        for (int c = 0; c < kItems / kHeadVec; ++c) {
+            std::uint8_t some_heads[kHeadVec];
+            load_consecutive<kHeadVec>(heads, lane_first + c * kHeadVec, n, std::uint8_t(0),
+                                       some_heads);
+            for (int i = 0; i < kHeadVec; ++i)
+                head_bits |= HeadBits(some_heads[i] != 0) << (c * kHeadVec + i);
         }
-        if (Probe >= 3) load_heads();
+        //    Warp 0 also reads the pairs just before the tile: a head among them tells what comes
+        //    before the tile without the tiles before (lane 31 leaves it for step 5).
+        if (b.warp() == 0 && tile > 0) {
+            const Seg reach = scan_pairs_before<Op, Vec>(b, in, heads, tile_first, n);
+            if (b.lane() == 31) {
+                prefix_slot[0] = reach.value;
+                known_slot[0] = reach.head;
+            }
+        }
+        //    Then the values pass through shared memory so that lane l holds the warp's elements
+        //    l * kItems onwards: it scans them alone, and its warp scans once.
         Exchange::rows_to_blocked(b, stage, items, Line::ToBlocked);
-        if (Probe < 3) load_heads();
         const auto head = [&](int r, int v) { return int((head_bits >> (r * Vec + v)) & 1u); };
 
         // 3. The lane adds up its pairs, and the warp scans the lanes' totals: before_lane is
@@ -170,17 +189,6 @@ struct SegmentedLookbackScan {
         const Seg before_lane =
             b.lane() == 0 ? Seg{Op::identity(), 0}
                           : Seg{before_in_warp, (lane_heads & ((1u << b.lane()) - 1u)) != 0};
-
-        if (reaching) {
-            Seg pair{reach_items[0], reach_heads[0] != 0};
-            for (int v = 1; v < Vec; ++v)
-                pair = SegOp::combine(pair, Seg{reach_items[v], reach_heads[v] != 0});
-            const Seg reach = warp_segmented_scan<Op>(b, pair, b.ballot(pair.head != 0));
-            if (b.lane() == 31) {
-                prefix_slot[0] = reach.value;
-                known_slot[0] = reach.head;
-            }
-        }
 
         // 4. Warp 0 scans the warps' pairs: the tile's aggregate, and what comes before each warp.
         if (b.lane() == 31) {  // the warp's total: the last lane's scanned pair
@@ -202,51 +210,29 @@ struct SegmentedLookbackScan {
         if (b.warp() > 0) before_warp = Seg{warp_values[b.warp() - 1], warp_heads[b.warp() - 1]};
         const Seg aggregate{warp_values[b.warps() - 1], warp_heads[b.warps() - 1]};
 
-        // 5. Warp 0 publishes and looks back. A tile with a head publishes its carry as its
-        //    PREFIX at once; the look-back is then only for the elements before its first head.
-        //    Probe 1: when that head lies in warp 0, no other warp waits for the look-back.
-        //    Probe 2 (a ceiling, wrong output): no look-back and no wait.
-        const bool only_warp0_waits = Probe == 2 || (Probe == 1 && int(warp_heads[0]) != 0);
-        T from_tiles_value = Op::identity();
-        const bool known = Probe == 3 && (tile == 0 || int(known_slot[0]) != 0);
-        if (Probe == 3) {
-            if (b.warp() == 0) {
-                if (b.lane() == 0 && (known || aggregate.head)) {
-                    const T carry = known && tile > 0 ? T(prefix_slot[0]) : Op::identity();
-                    b.publish(descriptors, tile, TileStatus::Prefix,
-                              to_bits(SegOp::combine(Seg{carry, 0}, aggregate).value));
-                }
-                if (!known) {
-                    const T exclusive = look_back<Op>(b, descriptors, tile, aggregate.value, -1,
-                                                      /*aggregate_published=*/aggregate.head != 0,
-                                                      /*publish_prefix=*/aggregate.head == 0);
-                    if (b.lane() == 0) prefix_slot[0] = exclusive;
-                }
+        // 5. A tile that knows what comes before it (tile 0, or a head in warp 0's reach)
+        //    publishes its PREFIX at once and looks back for nothing; so does a tile with a head,
+        //    whose carry needs nothing from before. A tile with neither publishes its AGGREGATE.
+        //    Unless it knew, warp 0 then looks back, for the elements before the tile's first
+        //    head, and every warp waits for it.
+        const bool known = tile == 0 || int(known_slot[0]) != 0;
+        if (b.warp() == 0) {
+            if (b.lane() == 0 && (known || aggregate.head)) {
+                const T before_tile = known && tile > 0 ? T(prefix_slot[0]) : Op::identity();
+                b.publish(descriptors, tile, TileStatus::Prefix,
+                          to_bits(SegOp::combine(Seg{before_tile, 0}, aggregate).value));
             }
-            if (!known) b.sync(Line::Store);
-            if (tile > 0) from_tiles_value = prefix_slot[0];
-        } else if (b.warp() == 0) {
-            if (aggregate.head && tile > 0 && b.lane() == 0)
-                b.publish(descriptors, tile, TileStatus::Prefix, to_bits(aggregate.value));
-            T exclusive = Op::identity();
-            if (Probe == 2) {
-                if (b.lane() == 0 && !aggregate.head)
-                    b.publish(descriptors, tile, TileStatus::Prefix, to_bits(aggregate.value));
-            } else {
-                exclusive = look_back<Op>(b, descriptors, tile, aggregate.value, -1,
-                                          /*aggregate_published=*/aggregate.head != 0,
-                                          /*publish_prefix=*/aggregate.head == 0);
+            if (!known) {
+                const T exclusive = look_back<Op>(b, descriptors, tile, aggregate.value, -1,
+                                                  /*aggregate_published=*/aggregate.head != 0,
+                                                  /*publish_prefix=*/aggregate.head == 0);
+                if (b.lane() == 0) prefix_slot[0] = exclusive;
             }
-            if (b.lane() == 0) prefix_slot[0] = exclusive;
-            if (only_warp0_waits) from_tiles_value = b.shfl(exclusive, 0);
         }
-        if (Probe != 3 && !only_warp0_waits) {
-            b.sync(Line::Store);
-            from_tiles_value = prefix_slot[0];
-        }
+        if (!known) b.sync(Line::Store);
 
         // 6. Each element gets everything before it since its segment's head, and is stored.
-        const Seg from_tiles{from_tiles_value, 0};
+        const Seg from_tiles{tile > 0 ? T(prefix_slot[0]) : Op::identity(), 0};
         T before = SegOp::combine(SegOp::combine(from_tiles, before_warp), before_lane).value;
         for (int r = 0; r < Rows; ++r) {
             for (int v = 0; v < Vec; ++v) {

@@ -16,17 +16,21 @@ const std::vector<ListingLine> kSegmentedLookbackListing = {
     {SegmentedLookbackLine::TakeTile, "tile := atomicAdd(tile_counter, 1)"},
     {SegmentedLookbackLine::ScanTile, "each lane: ROWS rows of VEC consecutive"},
     {SegmentedLookbackLine::ScanTile, "  pairs (x, head) (teaching: 1 x 1)"},
+    {SegmentedLookbackLine::ScanTile, "warp 0 also: the 32*VEC pairs before"},
+    {SegmentedLookbackLine::ScanTile, "  the tile, scanned: known := a head"},
+    {SegmentedLookbackLine::ScanTile, "  among them; prefix := sum since it"},
     {SegmentedLookbackLine::ToBlocked, "timed: through shared memory, so that each"},
     {SegmentedLookbackLine::ToBlocked, "  lane holds ROWS*VEC consecutive pairs"},
     {SegmentedLookbackLine::ScanTile, "each lane adds up its pairs, its warp"},
     {SegmentedLookbackLine::ScanTile, "  scans the lanes' sums (shuffles):"},
     {SegmentedLookbackLine::ScanTile, "  (a, ha).(b, hb) = (hb ? b : a+b, ha|hb)"},
     {SegmentedLookbackLine::ScanTotals, "warp 0 scans the warps' pairs"},
-    {SegmentedLookbackLine::LookBack, "warp 0: a head in the tile?"},
+    {SegmentedLookbackLine::LookBack, "warp 0: known, or a head in the tile?"},
     {SegmentedLookbackLine::LookBack, "  yes: publish(PREFIX, sum since it)"},
     {SegmentedLookbackLine::LookBack, "  no: publish(AGGREGATE, tile's sum)"},
-    {SegmentedLookbackLine::LookBack, "  look back: add aggregates until"},
-    {SegmentedLookbackLine::LookBack, "  a PREFIX (no head: publish PREFIX)"},
+    {SegmentedLookbackLine::LookBack, "  not known: look back, add aggregates"},
+    {SegmentedLookbackLine::LookBack, "  until a PREFIX (no head: publish it)"},
+    {SegmentedLookbackLine::LookBack, "  and every warp waits for warp 0"},
     {SegmentedLookbackLine::Store, "each element: what comes before it"},
     {SegmentedLookbackLine::Store, "  since its head (0 at a head)"},
     {SegmentedLookbackLine::ToRows, "timed: back to rows through shared memory"},
@@ -43,7 +47,9 @@ const std::vector<StepLabel> kSegmentedLookbackLabels = {
      {},
      "Each warp scans its lanes' (value, head) pairs with shuffles (in the timed tiles each lane "
      "first adds up its own run): a head starts the sum again, and a pair remembers whether a "
-     "head lies in it."},
+     "head lies in it. Warp 0 also reads the 32 pairs just before the tile (32 x VEC in the "
+     "timed tiles) and scans them the same way: if a head lies among them, the sum since it is "
+     "everything that comes before the tile, found without waiting for any other tile."},
     {SegmentedLookbackLine::ToBlocked,
      "each lane's elements side by side",
      {},
@@ -59,10 +65,11 @@ const std::vector<StepLabel> kSegmentedLookbackLabels = {
     {SegmentedLookbackLine::LookBack,
      "look back",
      {},
-     "A tile with a head knows its carry without its predecessors and publishes it at once as "
-     "its PREFIX; a tile without one publishes its AGGREGATE. Warp 0 then adds its "
-     "predecessors' aggregates until it meets a PREFIX: that is what the elements before its "
-     "first head add."},
+     "A tile that found a head in the pairs before it knows what comes before it, and one with "
+     "a head of its own knows its carry: either publishes its PREFIX at once. A tile with "
+     "neither publishes its AGGREGATE. Unless the tile found a head before it, warp 0 then adds "
+     "its predecessors' aggregates until it meets a PREFIX, for the elements before the tile's "
+     "first head, and the other warps wait for it at the barrier."},
     {SegmentedLookbackLine::Store,
      "add and store",
      {},
@@ -92,13 +99,17 @@ VariantInfo segmented_lookback_card() {
         "lane where its segment starts. The look-back needs nothing new: a tile with a head knows "
         "the sum from its last head to its end without its predecessors, publishes it at once as "
         "its PREFIX, and the look-backs of later tiles stop there. Only the elements before a "
-        "tile's first head add what its own look-back finds. Heads are one byte each. The "
+        "tile's first head add what its own look-back finds. And most tiles need no look-back at "
+        "all: warp 0 also reads the pairs just before its tile, and a head among them tells it "
+        "what comes before the tile without waiting for the tiles before (on the H200 at 2^28, "
+        "with a head in every four elements, 1.19 x the copy of its bytes became 1.02 x). Heads "
+        "are one byte each. The "
         "captured scan gives each thread one element; the timed one is the same source with rows "
         "of 16-byte loads, passed through shared memory (CUB's warp transpose) so that each lane "
         "scans its 32 consecutive elements alone and each warp scans once.",
         kSegmentedLookbackListing,
         kSegmentedLookbackLabels,
-        {"warp values", "warp heads", "tile", "prefix", "stage"}};
+        {"warp values", "warp heads", "tile", "prefix", "known", "stage"}};
     mark_single_pass(card);
     card.tile = tile_of<kernels::SegmentedLookbackPolicy>;
     return card;

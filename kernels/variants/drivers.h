@@ -255,10 +255,10 @@ int threads_whose_tiles_fit(const L& launcher, int threads) {
 
 // Stream compaction in one pass: decoupled-lookback's tiles on the flags, the scatter fused; the
 // count kept is a global of the trace.
-template <class L, class T, int Rows, int Vec, int Probe = 0>
+template <class L, class T, int Rows, int Vec>
 void compact_lookback(L& launcher, const T* in, T* out, int n, int threads,
                       KernelShape kernel_shape, const KeepRule& rule = {}) {
-    using Compact = CompactLookback<T, Rows, Vec, Probe>;
+    using Compact = CompactLookback<T, Rows, Vec>;
     threads = threads_whose_tiles_fit<Compact>(launcher, threads);
     const int tiles = ceil_div(n, Compact::tile_elements(threads));
     Compact compact{in, out, n, launcher.template alloc<int>(1), {}, nullptr, Keep<T>(rule)};
@@ -274,9 +274,9 @@ void compact_lookback(L& launcher, const T* in, T* out, int n, int threads,
 
 // A segmented scan in one pass: decoupled-lookback's tiles on (value, head) pairs. The heads go
 // up as one byte each, once: a timing loop's repeats find them in place.
-template <class L, class T, class Op, int Rows, int Vec, int Probe = 0>
+template <class L, class T, class Op, int Rows, int Vec>
 void segmented_lookback(L& launcher, const RunRequest& r, const T* in, T* out, int threads) {
-    using Scan = SegmentedLookbackScan<T, Op, Rows, Vec, Probe>;
+    using Scan = SegmentedLookbackScan<T, Op, Rows, Vec>;
     const int tiles = ceil_div(r.n, Scan::tile_elements(threads));
     std::uint8_t* heads = launcher.template alloc<std::uint8_t>(std::size_t(r.n));
     if (launcher.repeat() == 0) {

@@ -16,7 +16,7 @@ const GlobalBuffer& global_named(const Launch& launch, const char* name) {
     throw std::runtime_error(std::string("no global ") + name);
 }
 
-std::string check_lookback(const Trace& trace, int per_tile) {
+std::string check_lookback(const Trace& trace, int per_tile, int segmented_reach) {
     if (trace.launches.size() != 1) return "expected one launch";
     const Launch& launch = trace.launches[0];
     const int tiles = launch.tile_count();
@@ -31,13 +31,17 @@ std::string check_lookback(const Trace& trace, int per_tile) {
     const VariantInfo* card = find_card(trace.request);
     const bool counts = card && card->algorithm == Algorithm::Compact;
     // A segmented scan's tile with a head publishes only its carry (the sum since its last head),
-    // as its prefix.
+    // as its prefix; so does one with a head among the `segmented_reach` elements before it
+    // (its warp 0 reads them: one a lane in the teaching tiles), which then reads no descriptor.
     const bool segmented = card && card->algorithm == Algorithm::SegmentedScan;
     const std::vector<int> heads = head_flags(trace.request);
     std::vector<std::int64_t> aggregate(std::size_t(tiles), 0), inclusive(std::size_t(tiles), 0);
-    std::vector<bool> has_head(std::size_t(tiles), false);
+    std::vector<bool> has_head(std::size_t(tiles), false), reached(std::size_t(tiles), false);
     std::int64_t carry = 0;
     for (int t = 0; t < tiles; ++t) {
+        for (int i = std::max(0, t * per_tile - segmented_reach); segmented && i < t * per_tile;
+             ++i)
+            reached[std::size_t(t)] = reached[std::size_t(t)] || heads[std::size_t(i)];
         for (int i = t * per_tile; i < std::min(int(input.size()), (t + 1) * per_tile); ++i) {
             const std::int64_t x = counts ? input[std::size_t(i)] != 0 : input[std::size_t(i)];
             aggregate[std::size_t(t)] += x;
@@ -68,6 +72,11 @@ std::string check_lookback(const Trace& trace, int per_tile) {
                     << ": look-back reads look backwards only";
                 return why.str();
             }
+            if (reached.at(e.tile)) {
+                why << "tile " << e.tile << " read tile " << e.target
+                    << "'s descriptor, but a head lies in the elements before it that it reads";
+                return why.str();
+            }
             const auto status = TileStatus(e.status);
             if (status == TileStatus::Aggregate && value != std::int32_t(aggregate.at(e.target)))
                 return "a read saw an aggregate nobody published";
@@ -81,7 +90,7 @@ std::string check_lookback(const Trace& trace, int per_tile) {
     for (int t = 0; t < tiles; ++t) {
         const auto& events = published[t];
         const bool ordered =
-            t == 0 || one_block || has_head[std::size_t(t)]
+            t == 0 || one_block || has_head[std::size_t(t)] || reached[std::size_t(t)]
                 ? events.size() == 1 && TileStatus(events[0].status) == TileStatus::Prefix
                 : events.size() == 2 && TileStatus(events[0].status) == TileStatus::Aggregate &&
                       TileStatus(events[1].status) == TileStatus::Prefix &&
@@ -89,8 +98,7 @@ std::string check_lookback(const Trace& trace, int per_tile) {
         if (!ordered) {
             why << "tile " << t << " published " << events.size()
                 << " descriptors, not invalid -> aggregate -> prefix (tile 0, or a segmented "
-                   "scan's "
-                   "tile with a head: prefix only)";
+                   "scan's tile with a head in it or in reach before it: prefix only)";
             return why.str();
         }
     }

@@ -18,7 +18,7 @@ const GlobalBuffer& global_named(const Launch& launch, const char* name);
 // only values that were published. For int32 addition, or a compaction's counts of kept elements.
 // A tile is `per_tile` consecutive elements (0: one a thread of the block, the teaching shapes); a
 // trace whose tiles of that size do not cover its input exactly is refused, not checked.
-std::string check_lookback(const Trace& trace, int per_tile = 0);
+std::string check_lookback(const Trace& trace, int per_tile = 0, int segmented_reach = 32);
 
 // The single-pass summed-area table's descriptors, one for row y of strip s (at s * height + y),
 // strips `strip_width` columns wide: strip 0 publishes only its prefix, the others their aggregate

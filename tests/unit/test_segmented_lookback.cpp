@@ -4,6 +4,8 @@
 // (tests/support/reference.h).
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include "analysis/banks.h"
 #include "analysis/hazards.h"
 #include "capture/capture.h"
@@ -27,10 +29,32 @@ RunRequest request(int n, std::vector<int> heads, OpKind op = OpKind::Add, bool 
     return r;
 }
 
-// 96 ones in tiles of 32, heads at 40 and 50: tile 0 has none (aggregate 32, prefix 32); tile 1
-// (32..63) has both, so it publishes its carry, the 14 ones from 50 to 63, as its prefix at once,
-// with no aggregate; tile 2 has none (aggregate 32, prefix 14 + 32 = 46). The output counts from
-// each head: 0..39, 0..9 from 40, 0..45 from 50.
+// Each tile's descriptors, in the order it published them.
+std::map<int, std::vector<std::pair<TileStatus, std::uint32_t>>> published_by_tile(
+    const Launch& l) {
+    std::map<int, std::vector<std::pair<TileStatus, std::uint32_t>>> published;
+    for (const TileEvent& e : l.events)
+        if (e.kind == std::uint16_t(TileEventKind::Publish))
+            published[int(e.tile)].push_back({TileStatus(e.status), std::uint32_t(e.value)});
+    return published;
+}
+
+// How many descriptors each tile read in its look-back.
+std::map<int, int> reads_by_tile(const Launch& l) {
+    std::map<int, int> reads;
+    for (const TileEvent& e : l.events)
+        if (e.kind == std::uint16_t(TileEventKind::Read)) ++reads[int(e.tile)];
+    return reads;
+}
+
+using Published = std::vector<std::pair<TileStatus, std::uint32_t>>;
+
+// 96 ones in tiles of 32, heads at 40 and 50: tile 0 (the first) knows it has nothing before it
+// (prefix 32); tile 1 (32..63) has both heads, so it publishes its carry, the 14 ones from 50 to
+// 63, as its prefix at once, with no aggregate; tile 2 has no head, but its warp 0 reads the 32
+// elements before it (32..63) and finds head 50 among them: it too knows what comes before it, 14,
+// and publishes its prefix 14 + 32 = 46 at once. The output counts from each head: 0..39, 0..9
+// from 40, 0..45 from 50.
 TEST(SegmentedLookback, ATileWithAHeadPublishesItsCarryAtOnce) {
     RunRequest r = request(96, {40, 50});
     r.block_threads = 32;
@@ -39,25 +63,51 @@ TEST(SegmentedLookback, ATileWithAHeadPublishesItsCarryAtOnce) {
     for (int i = 0; i < 96; ++i)
         want.push_back(i < 40 ? i : i < 50 ? i - 40 : i - 50);
     EXPECT_EQ(as_ints(t.output), want);
-    const Launch& l = t.launches.at(0);
-    std::map<int, std::vector<std::pair<TileStatus, std::uint32_t>>> published;
-    for (const TileEvent& e : l.events)
-        if (e.kind == std::uint16_t(TileEventKind::Publish))
-            published[int(e.tile)].push_back({TileStatus(e.status), std::uint32_t(e.value)});
-    using P = std::vector<std::pair<TileStatus, std::uint32_t>>;
-    EXPECT_EQ(published[0], (P{{TileStatus::Prefix, 32u}}));
-    EXPECT_EQ(published[1], (P{{TileStatus::Prefix, 14u}}));
-    EXPECT_EQ(published[2], (P{{TileStatus::Aggregate, 32u}, {TileStatus::Prefix, 46u}}));
+    auto published = published_by_tile(t.launches.at(0));
+    EXPECT_EQ(published[0], (Published{{TileStatus::Prefix, 32u}}));
+    EXPECT_EQ(published[1], (Published{{TileStatus::Prefix, 14u}}));
+    EXPECT_EQ(published[2], (Published{{TileStatus::Prefix, 46u}}));
     EXPECT_EQ(check_lookback(t), "");
+}
+
+// Warp 0's reach is the 32 elements just before its tile (one a lane in the teaching tiles):
+// 128 ones in tiles of 32, element 0 a head as always (so tile 1, whose reach is 0..31, never
+// looks back). A head at 63 is tile 1's own, and lies in tile 2's reach (32..63): tile 2 publishes
+// its prefix 33 (the ones from 63 to 95) reading no descriptor; tile 3's reach (64..95) has no
+// head, so it publishes its aggregate and looks back. A head at 64 instead is tile 2's first
+// element: tile 2's reach (32..63) has none, so it looks back (for nothing: no element of it comes
+// before its head), and tile 3 finds head 64 in its reach and publishes its prefix, 64, at once.
+TEST(SegmentedLookback, WarpZeroFindsAHeadJustBeforeItsTile) {
+    struct Case {
+        int head;
+        std::vector<int> looking_back;  // tiles that read descriptors
+        Published tile3;
+    };
+    for (const Case& c : {Case{63, {3}, {{TileStatus::Aggregate, 32u}, {TileStatus::Prefix, 65u}}},
+                          Case{64, {2}, {{TileStatus::Prefix, 64u}}}}) {
+        RunRequest r = request(128, {c.head});
+        r.block_threads = 32;
+        const Trace t = capture_trace(r, std::vector<std::uint32_t>(128, 1u), DeviceChoice::Cpu);
+        std::vector<std::int32_t> want;
+        for (int i = 0; i < 128; ++i)
+            want.push_back(i < c.head ? i : i - c.head);
+        EXPECT_EQ(as_ints(t.output), want) << "head " << c.head;
+        std::vector<int> looked;
+        for (auto [tile, reads] : reads_by_tile(t.launches.at(0)))
+            if (reads > 0) looked.push_back(tile);
+        EXPECT_EQ(looked, c.looking_back) << "head " << c.head;
+        EXPECT_EQ(published_by_tile(t.launches.at(0))[3], c.tile3) << "head " << c.head;
+        EXPECT_EQ(check_lookback(t), "") << "head " << c.head;
+    }
 }
 
 // Every spacing of heads (every element, a few, one segment, heads on tile edges), every size
 // around the tiles, both shapes, exclusive and inclusive, add and max, ints and floats.
 TEST(SegmentedLookback, EachSegmentIsScannedOnItsOwn) {
-    const int small = 256 * 8;  // the timed tile
+    const int small = 128 * 32;  // the timed tile
     for (KernelShape shape : {KernelShape::Teaching, KernelShape::Timed})
         for (int n : {1, 31, 32, 33, 100, small - 1, small + 1, 3 * small + 7})
-            for (int every : {1, 3, 32, small, 0})
+            for (int every : {1, 3, 32, 127, 129, small, 0})
                 for (auto [op, inclusive] :
                      {std::pair{OpKind::Add, false}, {OpKind::Max, true}, {OpKind::Add, true}})
                     for (ElementType type : {ElementType::Int32, ElementType::Float32}) {
@@ -85,7 +135,7 @@ TEST(SegmentedLookback, ManyTimedTilesAreRight) {
     const int n = (1 << 22) + 9;
     std::vector<int> heads, flags(std::size_t(n), 0);
     flags[0] = 1;
-    for (int i = 70000; i < n; i += 70000) {  // tiles of 8192: most have no head
+    for (int i = 70000; i < n; i += 70000) {  // tiles of 4096: most have no head, none near
         heads.push_back(i);
         flags[std::size_t(i)] = 1;
     }
@@ -109,15 +159,15 @@ TEST(SegmentedLookback, TheTimedTilesExchangeWithoutConflictsOrHazards) {
     ASSERT_EQ(t.launches.size(), 1u);
     const Launch& launch = t.launches[0];
     ASSERT_EQ(launch.grid, 2);
-    ASSERT_EQ(launch.arrays.size(), 5u);
-    EXPECT_EQ(launch.arrays[4].name, "stage");
-    EXPECT_EQ(launch.arrays[4].count, 4u * (32u * 32u + 32u));
+    ASSERT_EQ(launch.arrays.size(), 6u);
+    EXPECT_EQ(launch.arrays[5].name, "stage");
+    EXPECT_EQ(launch.arrays[5].count, 4u * (32u * 32u + 32u));
     int stage_reads = 0, stage_writes = 0, exchange_steps = 0;
     for (const Step& step : launch.steps) {
         exchange_steps += step.line == kernels::SegmentedLookbackLine::ToBlocked ||
                           step.line == kernels::SegmentedLookbackLine::ToRows;
         for (const WarpAccess& a : step.accesses) {
-            if (a.array != 4) continue;
+            if (a.array != 5) continue;
             EXPECT_EQ(a.lanes.size(), 32u);
             (a.kind == AccessKind::Write ? stage_writes : stage_reads) += 1;
         }
