@@ -78,30 +78,6 @@ void shape_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     }
 }
 
-// The policy's wide tiles (16 rows of 4, four warps side by side) beside their ceiling (probe 1:
-// no tile waits for those to its left or above; the output is not checked), by turns.
-template <int Probe>
-void wide_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    using Policy = kernels::SummedAreaLookbackPolicy;
-    const double ms = time_driver(
-        reps,
-        [&](GpuLauncher& l) {
-            kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, 16, 4, true, 4,
-                                          Policy::kWideWarpCols, Probe>(l, p.request, in, out, 256);
-        },
-        [&](GpuLauncher& l) {
-            std::vector<int> got(p.expected.size());
-            l.download(got.data(), out, got.size());
-            if (Probe == 0 && got != p.expected) {
-                std::printf("wide: WRONG RESULT\n");
-                std::exit(1);
-            }
-        });
-    std::printf(
-        "summed-area  wide   rows 16  vec 4  threads  256  probe %d  %9.4f ms  x copy %.3f\n",
-        Probe, ms, ms / copy_ms);
-}
-
 void sweep(int log_n, int reps) {
     const Problem p = make_problem(log_n);
     GpuLauncher data;
@@ -116,13 +92,6 @@ void sweep(int log_n, int reps) {
     });
     std::printf("\n== n = 2^%d, a table %d wide: copy of %.0f MB %.4f ms (%.0f GB/s)\n", log_n,
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
-    if (std::getenv("SCANSCOPE_TUNE_PROBES")) {
-        for (int turn = 0; turn < 2; ++turn) {
-            wide_row<0>(p, in, out, reps, copy_ms);
-            wide_row<1>(p, in, out, reps, copy_ms);
-        }
-        return;
-    }
     shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);
     shape_row<16, 4, true, 2>(p, in, out, reps, copy_ms);
     shape_row<8, 4, true, 4>(p, in, out, reps, copy_ms);

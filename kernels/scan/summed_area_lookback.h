@@ -49,9 +49,7 @@ struct SummedAreaLookbackLine {
 
 // The table is `width` entries wide and `height` high, row after row. A look-back reads Ahead
 // descriptors at once. A tile is WarpCols warps wide (timed tiles only).
-// Probe 1 (a ceiling, wrong output): no tile waits for the tiles to its left or above.
-template <class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4, int WarpCols = 1,
-          int Probe = 0>
+template <class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4, int WarpCols = 1>
 struct SummedAreaLookback {
     static_assert(WarpCols == 1 || Tiles, "warps side by side only in the timed tiles");
     static constexpr int kItems = Rows * Vec;                       // per thread and band
@@ -218,7 +216,7 @@ struct SummedAreaLookback {
 
                 // 4. Meanwhile the strips to the left have published: lane r looks left along row
                 //    r. Row r's left part is added to its entries and to those of every row below.
-                if (row_lane && Probe == 0)
+                if (row_lane)
                     left = look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row, height,
                                                           my_total);
             } else {
@@ -238,9 +236,8 @@ struct SummedAreaLookback {
                 }
                 if (row_lane && warp_col == 0) {
                     publish_row_total(b, descriptors, strip, my_row, height, total);
-                    row_lefts[row] = Probe ? Op::identity()
-                                           : look_left_along_row<Op, Ahead>(b, descriptors, strip,
-                                                                            my_row, height, total);
+                    row_lefts[row] = look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row,
+                                                                    height, total);
                 }
                 b.sync(Line::ScanRows, band);
                 if (row_lane) left = op(row_lefts[row], before);
@@ -265,7 +262,7 @@ struct SummedAreaLookback {
                 const int column_warp = column / kWarpWidth;  // its warp in each row of warps
                 if constexpr (kHandDown) {
                     // Wide tiles: the tile above's last row, handed down (tagged tile_row).
-                    if (tile_row > 0 && x_column < width && Probe == 0) {
+                    if (tile_row > 0 && x_column < width) {
                         std::uint32_t bits = 0;
                         while (!b.take_handed(descriptors, handed_word(tile_row, x_column),
                                               handed_word(tile_row - 1, x_column),
@@ -280,9 +277,8 @@ struct SummedAreaLookback {
                                       lefts[w]);
                     publish_row_total(b, descriptors, tile_row, x_column, width, tile_sum,
                                       row_descriptors());
-                    if (Probe == 0)
-                        above[i] = look_left_along_row<Op, Ahead>(
-                            b, descriptors, tile_row, x_column, width, tile_sum, row_descriptors());
+                    above[i] = look_left_along_row<Op, Ahead>(b, descriptors, tile_row, x_column,
+                                                              width, tile_sum, row_descriptors());
                 }
                 T down_to_warp = above[i];
                 for (int w = 0; w < warp_rows; ++w) {
