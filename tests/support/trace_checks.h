@@ -17,7 +17,9 @@ const GlobalBuffer& global_named(const Launch& launch, const char* name);
 // prefix), then its inclusive prefix, with the right values; reads look only backwards and see
 // only values that were published. For int32 addition, or a compaction's counts of kept elements.
 // A tile is `per_tile` consecutive elements (0: one a thread of the block, the teaching shapes); a
-// trace whose tiles of that size do not cover its input exactly is refused, not checked.
+// trace whose tiles of that size do not cover its input exactly is refused, not checked. A
+// segmented scan's tile reads the `segmented_reach` elements before it for a head (32: the teaching
+// tiles' one a lane of warp 0) and, finding one, publishes only its prefix and reads nothing.
 std::string check_lookback(const Trace& trace, int per_tile = 0, int segmented_reach = 32);
 
 // The single-pass summed-area table's descriptors, one for row y of strip s (at s * height + y),
