@@ -29,10 +29,11 @@ RunRequest request(int n, std::vector<int> heads, OpKind op = OpKind::Add, bool 
     return r;
 }
 
+using Published = std::vector<std::pair<TileStatus, std::uint32_t>>;
+
 // Each tile's descriptors, in the order it published them.
-std::map<int, std::vector<std::pair<TileStatus, std::uint32_t>>> published_by_tile(
-    const Launch& l) {
-    std::map<int, std::vector<std::pair<TileStatus, std::uint32_t>>> published;
+std::map<int, Published> published_by_tile(const Launch& l) {
+    std::map<int, Published> published;
     for (const TileEvent& e : l.events)
         if (e.kind == std::uint16_t(TileEventKind::Publish))
             published[int(e.tile)].push_back({TileStatus(e.status), std::uint32_t(e.value)});
@@ -46,8 +47,6 @@ std::map<int, int> reads_by_tile(const Launch& l) {
         if (e.kind == std::uint16_t(TileEventKind::Read)) ++reads[int(e.tile)];
     return reads;
 }
-
-using Published = std::vector<std::pair<TileStatus, std::uint32_t>>;
 
 // 96 ones in tiles of 32, heads at 40 and 50: tile 0 (the first) knows it has nothing before it
 // (prefix 32); tile 1 (32..63) has both heads, so it publishes its carry, the 14 ones from 50 to
