@@ -8,6 +8,7 @@
 //        -I kernels bench/tune/lookback_timeline.cu -o lookback_timeline     (one line)
 //   ./lookback_timeline [--sizes 24,28] [--reps 20] [--staged 1] [--dealt-rounds R]
 //                       [--staged-threads T] [--staged-rows 8] [--flush-l2 1]
+//                       [--compact 24|8 [--compact-threads T]]
 //
 // bench/tuning.md records what it printed.
 #include <algorithm>
@@ -15,8 +16,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <random>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/int_math.h"
@@ -24,6 +27,7 @@
 #include "gpu/cuda_check.h"
 #include "gpu/event_timer.cuh"
 #include "gpu/gpu_launcher.cuh"
+#include "scan/compact_lookback.h"
 #include "scan/decoupled_lookback.h"
 #include "scan/lookback_policies.h"
 #include "scan/staged_lookback.h"
@@ -42,6 +46,15 @@ using Staged = kernels::StagedLookbackScan<int, Op, kernels::StagedLookbackPolic
 using StagedSmall = kernels::StagedLookbackScan<int, Op, kernels::StagedLookbackPolicy::Small::rows,
                                                 kernels::StagedLookbackPolicy::Small::vec>;
 constexpr int kDecoupledThreads = 512;
+// compact-lookback's large tile (CompactLookbackPolicy::Large, its loads cached in the L2 only)
+// and its 8 rows at 512 threads, on values half of them 0 at random places (as tune_compact):
+// --compact 24 or 8.
+using CompactLarge = kernels::CompactLookbackPolicy::Large;
+using Compact24 = kernels::CompactLookback<int, CompactLarge::rows, CompactLarge::vec,
+                                           LoadsL2Only<CompactLarge>::value>;
+using Compact8 = kernels::CompactLookback<int, 8, 4>;
+int compact_rows = 0;
+int compact_threads = 256;  // --compact-threads
 
 // --dealt-rounds R: staged-lookback's first R rounds of tiles dealt by index (at least 2).
 int dealt_rounds = kernels::StagedLookbackPolicy::kDealtRounds;
@@ -66,13 +79,20 @@ struct TimelineMode {
 template <class Scan>
 struct Run {
     static constexpr bool kPersistent = requires_all_resident<Scan>();
-    static int threads() { return kPersistent ? staged_threads : kDecoupledThreads; }
+    static constexpr bool kCompact =
+        std::is_same_v<Scan, Compact24> || std::is_same_v<Scan, Compact8>;
+    static int threads() {
+        if constexpr (kCompact) return compact_threads;
+        return kPersistent ? staged_threads : kDecoupledThreads;
+    }
     int n;
     int tiles;
     int sms = 0;
     int resident = 0;  // blocks at once (persistent)
     int* in = nullptr;
     int* out = nullptr;
+    int* kept = nullptr;             // the compaction's count
+    std::vector<int> expected;       // the compaction's output
     DescriptorWord* sets = nullptr;  // two sets of descriptors and counter, used by turns
     std::size_t set_words = 0;       // in one set, the counter last
     int runs = 0;
@@ -83,6 +103,14 @@ struct Run {
     explicit Run(int n_)
         : n(n_), tiles((n_ + Scan::tile_elements(threads()) - 1) / Scan::tile_elements(threads())) {
         std::vector<int> ones(static_cast<std::size_t>(n), 1);
+        if constexpr (kCompact) {
+            std::mt19937 bits{std::uint32_t(n)};
+            for (int& x : ones)
+                x = (bits() & 1) ? 0 : 1 + int(bits() % 7);
+            for (int x : ones)
+                if (x != 0) expected.push_back(x);
+            SS_CUDA_CHECK(cudaMalloc(&kept, 4));
+        }
         SS_CUDA_CHECK(cudaStreamCreate(&stream));
         flush = std::make_unique<L2Flush>(flush_l2, stream);
         SS_CUDA_CHECK(cudaMalloc(&in, std::size_t(n) * 4));
@@ -94,7 +122,19 @@ struct Run {
         SS_CUDA_CHECK(cudaMemset(moments, 0, moment_count() * sizeof(TileMoments)));
         SS_CUDA_CHECK(cudaMemcpy(in, ones.data(), std::size_t(n) * 4, cudaMemcpyHostToDevice));
         SS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
-        if constexpr (kPersistent) {
+        if constexpr (kCompact) {
+            for (const auto entry :
+                 {kernel_entry<PlainMode, Scan>(), kernel_entry<TimelineMode, Scan>()})
+                SS_CUDA_CHECK(cudaFuncSetAttribute(entry,
+                                                   cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                                   int(Scan::shared_bytes(threads()))));
+            int per_sm = 0;
+            SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                &per_sm, kernel_entry<PlainMode, Scan>(), threads(),
+                Scan::shared_bytes(threads())));
+            resident = per_sm * sms;
+            std::printf("compact-lookback: %d blocks an SM\n", per_sm);
+        } else if constexpr (kPersistent) {
             for (const auto entry :
                  {kernel_entry<PlainMode, Scan>(), kernel_entry<TimelineMode, Scan>()})
                 SS_CUDA_CHECK(cudaFuncSetAttribute(entry,
@@ -113,6 +153,7 @@ struct Run {
     ~Run() {
         cudaFree(in);
         cudaFree(out);
+        cudaFree(kept);
         cudaFree(sets);
         cudaFree(moments);
         cudaStreamDestroy(stream);
@@ -127,13 +168,17 @@ struct Run {
         // Spread as the kernel's driver does (staged-lookback: for one round of tiles too).
         const TileDescriptors d =
             descriptors_in(set, sets + std::size_t(1 - turn) * set_words, set_words,
-                           timed_descriptor_spacing(tiles, kPersistent ? resident : sms,
+                           timed_descriptor_spacing(tiles, kPersistent || kCompact ? resident : sms,
                                                     SpreadsOneRound<Scan>::value));
         int* counter = tile_counter_of(set, set_words);
         LaunchEnv env;
         env.moments = moments;
         const auto entry = kernel_entry<Mode, Scan>();
-        if constexpr (kPersistent) {
+        if constexpr (kCompact) {
+            env.shared_bytes = Scan::shared_bytes(threads());
+            entry<<<tiles, threads(), env.shared_bytes, stream>>>(
+                Scan{in, out, n, kept, d, counter, {}}, env);
+        } else if constexpr (kPersistent) {
             env.shared_bytes = Scan::shared_bytes(threads());
             const int grid = std::min(tiles, resident);
             entry<<<grid, threads(), env.shared_bytes, stream>>>(
@@ -153,6 +198,13 @@ struct Run {
     }
 
     bool right() const {
+        if constexpr (kCompact) {
+            std::vector<int> got(expected.size());
+            int count = 0;
+            SS_CUDA_CHECK(cudaMemcpy(&count, kept, 4, cudaMemcpyDeviceToHost));
+            SS_CUDA_CHECK(cudaMemcpy(got.data(), out, got.size() * 4, cudaMemcpyDeviceToHost));
+            return count == int(expected.size()) && got == expected;
+        }
         std::vector<int> got(static_cast<std::size_t>(n));
         SS_CUDA_CHECK(cudaMemcpy(got.data(), out, got.size() * 4, cudaMemcpyDeviceToHost));
         for (int i = 0; i < n; ++i)
@@ -319,6 +371,10 @@ int main(int argc, char** argv) {
             scanscope::staged_threads = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--staged-rows") == 0)
             scanscope::staged_rows = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--compact") == 0)
+            scanscope::compact_rows = std::atoi(argv[i + 1]);
+        if (std::strcmp(argv[i], "--compact-threads") == 0)
+            scanscope::compact_threads = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--flush-l2") == 0)
             scanscope::flush_l2 = std::atoi(argv[i + 1]) != 0;
         if (std::strcmp(argv[i], "--dealt-rounds") == 0)
@@ -345,6 +401,14 @@ int main(int argc, char** argv) {
         std::printf("%s, %d SMs, CUDA driver %d%s\n", prop.name, prop.multiProcessorCount, driver,
                     scanscope::flush_l2 ? ", the L2 flushed before each run" : "");
         for (int log_n : sizes) {
+            if (scanscope::compact_rows == 24) {
+                scanscope::measure<scanscope::Compact24>("compact-lookback (24 rows)", log_n, reps);
+                continue;
+            }
+            if (scanscope::compact_rows == 8) {
+                scanscope::measure<scanscope::Compact8>("compact-lookback (8 rows)", log_n, reps);
+                continue;
+            }
             scanscope::measure<scanscope::Decoupled>("decoupled-lookback", log_n, reps);
             if (staged &&
                 scanscope::staged_rows == scanscope::kernels::StagedLookbackPolicy::Small::rows)

@@ -4,7 +4,12 @@
 // CompactLookbackPolicy (kernels/scan/lookback_policies.h) come from its output; bench/tuning.md
 // records the runs.
 //
+//   [SCANSCOPE_TUNE_ROWS=4,8,16,20,24] [SCANSCOPE_TUNE_THREADS=128,256,512]
+//   [SCANSCOPE_TUNE_L2_ONLY=0,1]
 //   scanscope_tune_compact [--sizes 20,24,28] [--reps 30]
+//
+// (Rows 12 are built too. Blocks of 160 threads fit three an SM at 16 to 24 rows; none was faster,
+// bench/tuning.md, the twenty-first session.)
 #include <cub/device/device_select.cuh>
 
 #include <algorithm>
@@ -62,23 +67,55 @@ struct Bench {
     }
 };
 
+// A comma-separated list of numbers from the environment, or `fallback`.
+std::vector<int> env_list(const char* name, std::vector<int> fallback) {
+    const char* text = std::getenv(name);
+    if (!text || !*text) return fallback;
+    std::vector<int> list;
+    for (const char* at = text; *at;) {
+        list.push_back(std::atoi(at));
+        while (*at && *at != ',')
+            ++at;
+        if (*at == ',') ++at;
+    }
+    return list;
+}
+
+// One shape, its loads cached in the L1 and the L2 (as the small tiles') or the L2 only (as
+// CompactLookbackPolicy::Large's).
+template <int Rows, bool L2Only>
+void compact_shape(Bench& b, int threads, double copy_ms, double cub_ms) {
+    using Kernel = kernels::CompactLookback<int, Rows, 4, L2Only>;
+    const double ms = b.time(
+        [&](GpuLauncher& l) {
+            kernels::compact_lookback<GpuLauncher, int, Rows, 4, L2Only>(
+                l, b.in, b.out, b.n, threads, KernelShape::Timed);
+        },
+        true, "compact");
+    cudaFuncAttributes a;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Kernel>()));
+    int per_sm = 0;
+    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, kernel_entry<PlainMode, Kernel>(), threads, Kernel::shared_bytes(threads)));
+    std::printf(
+        "compact    rows %2d x4  threads %4d  loads %-6s  regs %3d  local %3zu B  %d an SM  %9.4f "
+        "ms  x copy %.3f  x CUB %.3f\n",
+        Rows, threads, L2Only ? "L2" : "L1+L2", a.numRegs, a.localSizeBytes, per_sm, ms,
+        ms / copy_ms, ms / cub_ms);
+}
+
 template <int Rows>
 void compact_row(Bench& b, double copy_ms, double cub_ms) {
-    for (int threads : {128, 256, 512}) {
-        const double ms = b.time(
-            [&](GpuLauncher& l) {
-                kernels::compact_lookback<GpuLauncher, int, Rows, 4>(l, b.in, b.out, b.n, threads,
-                                                                     KernelShape::Timed);
-            },
-            true, "compact");
-        cudaFuncAttributes a;
-        SS_CUDA_CHECK(cudaFuncGetAttributes(
-            &a, kernel_entry<PlainMode, kernels::CompactLookback<int, Rows, 4>>()));
-        std::printf(
-            "compact    rows %2d x4  threads %4d  regs %3d  local %3zu B  %9.4f ms  x copy %.3f  "
-            "x CUB %.3f\n",
-            Rows, threads, a.numRegs, a.localSizeBytes, ms, ms / copy_ms, ms / cub_ms);
-    }
+    const std::vector<int> rows = env_list("SCANSCOPE_TUNE_ROWS", {4, 8, 16, 20, 24});
+    if (std::find(rows.begin(), rows.end(), Rows) == rows.end()) return;
+    const std::vector<int> l2_only = env_list("SCANSCOPE_TUNE_L2_ONLY", {0, 1});
+    for (int threads : env_list("SCANSCOPE_TUNE_THREADS", {128, 256, 512}))
+        for (int l2 : l2_only) {
+            if (l2)
+                compact_shape<Rows, true>(b, threads, copy_ms, cub_ms);
+            else
+                compact_shape<Rows, false>(b, threads, copy_ms, cub_ms);
+        }
 }
 
 void sweep(int log_n, int reps) {
@@ -110,6 +147,7 @@ void sweep(int log_n, int reps) {
         cub_ms, cub_ms / copy_ms);
     compact_row<4>(b, copy_ms, cub_ms);
     compact_row<8>(b, copy_ms, cub_ms);
+    compact_row<12>(b, copy_ms, cub_ms);
     compact_row<16>(b, copy_ms, cub_ms);
     compact_row<20>(b, copy_ms, cub_ms);
     compact_row<24>(b, copy_ms, cub_ms);

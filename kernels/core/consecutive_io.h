@@ -24,13 +24,16 @@ __device__ __forceinline__ bool one_vector(const T* at, int first, int n) {
 }
 #endif
 
-// items[v] = from[first + v], or `fill` past n.
-template <int Vec, class T>
+// items[v] = from[first + v], or `fill` past n. L2Only: the 16-byte loads are cached in the L2
+// only (ld.global.cg), for an input read once by a kernel whose L1 is small beside its shared
+// memory (compact-lookback's large tile; bench/tuning.md).
+template <int Vec, bool L2Only = false, class T>
 SS_HD_INLINE void load_consecutive(const T* from, int first, int n, T fill, T (&items)[Vec]) {
 #if defined(__CUDA_ARCH__)
     if constexpr (Vec == 4 && sizeof(T) == 4) {
         if (one_vector(from + first, first, n)) {
-            const uint4 v = *reinterpret_cast<const uint4*>(from + first);
+            const uint4* at = reinterpret_cast<const uint4*>(from + first);
+            const uint4 v = L2Only ? __ldcg(at) : *at;
             items[0] = from_bits<T>(v.x);
             items[1] = from_bits<T>(v.y);
             items[2] = from_bits<T>(v.z);

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 namespace scanscope {
 
@@ -34,6 +35,14 @@ struct Tile {
     static constexpr int threads = Threads;
     static constexpr TileShape shape() { return {Rows, Vec, Threads}; }
 };
+
+// A tile whose 16-byte loads are cached in the L2 only says so:
+// `struct Large : Tile<24, 4, 256> { static constexpr bool kLoadsL2Only = true; };`.
+template <class TileType, class = void>
+struct LoadsL2Only : std::false_type {};
+template <class TileType>
+struct LoadsL2Only<TileType, std::void_t<decltype(TileType::kLoadsL2Only)>>
+    : std::bool_constant<TileType::kLoadsL2Only> {};
 
 // A policy is a struct with `template <class F> static void with_tile(int n, KernelShape shape,
 // F&& f)`, which calls f with the Tile the request runs; this is the tile as a value.

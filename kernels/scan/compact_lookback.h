@@ -58,35 +58,51 @@ struct KeptBits {
 // Step 3 of the compaction: the warp counts, row by row, the kept elements before each lane's.
 // A row's count in a warp is at most 32 * Vec, so several rows' counts share one 32-bit word, each
 // in a field wide enough never to carry into the next: one warp scan (five shuffles) counts
-// kFields rows at once (four rows of Vec = 4 a word). before_lane[r] gets the elements kept in
-// this warp before the lane's elements of row r; the result is the warp's count.
+// kFields rows at once (four rows of Vec = 4 a word). The counts stay in their fields until the
+// packing reads them: a register for four rows, not one a row (at 24 rows, what keeps the timed
+// tile out of local memory; bench/tuning.md).
+//   before[w], field f: the elements kept in the warp's row w * kFields + f before this lane's;
+//   totals[w], field f: the warp's count of that row.
+template <int Rows, int Vec>
+struct WarpRowCounts {
+    static constexpr int kFieldBits = bits_to_hold(32 * Vec);
+    static constexpr int kFields = 32 / kFieldBits;
+    static constexpr int kWords = (Rows + kFields - 1) / kFields;
+    static constexpr unsigned kFieldMask = (1u << kFieldBits) - 1;
+    unsigned before[kWords];
+    unsigned totals[kWords];
+    SS_HD static int field(unsigned word, int r) {
+        return int((word >> (kFieldBits * (r % kFields))) & kFieldMask);
+    }
+    SS_HD int before_in_row(int r) const { return field(before[r / kFields], r); }
+    SS_HD int row_total(int r) const { return field(totals[r / kFields], r); }
+};
+
+// Fills `counts` and returns the warp's count.
 template <int Rows, int Vec, class Block>
-SS_HD int count_rows_of_warp(Block& b, const KeptBits<Rows, Vec>& kept, int (&before_lane)[Rows]) {
-    constexpr int kFieldBits = bits_to_hold(32 * Vec);
-    constexpr int kFields = 32 / kFieldBits;
-    constexpr int kWords = (Rows + kFields - 1) / kFields;
-    constexpr unsigned kFieldMask = (1u << kFieldBits) - 1;
-    unsigned lane_counts[kWords] = {};
+SS_HD int count_rows_of_warp(Block& b, const KeptBits<Rows, Vec>& kept,
+                             WarpRowCounts<Rows, Vec>& counts) {
+    using Counts = WarpRowCounts<Rows, Vec>;
+    unsigned lane_counts[Counts::kWords] = {};
     for (int r = 0; r < Rows; ++r)
-        lane_counts[r / kFields] += unsigned(kept.row_count(r)) << (kFieldBits * (r % kFields));
+        lane_counts[r / Counts::kFields] += unsigned(kept.row_count(r))
+                                            << (Counts::kFieldBits * (r % Counts::kFields));
     int warp_count = 0;
-    for (int w = 0; w < kWords; ++w) {
+    for (int w = 0; w < Counts::kWords; ++w) {
         const unsigned in_warp = warp_inclusive_scan<AddOp<unsigned>>(b, lane_counts[w]);
-        const unsigned before = in_warp - lane_counts[w];  // no field borrows: each is >= its own
-        const unsigned rows_total = b.shfl(in_warp, 31);
-        for (int f = 0; f < kFields && w * kFields + f < Rows; ++f) {
-            before_lane[w * kFields + f] =
-                warp_count + int((before >> (kFieldBits * f)) & kFieldMask);
-            warp_count += int((rows_total >> (kFieldBits * f)) & kFieldMask);
-        }
+        counts.before[w] = in_warp - lane_counts[w];  // no field borrows: each is >= its own
+        counts.totals[w] = b.shfl(in_warp, 31);
+        for (int f = 0; f < Counts::kFields && w * Counts::kFields + f < Rows; ++f)
+            warp_count += Counts::field(counts.totals[w], f);
     }
     return warp_count;
 }
 
 // A tile is the block's threads times Rows * Vec elements, laid out as decoupled-lookback's: each
 // warp takes Rows rows of 32 * Vec consecutive elements, each lane Vec consecutive ones per row.
-// The captured compaction runs 1 x 1; the timed one larger tiles (compact_lookback_policy.h).
-template <class T, int Rows, int Vec>
+// The captured compaction runs 1 x 1; the timed one larger tiles (CompactLookbackPolicy in
+// lookback_policies.h), whose policy may ask for loads cached in the L2 only (LoadsL2Only).
+template <class T, int Rows, int Vec, bool LoadsL2Only = false>
 struct CompactLookback {
     static constexpr int kItems = Rows * Vec;                       // per thread
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
@@ -130,7 +146,8 @@ struct CompactLookback {
         T items[Rows][Vec];
         KeptBits<Rows, Vec> flags;
         for (int r = 0; r < Rows; ++r)
-            load_consecutive<Vec>(in, warp_first + (r * 32 + b.lane()) * Vec, n, T(0), items[r]);
+            load_consecutive<Vec, LoadsL2Only>(in, warp_first + (r * 32 + b.lane()) * Vec, n, T(0),
+                                               items[r]);
         keep.visit([&](auto keeps) {
             for (int r = 0; r < Rows; ++r)
                 for (int v = 0; v < Vec; ++v)
@@ -142,8 +159,8 @@ struct CompactLookback {
                     if (warp_first + (r * 32 + b.lane()) * Vec + v >= n) flags.clear(r, v);
 
         // 3. Each warp counts, row by row, the kept elements before each lane's (shuffles).
-        int before_lane[Rows];
-        const int warp_kept = count_rows_of_warp(b, flags, before_lane);
+        WarpRowCounts<Rows, Vec> counts;
+        const int warp_kept = count_rows_of_warp(b, flags, counts);
 
         // 4. The block combines its warps' counts: the tile's count, its aggregate, which thread
         //    0 publishes at once: the tiles after it may be looking back for it, and the packing
@@ -156,10 +173,12 @@ struct CompactLookback {
 
         // 5. Each kept element into shared memory, packed: at the count kept before it in the
         //    tile (this needs nothing from the tiles before, so it goes first).
+        int row_start = warps.before_warp;  // kept in the tile before the warp's row r
         for (int r = 0; r < Rows; ++r) {
-            int at = warps.before_warp + before_lane[r];
+            int at = row_start + counts.before_in_row(r);
             for (int v = 0; v < Vec; ++v)
                 if (flags.kept(r, v)) packed[at++] = items[r][v];
+            row_start += counts.row_total(r);
         }
 
         // 6. Warp 0 looks back for the count kept in the tiles before and publishes the tile's

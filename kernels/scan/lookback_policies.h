@@ -81,12 +81,19 @@ struct StagedLookbackPolicy {
 // nineteenth session): below 2^22, 4 rows at 512 threads (2^20: 1.18 x the copy; 8 rows at 256
 // 1.20); to 2^25, 8 rows at 512 (2^24: 1.22; 4 rows 1.25, 24 rows at 256 1.27); from 2^25, 24
 // rows at 256 threads, two blocks an SM (2^28: 1.125; 20 rows 1.134, 8 rows at 512 1.179; 2^25:
-// 1.227 against 1.248), though 16 bytes a thread spill to local memory there.
+// 1.227 against 1.248). The large tile's loads are cached in the L2 only: its two blocks' 192 KiB
+// of shared memory leave the L1 60 KiB, and the input is read once (twenty-first session, 2^28:
+// 1.092-1.094 x the copy with the warps' counts kept four rows a register, against 1.114-1.119
+// without the L2-only loads and 1.122-1.126 with neither; on the smaller tiles the L2-only loads
+// lost 0.005-0.015; 26 rows, whose 208 KiB leave the L1 28 KiB, took 1.29 x).
 struct CompactLookbackPolicy {
     using Teaching = Tile<1, 1>;
     using Small = Tile<4, 4, 512>;   // 16 elements per thread, 8192 per tile
     using Middle = Tile<8, 4, 512>;  // 32 elements per thread, 16384 per tile (64 KiB packed)
-    using Large = Tile<24, 4, 256>;  // 96 elements per thread, 24576 per tile (96 KiB packed)
+    // 96 elements per thread, 24576 per tile (96 KiB packed), loads cached in the L2 only.
+    struct Large : Tile<24, 4, 256> {
+        static constexpr bool kLoadsL2Only = true;
+    };
     static constexpr int kMiddleFrom = 1 << 22;
     static constexpr int kLargeFrom = 1 << 25;
 

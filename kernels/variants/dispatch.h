@@ -79,8 +79,8 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
         case VariantId::CompactLookback:
             return CompactLookbackPolicy::with_tile(r.n, r.shape, [&](auto tile) {
                 using Tile = decltype(tile);
-                compact_lookback<L, T, Tile::rows, Tile::vec>(launcher, in, out, r.n, threads,
-                                                              r.shape, r.keep);
+                compact_lookback<L, T, Tile::rows, Tile::vec, LoadsL2Only<Tile>::value>(
+                    launcher, in, out, r.n, threads, r.shape, r.keep);
             });
         case VariantId::Split:
         case VariantId::RadixSort:

@@ -255,10 +255,10 @@ int threads_whose_tiles_fit(const L& launcher, int threads) {
 
 // Stream compaction in one pass: decoupled-lookback's tiles on the flags, the scatter fused; the
 // count kept is a global of the trace.
-template <class L, class T, int Rows, int Vec>
+template <class L, class T, int Rows, int Vec, bool LoadsL2Only = false>
 void compact_lookback(L& launcher, const T* in, T* out, int n, int threads,
                       KernelShape kernel_shape, const KeepRule& rule = {}) {
-    using Compact = CompactLookback<T, Rows, Vec>;
+    using Compact = CompactLookback<T, Rows, Vec, LoadsL2Only>;
     threads = threads_whose_tiles_fit<Compact>(launcher, threads);
     const int tiles = ceil_div(n, Compact::tile_elements(threads));
     Compact compact{in, out, n, launcher.template alloc<int>(1), {}, nullptr, Keep<T>(rule)};

@@ -124,8 +124,9 @@ TEST(CompactLookback, TheLargeTileIsRightOnAFewTiles) {
     std::int32_t* in = launcher.alloc<std::int32_t>(input.size());
     std::int32_t* out = launcher.alloc<std::int32_t>(input.size());
     launcher.upload(in, input.data(), input.size());
-    kernels::compact_lookback<emu::EmuLauncher, std::int32_t, Large::rows, Large::vec>(
-        launcher, in, out, n, Large::threads, KernelShape::Timed);
+    kernels::compact_lookback<emu::EmuLauncher, std::int32_t, Large::rows, Large::vec,
+                              LoadsL2Only<Large>::value>(launcher, in, out, n, Large::threads,
+                                                         KernelShape::Timed);
     std::vector<std::int32_t> got(expected.size());
     launcher.download(got.data(), out, got.size());
     EXPECT_EQ(got, expected);
