@@ -84,8 +84,8 @@ struct StagedLookbackPolicy {
 // 1.227 against 1.248). The large tile's loads are cached in the L2 only: its two blocks' 192 KiB
 // of shared memory leave the L1 60 KiB, and the input is read once (twenty-first session, 2^28:
 // 1.092-1.094 x the copy with the warps' counts kept four rows a register, against 1.114-1.119
-// without the L2-only loads and 1.122-1.126 with neither; on the smaller tiles the L2-only loads
-// lost 0.005-0.015; 26 rows, whose 208 KiB leave the L1 28 KiB, took 1.29 x).
+// without the L2-only loads and 1.122-1.126 with neither; on 8 rows the L2-only loads lost up to
+// 0.017; 26 rows, whose 208 KiB leave the L1 28 KiB, took 1.29 x).
 struct CompactLookbackPolicy {
     using Teaching = Tile<1, 1>;
     using Small = Tile<4, 4, 512>;   // 16 elements per thread, 8192 per tile
