@@ -5,7 +5,8 @@
 // SummedAreaLookbackPolicy (kernels/scan/lookback_policies.h) comes from its output;
 // bench/tuning.md records the runs.
 //
-//   scanscope_tune_summed_area [--sizes 20,24,28] [--reps 30]
+//   [SCANSCOPE_TUNE_WIDE=1] scanscope_tune_summed_area [--sizes 20,24,28] [--reps 30]
+//   (SCANSCOPE_TUNE_WIDE: only the policy's wide tiles, which the app runs from 16384 wide)
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -78,6 +79,29 @@ void shape_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     }
 }
 
+// The policy's wide tiles (16 rows of 4, four warps side by side, 256 threads), three times.
+void wide_rows(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    using Policy = kernels::SummedAreaLookbackPolicy;
+    for (int turn = 0; turn < 3; ++turn) {
+        const double ms = time_driver(
+            reps,
+            [&](GpuLauncher& l) {
+                kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, 16, 4, true, 4,
+                                              Policy::kWideWarpCols>(l, p.request, in, out, 256);
+            },
+            [&](GpuLauncher& l) {
+                std::vector<int> got(p.expected.size());
+                l.download(got.data(), out, got.size());
+                if (got != p.expected) {
+                    std::printf("wide: WRONG RESULT\n");
+                    std::exit(1);
+                }
+            });
+        std::printf("summed-area  wide   rows 16  vec 4  threads  256  %9.4f ms  x copy %.3f\n", ms,
+                    ms / copy_ms);
+    }
+}
+
 void sweep(int log_n, int reps) {
     const Problem p = make_problem(log_n);
     GpuLauncher data;
@@ -92,6 +116,7 @@ void sweep(int log_n, int reps) {
     });
     std::printf("\n== n = 2^%d, a table %d wide: copy of %.0f MB %.4f ms (%.0f GB/s)\n", log_n,
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
+    if (std::getenv("SCANSCOPE_TUNE_WIDE")) return wide_rows(p, in, out, reps, copy_ms);
     shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);
     shape_row<16, 4, true, 2>(p, in, out, reps, copy_ms);
     shape_row<8, 4, true, 4>(p, in, out, reps, copy_ms);
