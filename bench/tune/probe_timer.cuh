@@ -8,6 +8,7 @@
 #include <cstring>
 #include <exception>
 #include <functional>
+#include <string>
 #include <vector>
 
 #include "gpu/gpu_launcher.cuh"
@@ -30,6 +31,20 @@ inline double time_driver(int reps, const std::function<void(GpuLauncher&)>& dri
                               driver(launcher);
                           })
         .median_ms;
+}
+
+// A `check` for time_driver: the first run's output must be `expected`, else the probe prints
+// "<what>: WRONG RESULT" and exits 1.
+inline std::function<void(GpuLauncher&)> output_is(const int* out, const std::vector<int>& expected,
+                                                   std::string what) {
+    return [out, &expected, what](GpuLauncher& launcher) {
+        std::vector<int> got(expected.size());
+        launcher.download(got.data(), out, got.size());
+        if (got != expected) {
+            std::printf("%s: WRONG RESULT\n", what.c_str());
+            std::exit(1);
+        }
+    };
 }
 
 // A probe's main: `sweep(log_n, reps)` for each size of `--sizes 20,24,28` (the default) with

@@ -14,6 +14,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "probe_timer.cuh"
@@ -71,14 +72,9 @@ void segmented_row(const Problem& p, int* in, int* out, int reps, double copy_ms
                 kernels::segmented_lookback<GpuLauncher, int, AddOp<int>, Rows, 4>(l, p.request, in,
                                                                                    out, threads);
             },
-            [&](GpuLauncher& l) {
-                std::vector<int> got(p.expected.size());
-                l.download(got.data(), out, got.size());
-                if (got != p.expected) {
-                    std::printf("segmented rows %d threads %d: WRONG RESULT\n", Rows, threads);
-                    std::exit(1);
-                }
-            });
+            output_is(
+                out, p.expected,
+                "segmented rows " + std::to_string(Rows) + " threads " + std::to_string(threads)));
         cudaFuncAttributes a;
         SS_CUDA_CHECK(cudaFuncGetAttributes(
             &a,
@@ -115,14 +111,7 @@ void sweep(int log_n, int reps) {
             SS_CUDA_CHECK(cub::DeviceScan::ExclusiveSumByKey(temp, temp_bytes, keys, in, out, p.n,
                                                              SameKey{}, l.stream()));
         },
-        [&](GpuLauncher& l) {
-            std::vector<int> got(p.expected.size());
-            l.download(got.data(), out, got.size());
-            if (got != p.expected) {
-                std::printf("CUB: WRONG RESULT\n");
-                std::exit(1);
-            }
-        });
+        output_is(out, p.expected, "CUB"));
     std::printf(
         "\n== n = 2^%d, %zu heads: copy of %.0f MB %.4f ms (%.0f GB/s), CUB ExclusiveSumByKey "
         "%.4f ms (x copy %.3f)\n",

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <random>
+#include <string>
 #include <vector>
 
 #include "probe_timer.cuh"
@@ -61,15 +62,9 @@ void shape_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
                 kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, Rows, Vec, Tiles,
                                               Ahead>(l, p.request, in, out, threads);
             },
-            [&](GpuLauncher& l) {
-                std::vector<int> got(p.expected.size());
-                l.download(got.data(), out, got.size());
-                if (got != p.expected) {
-                    std::printf("rows %d vec %d ahead %d threads %d: WRONG RESULT\n", Rows, Vec,
-                                Ahead, threads);
-                    std::exit(1);
-                }
-            });
+            output_is(out, p.expected,
+                      "rows " + std::to_string(Rows) + " vec " + std::to_string(Vec) + " ahead " +
+                          std::to_string(Ahead) + " threads " + std::to_string(threads)));
         std::printf(
             "summed-area  %-6s rows %2d  vec %d  ahead %d  threads %4d  strips %5d  regs %3d  "
             "local %3zu B  %9.4f ms  x copy %.3f\n",
@@ -89,14 +84,7 @@ void wide_rows(const Problem& p, int* in, int* out, int reps, double copy_ms) {
                 kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, 16, 4, true, 4,
                                               Policy::kWideWarpCols>(l, p.request, in, out, 256);
             },
-            [&](GpuLauncher& l) {
-                std::vector<int> got(p.expected.size());
-                l.download(got.data(), out, got.size());
-                if (got != p.expected) {
-                    std::printf("wide: WRONG RESULT\n");
-                    std::exit(1);
-                }
-            });
+            output_is(out, p.expected, "wide"));
         std::printf("summed-area  wide   rows 16  vec 4  threads  256  %9.4f ms  x copy %.3f\n", ms,
                     ms / copy_ms);
     }
