@@ -49,7 +49,10 @@ struct SummedAreaLookbackLine {
 
 // The table is `width` entries wide and `height` high, row after row. A look-back reads Ahead
 // descriptors at once. A tile is WarpCols warps wide (timed tiles only).
-template <class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4, int WarpCols = 1>
+// Probe bits (wrong output but for 0 and 4): 1, no tile waits for those to its left or above;
+// 2, no descriptor or handed word is written either; 4 (the driver's), tiles row after row.
+template <class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4, int WarpCols = 1,
+          int Probe = 0>
 struct SummedAreaLookback {
     static_assert(WarpCols == 1 || Tiles, "warps side by side only in the timed tiles");
     static constexpr int kItems = Rows * Vec;                       // per thread and band
@@ -235,9 +238,10 @@ struct SummedAreaLookback {
                     }
                 }
                 if (row_lane && warp_col == 0) {
-                    publish_row_total(b, descriptors, strip, my_row, height, total);
-                    row_lefts[row] = look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row,
-                                                                    height, total);
+                    if (!(Probe & 2)) publish_row_total(b, descriptors, strip, my_row, height, total);
+                    row_lefts[row] = (Probe & 1) ? Op::identity()
+                                                 : look_left_along_row<Op, Ahead>(
+                                                       b, descriptors, strip, my_row, height, total);
                 }
                 b.sync(Line::ScanRows, band);
                 if (row_lane) left = op(row_lefts[row], before);
@@ -262,7 +266,7 @@ struct SummedAreaLookback {
                 const int column_warp = column / kWarpWidth;  // its warp in each row of warps
                 if constexpr (kHandDown) {
                     // Wide tiles: the tile above's last row, handed down (tagged tile_row).
-                    if (tile_row > 0 && x_column < width) {
+                    if (tile_row > 0 && x_column < width && !(Probe & 1)) {
                         std::uint32_t bits = 0;
                         while (!b.take_handed(descriptors, handed_word(tile_row, x_column),
                                               handed_word(tile_row - 1, x_column),
@@ -293,7 +297,7 @@ struct SummedAreaLookback {
                     // ... and this tile's last row, handed to the tile below (the next launch's
                     // two slots readied by the first two rows of tiles; one row of tiles has
                     // none).
-                    if (tiles_above && x_column < width) {
+                    if (tiles_above && x_column < width && !(Probe & 2)) {
                         const int word = handed_word(tile_row, x_column);
                         if (tile_row < 2) descriptors.ready_next_launch(word);
                         if (tile_row + 1 < tile_rows(b.threads()))

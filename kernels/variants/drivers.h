@@ -299,9 +299,9 @@ void segmented_lookback(L& launcher, const RunRequest& r, const T* in, T* out, i
 // through). Tiles are taken by anti-diagonals (anti_diagonal_order); the order goes up once, as
 // the segmented scan's heads: a timing loop's repeats find it in place.
 template <class L, class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4,
-          int WarpCols = 1>
+          int WarpCols = 1, int Probe = 0>
 void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out, int threads) {
-    using Table = SummedAreaLookback<T, Op, Rows, Vec, Tiles, Ahead, WarpCols>;
+    using Table = SummedAreaLookback<T, Op, Rows, Vec, Tiles, Ahead, WarpCols, Probe>;
     const int width = table_width(r), height = r.n / width;
     Table table{in, out, width, height, {}, nullptr};
     const int strips = table.strips(), tile_rows = table.tile_rows(threads);
@@ -311,7 +311,7 @@ void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out,
             const std::vector<int> tickets = anti_diagonal_order(strips, tile_rows);
             launcher.upload(order, tickets.data(), tickets.size());
         }
-        table.order = order;
+        if (!(Probe & 4)) table.order = order;
     }
     LaunchShape shape{"single-pass summed-area table", strips * tile_rows, threads,
                       Table::shared_bytes(threads)};
