@@ -127,11 +127,11 @@ void sweep(int log_n, int reps) {
     if (std::getenv("SCANSCOPE_TUNE_PROBES")) {
         for (int turn = 0; turn < 2; ++turn) {
             probe_row<0>(p, in, out, reps, copy_ms);
-            probe_row<1>(p, in, out, reps, copy_ms);
-            probe_row<3>(p, in, out, reps, copy_ms);
+            probe_row<8>(p, in, out, reps, copy_ms);
+            probe_row<12>(p, in, out, reps, copy_ms);
             probe_row<4>(p, in, out, reps, copy_ms);
             probe_row<5>(p, in, out, reps, copy_ms);
-            probe_row<7>(p, in, out, reps, copy_ms);
+            probe_row<1>(p, in, out, reps, copy_ms);
         }
         return;
     }

@@ -58,3 +58,67 @@ SS_HD T look_left_along_row(Block& b, TileDescriptors descriptors, int column, i
 }
 
 }  // namespace scanscope::kernels
+
+namespace scanscope::kernels {
+
+// Probe: the look-back along a row with Group lanes of a warp a row, each reading Ahead
+// descriptors at once: a window of Group * Ahead columns a read, as CUB's warp reads 32 tiles'.
+// Every lane of the warp calls it (the shuffles are the warp's); `active`: the lane has a row.
+template <class Op, int Ahead, int Group, class Block, class T>
+SS_HD T look_left_along_row_window(Block& b, TileDescriptors descriptors, int column, int y,
+                                   int height, T total, bool active, int base = 0) {
+    const Op op;
+    constexpr int kWindow = Group * Ahead, kNone = kWindow;
+    const int k = b.lane() % Group, group_lane = b.lane() - k;
+    const int me = row_descriptor(column, y, height, base);
+    T left = Op::identity();
+    int nearest = column - 1;
+    bool done = !active || column == 0;
+    while (b.ballot(!done)) {
+        TileDescriptor d[Ahead];
+        int first_prefix = kNone;
+        if (!done) {
+            for (int j = 0; j < Ahead; ++j) {
+                const int c = nearest - (k * Ahead + j);
+                d[j] = c >= 0 ? b.peek(descriptors, me, row_descriptor(c, y, height, base))
+                              : TileDescriptor{TileStatus::Prefix, to_bits(Op::identity())};
+            }
+            for (int j = 0; j < Ahead; ++j) {
+                const int c = nearest - (k * Ahead + j);
+                while (d[j].status == TileStatus::Invalid) {
+                    b.back_off();
+                    d[j] = b.peek(descriptors, me, row_descriptor(c, y, height, base));
+                }
+                if (first_prefix == kNone && d[j].status == TileStatus::Prefix)
+                    first_prefix = k * Ahead + j;
+            }
+        }
+        for (int m = 1; m < Group; m <<= 1) {
+            const int other = b.shfl(first_prefix, b.lane() ^ m);
+            if (other < first_prefix) first_prefix = other;
+        }
+        // The lane's part, far to near, up to the window's nearest prefix; then the group's, far
+        // to near (a lane's nearer neighbour in the group holds nearer columns).
+        T part = Op::identity();
+        if (!done)
+            for (int j = Ahead - 1; j >= 0; --j)
+                if (k * Ahead + j <= first_prefix) part = op(part, from_bits<T>(d[j].value));
+        for (int m = 1; m < Group; m <<= 1) {
+            const T farther = b.shfl_down(part, m);
+            if ((k & (2 * m - 1)) == 0) part = op(farther, part);
+        }
+        part = b.shfl(part, group_lane);
+        if (!done) {
+            left = op(part, left);
+            if (first_prefix != kNone) {
+                done = true;
+                if (k == 0) b.publish(descriptors, me, TileStatus::Prefix, to_bits(op(left, total)));
+            } else {
+                nearest -= kWindow;
+            }
+        }
+    }
+    return left;
+}
+
+}  // namespace scanscope::kernels

@@ -237,7 +237,22 @@ struct SummedAreaLookback {
                         total = op(total, part);
                     }
                 }
-                if (row_lane && warp_col == 0) {
+                if constexpr ((Probe & 8) != 0) {
+                    // Probe 8: 8 lanes a row, a window of 32 tiles a read (256 threads, 32 rows).
+                    const int wrow = b.thread() / 8, y = band + wrow;
+                    const bool active = wrow < band_rows && y < height;
+                    T wtotal = Op::identity();
+                    if (active)
+                        for (int c = 0; c < WarpCols; ++c)
+                            wtotal = op(wtotal, row_parts[c * band_rows + wrow]);
+                    if (active && b.thread() % 8 == 0 && !(Probe & 2))
+                        publish_row_total(b, descriptors, strip, y, height, wtotal);
+                    const T wleft =
+                        (Probe & 1) ? Op::identity()
+                                    : look_left_along_row_window<Op, 4, 8>(
+                                          b, descriptors, strip, y, height, wtotal, active);
+                    if (active && b.thread() % 8 == 0) row_lefts[wrow] = wleft;
+                } else if (row_lane && warp_col == 0) {
                     if (!(Probe & 2)) publish_row_total(b, descriptors, strip, my_row, height, total);
                     row_lefts[row] = (Probe & 1) ? Op::identity()
                                                  : look_left_along_row<Op, Ahead>(
