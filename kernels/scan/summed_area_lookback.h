@@ -99,14 +99,14 @@ struct SummedAreaLookback {
     static std::uint32_t shared_bytes(int threads) {
         const int warps = (threads + 31) / 32, warp_rows = warps / WarpCols;
         const int row_words = WarpCols > 1 ? warp_rows * Rows * (WarpCols + 1) : 0;
-        return std::uint32_t((Probe & 16 ? 8 : 4) + (warp_rows * kSumsPitch + warps + row_words) * sizeof(T));
+        return std::uint32_t(4 + (warp_rows * kSumsPitch + warps + row_words) * sizeof(T));
     }
 
     template <class Block>
     SS_HD void operator()(Block& b) const {
         using Line = SummedAreaLookbackLine;
         const Op op;
-        auto strip_slot = shared_memory<int>(b, Probe & 16 ? 2 : 1);
+        auto strip_slot = shared_memory<int>(b, 1);
         // sums[w * kSumsPitch + padded_column(c)]: row of warps w's rows of the band added down
         // column c, then (in place) what they add to column c from above: the bands above, the
         // warps above and the left parts of their rows. Three barriers a band: after the warps'
@@ -126,20 +126,13 @@ struct SummedAreaLookback {
 
         // 1. The next tile, in the order blocks start.
         b.at(Line::TakeStrip);
-        // Probe 16: blocks that stay, each taking its next ticket while it loads a tile (-1: none).
-        const int all_tiles = strips() * tile_rows(b.threads());
-        const auto take_into = [&](int slot) {
+        if (b.thread() == 0) {
             const int ticket = b.take_tile(tile_counter);
-            strip_slot[slot] = (Probe & 16) && ticket >= all_tiles ? -1
-                               : Tiles && order               ? order[ticket]
-                                                              : ticket;
-        };
-        if (b.thread() == 0) take_into(0);
+            strip_slot[0] = Tiles && order ? order[ticket] : ticket;
+        }
         const int band_rows = warp_rows * Rows;
         b.sync(Line::ScanRows, 0);
-        for (int turn = 0;; turn ^= 1) {
-        const int tile = strip_slot[turn];
-        if ((Probe & 16) && tile < 0) return;
+        const int tile = strip_slot[0];
         const int strip = Tiles ? tile % strips() : tile, tile_row = Tiles ? tile / strips() : 0;
         const bool tiles_above = tile_rows(b.threads()) > 1;  // a look-back up the columns
         const int first_band = Tiles ? tile_row * band_rows : 0;
@@ -189,7 +182,6 @@ struct SummedAreaLookback {
             T items[Rows][Vec];
             if constexpr (Tiles) {
                 load_rows(first_row, items);
-                if ((Probe & 16) && b.thread() == 0) take_into(1 - turn);
             } else {
                 for (int r = 0; r < Rows; ++r)
                     for (int v = 0; v < Vec; ++v)
@@ -346,9 +338,6 @@ struct SummedAreaLookback {
                 }
             }
             if constexpr (Tiles) break;  // a tile is one band
-        }
-        if constexpr (!(Probe & 16)) break;
-        b.sync(Line::ScanRows, 0);  // this tile's reads of shared memory before the next's writes
         }
     }
 };

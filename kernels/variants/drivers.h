@@ -322,7 +322,6 @@ void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out,
     table.descriptors =
         alloc_descriptors<Table>(launcher, rows + columns, r.shape,
                                  launcher.resident_blocks(shape, table), table.tile_counter);
-    if (Probe & 16) shape.grid = std::min(shape.grid, launcher.resident_blocks(shape, table));
     std::vector<GlobalView> globals = {
         {"row descriptors", table.descriptors.words, std::size_t(rows), 8}};
     if (columns > 0)  // ... and a column of a row of tiles, or the ring handed down through
