@@ -127,11 +127,14 @@ void sweep(int log_n, int reps) {
     if (std::getenv("SCANSCOPE_TUNE_PROBES")) {
         for (int turn = 0; turn < 2; ++turn) {
             probe_row<0>(p, in, out, reps, copy_ms);
-            probe_row<8>(p, in, out, reps, copy_ms);
-            probe_row<12>(p, in, out, reps, copy_ms);
-            probe_row<4>(p, in, out, reps, copy_ms);
-            probe_row<5>(p, in, out, reps, copy_ms);
+            probe_row<32>(p, in, out, reps, copy_ms);
+            probe_row<64>(p, in, out, reps, copy_ms);
+            probe_row<96>(p, in, out, reps, copy_ms);
             probe_row<1>(p, in, out, reps, copy_ms);
+            probe_row<33>(p, in, out, reps, copy_ms);
+            probe_row<65>(p, in, out, reps, copy_ms);
+            probe_row<97>(p, in, out, reps, copy_ms);
+            probe_row<5>(p, in, out, reps, copy_ms);
         }
         return;
     }

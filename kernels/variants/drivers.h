@@ -308,7 +308,13 @@ void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out,
     if (tile_rows > 1) {
         int* order = launcher.template alloc<int>(std::size_t(strips) * std::size_t(tile_rows));
         if (launcher.repeat() == 0) {
-            const std::vector<int> tickets = anti_diagonal_order(strips, tile_rows);
+            // Probe 32 * k: keys tile_row * 2^k + strip (the anti-diagonals' shear 1 at k = 0).
+            const int shear = 1 << ((Probe >> 5) & 3);
+            std::vector<int> tickets;
+            for (int key = 0; key < (tile_rows - 1) * shear + strips; ++key)
+                for (int row = 0; row < tile_rows; ++row)
+                    if (key - row * shear >= 0 && key - row * shear < strips)
+                        tickets.push_back(row * strips + key - row * shear);
             launcher.upload(order, tickets.data(), tickets.size());
         }
         if (!(Probe & 4)) table.order = order;
