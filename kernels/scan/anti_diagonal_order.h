@@ -23,3 +23,43 @@ inline std::vector<int> anti_diagonal_order(int across, int down) {
 }
 
 }  // namespace scanscope::kernels
+
+#include <cmath>
+
+#include "core/hd.h"
+
+namespace scanscope::kernels {
+
+// The n-th of the first diagonals' tiles (1, 2, 3, ... a diagonal): the diagonal, and its place.
+SS_HD_INLINE void triangle_place(int n, int& diagonal, int& place) {
+    int d = int((sqrtf(8.0f * float(n) + 1.0f) - 1.0f) * 0.5f);
+    while ((d + 1) * (d + 2) / 2 <= n)
+        ++d;
+    while (d * (d + 1) / 2 > n)
+        --d;
+    diagonal = d;
+    place = n - d * (d + 1) / 2;
+}
+
+// anti_diagonal_order(across, down)[ticket], without the table: tile_row * across + column.
+SS_HD_INLINE int anti_diagonal_tile(int ticket, int across, int down) {
+    const int shorter = across < down ? across : down, longer = across + down - shorter;
+    const int head = shorter * (shorter - 1) / 2, middle = (longer - shorter + 1) * shorter;
+    int diagonal = 0, place = 0;
+    if (ticket < head) {
+        triangle_place(ticket, diagonal, place);
+    } else if (ticket < head + middle) {
+        diagonal = shorter - 1 + (ticket - head) / shorter;
+        place = (ticket - head) % shorter;
+    } else {  // the tail, counted from the last tile back
+        int from_end = 0, back = 0;
+        triangle_place(head + middle + head - 1 - ticket, from_end, back);
+        diagonal = across + down - 2 - from_end;
+        place = from_end - back;  // the diagonal holds from_end + 1 tiles
+    }
+    const int top = diagonal - (across - 1) > 0 ? diagonal - (across - 1) : 0;
+    const int row = top + place;
+    return row * across + (diagonal - row);
+}
+
+}  // namespace scanscope::kernels

@@ -38,6 +38,7 @@
 #include "core/hd.h"
 #include "core/shared_memory.h"
 #include "core/tile_descriptor.h"
+#include "scan/anti_diagonal_order.h"
 #include "scan/row_lookback.h"
 #include "scan/warp_scan.h"
 
@@ -128,7 +129,10 @@ struct SummedAreaLookback {
         b.at(Line::TakeStrip);
         if (b.thread() == 0) {
             const int ticket = b.take_tile(tile_counter);
-            strip_slot[0] = Tiles && order ? order[ticket] : ticket;
+            strip_slot[0] = (Probe & 256) && Tiles
+                                ? anti_diagonal_tile(ticket, strips(), tile_rows(b.threads()))
+                            : Tiles && order ? order[ticket]
+                                             : ticket;
         }
         const int band_rows = warp_rows * Rows;
         b.sync(Line::ScanRows, 0);

@@ -309,7 +309,7 @@ void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out,
         int* order = launcher.template alloc<int>(std::size_t(strips) * std::size_t(tile_rows));
         if (launcher.repeat() == 0) {
             // Probe 32 * k: keys tile_row * 2^k + strip (the anti-diagonals' shear 1 at k = 0).
-            const int shear = 1 << ((Probe >> 5) & 3);
+            const int shear = (Probe & 128) ? strips : 1 << ((Probe >> 5) & 3);  // 128: rows
             std::vector<int> tickets;
             for (int key = 0; key < (tile_rows - 1) * shear + strips; ++key)
                 for (int row = 0; row < tile_rows; ++row)
