@@ -90,26 +90,6 @@ void wide_rows(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     }
 }
 
-// Probes (kernels/scan/summed_area_lookback.h's bits: 1 no waits, 2 no descriptors, 4 row after
-// row), the policy's wide tiles, by turns; only 0 and 4 are checked (the others are wrong by
-// design).
-template <int Probe, int WarpCols = kernels::SummedAreaLookbackPolicy::kWideWarpCols>
-void probe_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    using Policy = kernels::SummedAreaLookbackPolicy;
-    const auto check = output_is(out, p.expected, "probe " + std::to_string(Probe));
-    const double ms = time_driver(
-        reps,
-        [&](GpuLauncher& l) {
-            kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, 16, 4, true, 4, WarpCols,
-                                          Probe>(l, p.request, in, out, 256);
-        },
-        [&](GpuLauncher& l) {
-            if ((Probe & 3) == 0) check(l);
-        });
-    std::printf("summed-area  %s probe %3d  %9.4f ms  x copy %.3f\n",
-                WarpCols > 1 ? "wide  " : "narrow", Probe, ms, ms / copy_ms);
-}
-
 void sweep(int log_n, int reps) {
     const Problem p = make_problem(log_n);
     GpuLauncher data;
@@ -125,26 +105,6 @@ void sweep(int log_n, int reps) {
     std::printf("\n== n = 2^%d, a table %d wide: copy of %.0f MB %.4f ms (%.0f GB/s)\n", log_n,
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
     if (std::getenv("SCANSCOPE_TUNE_WIDE")) return wide_rows(p, in, out, reps, copy_ms);
-    if (std::getenv("SCANSCOPE_TUNE_PROBES") && log_n < 28) {
-        for (int turn = 0; turn < 2; ++turn) {
-            probe_row<0, 1>(p, in, out, reps, copy_ms);
-            probe_row<256, 1>(p, in, out, reps, copy_ms);
-        }
-        return;
-    }
-    if (std::getenv("SCANSCOPE_TUNE_PROBES")) {
-        for (int turn = 0; turn < 2; ++turn) {
-            probe_row<0>(p, in, out, reps, copy_ms);
-            probe_row<256>(p, in, out, reps, copy_ms);
-            probe_row<128>(p, in, out, reps, copy_ms);
-            probe_row<4>(p, in, out, reps, copy_ms);
-            probe_row<1>(p, in, out, reps, copy_ms);
-            probe_row<257>(p, in, out, reps, copy_ms);
-            probe_row<129>(p, in, out, reps, copy_ms);
-            probe_row<5>(p, in, out, reps, copy_ms);
-        }
-        return;
-    }
     shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);
     shape_row<16, 4, true, 2>(p, in, out, reps, copy_ms);
     shape_row<8, 4, true, 4>(p, in, out, reps, copy_ms);

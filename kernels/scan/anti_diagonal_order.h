@@ -3,9 +3,15 @@
 // come a diagonal earlier, so a look-back along the rows and one up the columns both wait only on
 // smaller tickets, and find tiles that were taken a diagonal ago (summed-area-lookback's tiles;
 // row after row, a tile's left neighbour was taken just before it, and is still loading).
+// anti_diagonal_tile finds a ticket's tile from the ticket alone: a table of the order read after
+// the ticket was a second round trip before a tile's first load, and cost 0.04 of the copy's time
+// at 2^28 on the H200 (bench/tuning.md). anti_diagonal_order lists the same order, the plain way.
 #pragma once
 
+#include <cmath>
 #include <vector>
+
+#include "core/hd.h"
 
 namespace scanscope::kernels {
 
@@ -22,15 +28,8 @@ inline std::vector<int> anti_diagonal_order(int across, int down) {
     return order;
 }
 
-}  // namespace scanscope::kernels
-
-#include <cmath>
-
-#include "core/hd.h"
-
-namespace scanscope::kernels {
-
-// The n-th of the first diagonals' tiles (1, 2, 3, ... a diagonal): the diagonal, and its place.
+// The n-th tile of the first diagonals (1, 2, 3, ... tiles a diagonal): its diagonal and its place
+// there: a float's square root, corrected to the exact diagonal.
 SS_HD_INLINE void triangle_place(int n, int& diagonal, int& place) {
     int d = int((sqrtf(8.0f * float(n) + 1.0f) - 1.0f) * 0.5f);
     while ((d + 1) * (d + 2) / 2 <= n)
@@ -41,7 +40,8 @@ SS_HD_INLINE void triangle_place(int n, int& diagonal, int& place) {
     place = n - d * (d + 1) / 2;
 }
 
-// anti_diagonal_order(across, down)[ticket], without the table: tile_row * across + column.
+// anti_diagonal_order(across, down)[ticket] without the list: the diagonals grow by a tile each
+// up to the shorter side, keep that length, and shrink again (counted from the last tile back).
 SS_HD_INLINE int anti_diagonal_tile(int ticket, int across, int down) {
     const int shorter = across < down ? across : down, longer = across + down - shorter;
     const int head = shorter * (shorter - 1) / 2, middle = (longer - shorter + 1) * shorter;
@@ -51,11 +51,11 @@ SS_HD_INLINE int anti_diagonal_tile(int ticket, int across, int down) {
     } else if (ticket < head + middle) {
         diagonal = shorter - 1 + (ticket - head) / shorter;
         place = (ticket - head) % shorter;
-    } else {  // the tail, counted from the last tile back
+    } else {
         int from_end = 0, back = 0;
         triangle_place(head + middle + head - 1 - ticket, from_end, back);
         diagonal = across + down - 2 - from_end;
-        place = from_end - back;  // the diagonal holds from_end + 1 tiles
+        place = from_end - back;  // that diagonal holds from_end + 1 tiles
     }
     const int top = diagonal - (across - 1) > 0 ? diagonal - (across - 1) : 0;
     const int row = top + place;

@@ -18,9 +18,9 @@
 //     from band to band. A tile of one band gets it from the tiles above by a second look-back, up
 //     the column: it publishes its own sum of the column (its rows with their left parts), and
 //     adds what the tiles above published, nearest first, until one knew its prefix.
-// So several tiles an SM cover each other's waits. The tiles are taken by anti-diagonals (a table
-// of the order, `order`): the tile to the left and the one above were taken a diagonal earlier,
-// and have mostly published their prefixes when a tile looks back.
+// So several tiles an SM cover each other's waits. The tiles are taken by anti-diagonals (each
+// ticket's tile found from it, anti_diagonal_tile): the tile to the left and the one above were
+// taken a diagonal earlier, and have mostly published their prefixes when a tile looks back.
 // Wide tiles (WarpCols warps side by side, a warp Rows rows of 32 * Vec columns) are what the
 // DRAM likes best, but their columns would take a descriptor a column for each few rows. There the
 // tile above hands its last row of the table down instead, a word a column in a ring of two slots
@@ -50,10 +50,7 @@ struct SummedAreaLookbackLine {
 
 // The table is `width` entries wide and `height` high, row after row. A look-back reads Ahead
 // descriptors at once. A tile is WarpCols warps wide (timed tiles only).
-// Probe bits (wrong output but for 0 and 4): 1, no tile waits for those to its left or above;
-// 2, no descriptor or handed word is written either; 4 (the driver's), tiles row after row.
-template <class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4, int WarpCols = 1,
-          int Probe = 0>
+template <class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4, int WarpCols = 1>
 struct SummedAreaLookback {
     static_assert(WarpCols == 1 || Tiles, "warps side by side only in the timed tiles");
     static constexpr int kItems = Rows * Vec;                       // per thread and band
@@ -75,8 +72,7 @@ struct SummedAreaLookback {
     // descriptor row_descriptors() + i * width + x; or, handed down, the word of column x in slot
     // i % 2: row_descriptors() + i % 2 * width + x.
     TileDescriptors descriptors;
-    int* tile_counter;           // the tiles; zero before the launch (as TileDescriptors says)
-    const int* order = nullptr;  // Tiles: the tile each ticket takes (tile row * strips + strip)
+    int* tile_counter;  // the tiles; zero before the launch (as TileDescriptors says)
 
     SS_HD int strips() const { return (width + kStripWidth - 1) / kStripWidth; }
     SS_HD int row_descriptors() const { return strips() * height; }
@@ -129,10 +125,8 @@ struct SummedAreaLookback {
         b.at(Line::TakeStrip);
         if (b.thread() == 0) {
             const int ticket = b.take_tile(tile_counter);
-            strip_slot[0] = (Probe & 256) && Tiles
-                                ? anti_diagonal_tile(ticket, strips(), tile_rows(b.threads()))
-                            : Tiles && order ? order[ticket]
-                                             : ticket;
+            strip_slot[0] =
+                Tiles ? anti_diagonal_tile(ticket, strips(), tile_rows(b.threads())) : ticket;
         }
         const int band_rows = warp_rows * Rows;
         b.sync(Line::ScanRows, 0);
@@ -241,26 +235,10 @@ struct SummedAreaLookback {
                         total = op(total, part);
                     }
                 }
-                if constexpr ((Probe & 8) != 0) {
-                    // Probe 8: 8 lanes a row, a window of 32 tiles a read (256 threads, 32 rows).
-                    const int wrow = b.thread() / 8, y = band + wrow;
-                    const bool active = wrow < band_rows && y < height;
-                    T wtotal = Op::identity();
-                    if (active)
-                        for (int c = 0; c < WarpCols; ++c)
-                            wtotal = op(wtotal, row_parts[c * band_rows + wrow]);
-                    if (active && b.thread() % 8 == 0 && !(Probe & 2))
-                        publish_row_total(b, descriptors, strip, y, height, wtotal);
-                    const T wleft =
-                        (Probe & 1) ? Op::identity()
-                                    : look_left_along_row_window<Op, 4, 8>(
-                                          b, descriptors, strip, y, height, wtotal, active);
-                    if (active && b.thread() % 8 == 0) row_lefts[wrow] = wleft;
-                } else if (row_lane && warp_col == 0) {
-                    if (!(Probe & 2)) publish_row_total(b, descriptors, strip, my_row, height, total);
-                    row_lefts[row] = (Probe & 1) ? Op::identity()
-                                                 : look_left_along_row<Op, Ahead>(
-                                                       b, descriptors, strip, my_row, height, total);
+                if (row_lane && warp_col == 0) {
+                    publish_row_total(b, descriptors, strip, my_row, height, total);
+                    row_lefts[row] = look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row,
+                                                                    height, total);
                 }
                 b.sync(Line::ScanRows, band);
                 if (row_lane) left = op(row_lefts[row], before);
@@ -285,7 +263,7 @@ struct SummedAreaLookback {
                 const int column_warp = column / kWarpWidth;  // its warp in each row of warps
                 if constexpr (kHandDown) {
                     // Wide tiles: the tile above's last row, handed down (tagged tile_row).
-                    if (tile_row > 0 && x_column < width && !(Probe & 1)) {
+                    if (tile_row > 0 && x_column < width) {
                         std::uint32_t bits = 0;
                         while (!b.take_handed(descriptors, handed_word(tile_row, x_column),
                                               handed_word(tile_row - 1, x_column),
@@ -316,7 +294,7 @@ struct SummedAreaLookback {
                     // ... and this tile's last row, handed to the tile below (the next launch's
                     // two slots readied by the first two rows of tiles; one row of tiles has
                     // none).
-                    if (tiles_above && x_column < width && !(Probe & 2)) {
+                    if (tiles_above && x_column < width) {
                         const int word = handed_word(tile_row, x_column);
                         if (tile_row < 2) descriptors.ready_next_launch(word);
                         if (tile_row + 1 < tile_rows(b.threads()))

@@ -15,7 +15,6 @@
 #include "reduce/unrolled_warp.h"
 #include "reduce/warp_shuffle.h"
 #include "scan/add_block_prefixes.h"
-#include "scan/anti_diagonal_order.h"
 #include "scan/blelloch.h"
 #include "scan/compact.h"
 #include "scan/compact_lookback.h"
@@ -296,29 +295,14 @@ void segmented_lookback(L& launcher, const RunRequest& r, const T* in, T* out, i
 // A summed-area table in one pass: a block a strip of the table, down all its rows, or (Tiles) a
 // band of a strip; a descriptor for each row of each strip, and with tiles for each column of
 // each row of tiles (wide tiles: two words a column, the ring the tiles hand their last rows down
-// through). Tiles are taken by anti-diagonals (anti_diagonal_order); the order goes up once, as
-// the segmented scan's heads: a timing loop's repeats find it in place.
+// through). Tiles are taken by anti-diagonals, each block finding its tile from its ticket.
 template <class L, class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4,
-          int WarpCols = 1, int Probe = 0>
+          int WarpCols = 1>
 void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out, int threads) {
-    using Table = SummedAreaLookback<T, Op, Rows, Vec, Tiles, Ahead, WarpCols, Probe>;
+    using Table = SummedAreaLookback<T, Op, Rows, Vec, Tiles, Ahead, WarpCols>;
     const int width = table_width(r), height = r.n / width;
     Table table{in, out, width, height, {}, nullptr};
     const int strips = table.strips(), tile_rows = table.tile_rows(threads);
-    if (tile_rows > 1) {
-        int* order = launcher.template alloc<int>(std::size_t(strips) * std::size_t(tile_rows));
-        if (launcher.repeat() == 0) {
-            // Probe 32 * k: keys tile_row * 2^k + strip (the anti-diagonals' shear 1 at k = 0).
-            const int shear = (Probe & 128) ? strips : 1 << ((Probe >> 5) & 3);  // 128: rows
-            std::vector<int> tickets;
-            for (int key = 0; key < (tile_rows - 1) * shear + strips; ++key)
-                for (int row = 0; row < tile_rows; ++row)
-                    if (key - row * shear >= 0 && key - row * shear < strips)
-                        tickets.push_back(row * strips + key - row * shear);
-            launcher.upload(order, tickets.data(), tickets.size());
-        }
-        if (!(Probe & 4)) table.order = order;
-    }
     LaunchShape shape{"single-pass summed-area table", strips * tile_rows, threads,
                       Table::shared_bytes(threads)};
     shape.emulated_resident_blocks = kEmulatedResidentBlocks;

@@ -81,6 +81,23 @@ TEST(SummedAreaLookback, TilesAreTakenByAntiDiagonals) {
     }
 }
 
+// What the kernel takes: each ticket's tile found from the ticket, as the list has it, on grids
+// whose diagonals grow, stay and shrink (wider and taller than square, one row or column of tiles),
+// the timed tables' grids among them (32 x 512 wide tiles at 2^28; 128 x 128 tiles at 2^24 and
+// 2^20 are 32 x 32 and 8 x 8).
+TEST(SummedAreaLookback, EachTicketFindsItsTileWithoutTheList) {
+    std::vector<std::pair<int, int>> grids = {{32, 512}, {512, 32}, {1000, 1000}, {3, 5000}};
+    for (int across = 1; across <= 24; ++across)
+        for (int down = 1; down <= 24; ++down)
+            grids.emplace_back(across, down);
+    for (auto [across, down] : grids) {
+        const std::vector<int> order = kernels::anti_diagonal_order(across, down);
+        for (std::size_t t = 0; t < order.size(); ++t)
+            ASSERT_EQ(kernels::anti_diagonal_tile(int(t), across, down), order[t])
+                << "ticket " << t << " of " << across << " x " << down;
+    }
+}
+
 // Timed, a table of ones 160 wide and 384 high is two strips (128 columns) and three rows of
 // tiles (128 rows: 8 warps of 16): six tiles. Down column x a tile adds 128 rows of x + 1 (each
 // row's entries with its left part), so the first row of tiles publishes its prefix 128 (x + 1),
