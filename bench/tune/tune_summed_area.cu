@@ -5,8 +5,9 @@
 // SummedAreaLookbackPolicy (kernels/scan/lookback_policies.h) comes from its output;
 // bench/tuning.md records the runs.
 //
-//   [SCANSCOPE_TUNE_WIDE=1] scanscope_tune_summed_area [--sizes 20,24,28] [--reps 30]
-//   (SCANSCOPE_TUNE_WIDE: only the policy's wide tiles, which the app runs from 16384 wide)
+//   [SCANSCOPE_TUNE_WIDE=1|shapes] scanscope_tune_summed_area [--sizes 20,24,28] [--reps 30]
+//   (SCANSCOPE_TUNE_WIDE=1: only the policy's wide tiles, which the app runs from 16384 wide;
+//   shapes: wide tiles of other rows, widths and threads beside them)
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -90,6 +91,45 @@ void wide_rows(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     }
 }
 
+// Wide tiles of other shapes (Rows rows of 4 a warp, WarpCols warps side by side), by turns with
+// the policy's: fewer rows a warp leave registers for more blocks an SM, at more tiles.
+template <int Rows, int WarpCols>
+void wide_shape(const Problem& p, int* in, int* out, int reps, double copy_ms, int threads) {
+    using Table = kernels::SummedAreaLookback<int, AddOp<int>, Rows, 4, true, 4, WarpCols>;
+    cudaFuncAttributes a;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Table>()));
+    if (threads > a.maxThreadsPerBlock || threads % (32 * WarpCols) != 0) return;
+    int per_sm = 0;
+    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, kernel_entry<PlainMode, Table>(), threads, Table::shared_bytes(threads)));
+    const double ms = time_driver(
+        reps,
+        [&](GpuLauncher& l) {
+            kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, Rows, 4, true, 4, WarpCols>(
+                l, p.request, in, out, threads);
+        },
+        output_is(out, p.expected, "wide rows " + std::to_string(Rows)));
+    std::printf(
+        "summed-area  wide   rows %2d  vec 4  across %d  threads %4d  tile %3d x %4d  regs %3d  "
+        "local %3zu B  %d an SM  %9.4f ms  x copy %.3f\n",
+        Rows, WarpCols, threads, threads / 32 / WarpCols * Rows, WarpCols * 128, a.numRegs,
+        a.localSizeBytes, per_sm, ms, ms / copy_ms);
+}
+
+void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    for (int turn = 0; turn < 2; ++turn) {
+        wide_shape<16, 4>(p, in, out, reps, copy_ms, 256);  // the policy's
+        wide_shape<8, 4>(p, in, out, reps, copy_ms, 256);
+        wide_shape<8, 4>(p, in, out, reps, copy_ms, 128);
+        wide_shape<8, 4>(p, in, out, reps, copy_ms, 512);
+        wide_shape<16, 8>(p, in, out, reps, copy_ms, 256);
+        wide_shape<8, 8>(p, in, out, reps, copy_ms, 256);
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);
+        wide_shape<8, 2>(p, in, out, reps, copy_ms, 256);
+        wide_shape<12, 4>(p, in, out, reps, copy_ms, 256);
+    }
+}
+
 void sweep(int log_n, int reps) {
     const Problem p = make_problem(log_n);
     GpuLauncher data;
@@ -104,7 +144,10 @@ void sweep(int log_n, int reps) {
     });
     std::printf("\n== n = 2^%d, a table %d wide: copy of %.0f MB %.4f ms (%.0f GB/s)\n", log_n,
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
-    if (std::getenv("SCANSCOPE_TUNE_WIDE")) return wide_rows(p, in, out, reps, copy_ms);
+    if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
+        if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
+        return wide_rows(p, in, out, reps, copy_ms);
+    }
     shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);
     shape_row<16, 4, true, 2>(p, in, out, reps, copy_ms);
     shape_row<8, 4, true, 4>(p, in, out, reps, copy_ms);
