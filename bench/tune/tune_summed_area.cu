@@ -93,9 +93,9 @@ void wide_rows(const Problem& p, int* in, int* out, int reps, double copy_ms) {
 
 // Wide tiles of other shapes (Rows rows of 4 a warp, WarpCols warps side by side), by turns with
 // the policy's: fewer rows a warp leave registers for more blocks an SM, at more tiles.
-template <int Rows, int WarpCols>
+template <int Rows, int WarpCols, int Vec = 4>
 void wide_shape(const Problem& p, int* in, int* out, int reps, double copy_ms, int threads) {
-    using Table = kernels::SummedAreaLookback<int, AddOp<int>, Rows, 4, true, 4, WarpCols>;
+    using Table = kernels::SummedAreaLookback<int, AddOp<int>, Rows, Vec, true, 4, WarpCols>;
     cudaFuncAttributes a;
     SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Table>()));
     if (threads > a.maxThreadsPerBlock || threads % (32 * WarpCols) != 0) return;
@@ -110,23 +110,24 @@ void wide_shape(const Problem& p, int* in, int* out, int reps, double copy_ms, i
         },
         output_is(out, p.expected, "wide rows " + std::to_string(Rows)));
     std::printf(
-        "summed-area  wide   rows %2d  vec 4  across %d  threads %4d  tile %3d x %4d  regs %3d  "
+        "summed-area  wide   rows %2d  vec %d  across %d  threads %4d  tile %3d x %4d  regs %3d  "
         "local %3zu B  %d an SM  %9.4f ms  x copy %.3f\n",
-        Rows, WarpCols, threads, threads / 32 / WarpCols * Rows, WarpCols * 128, a.numRegs,
-        a.localSizeBytes, per_sm, ms, ms / copy_ms);
+        Rows, Vec, WarpCols, threads, threads / 32 / WarpCols * Rows, WarpCols * 32 * Vec,
+        a.numRegs, a.localSizeBytes, per_sm, ms, ms / copy_ms);
 }
 
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     for (int turn = 0; turn < 2; ++turn) {
         wide_shape<16, 4>(p, in, out, reps, copy_ms, 256);  // the policy's
-        wide_shape<8, 4>(p, in, out, reps, copy_ms, 256);
-        wide_shape<8, 4>(p, in, out, reps, copy_ms, 128);
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 128);
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 512);
+        wide_shape<16, 2, 2>(p, in, out, reps, copy_ms, 256);
+        wide_shape<32, 2, 2>(p, in, out, reps, copy_ms, 256);
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 192);
         wide_shape<8, 4>(p, in, out, reps, copy_ms, 512);
         wide_shape<16, 8>(p, in, out, reps, copy_ms, 256);
-        wide_shape<8, 8>(p, in, out, reps, copy_ms, 256);
-        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);
         wide_shape<8, 2>(p, in, out, reps, copy_ms, 256);
-        wide_shape<12, 4>(p, in, out, reps, copy_ms, 256);
     }
 }
 
