@@ -128,21 +128,24 @@ struct SegmentedLookbackPolicy {
 // a warp. Timed: tiles of 128 x 128, a block one band of a strip (16 rows of 4 a warp at 256
 // threads, two blocks an SM within the 512-thread bound's 128 registers), taken by anti-
 // diagonals, each with a look-back along its rows and one up its columns; from 16384 wide, the
-// same warps four side by side (32 x 512), the tile above handing its last row down. On the H100
+// same warps two side by side (64 x 256), the tile above handing its last row down. On the H100
 // beside a copy of the table (bench/results/summed-area-wide-h100-2026-11-28, bench/tuning.md):
-// 1.095 x the copy at 2^28 (16384 wide; 128 x 128 tiles 1.131 x; strips, a block walking down its
-// strip, 1.33 x), 1.368 x at 2^24 (strips 1.87 x), 2.363 x at 2^20 (strips 3.80 x). Tiles of 64
-// rows took 2.06 x at 2^20 in the probe (git, cfd5201), but here their look-back's reads go to
-// local memory.
+// 1.095 x the copy at 2^28 with four side by side (16384 wide; 128 x 128 tiles 1.131 x; strips, a
+// block walking down its strip, 1.33 x), 1.368 x at 2^24 (strips 1.87 x), 2.363 x at 2^20 (strips
+// 3.80 x). Tiles of 64 rows took 2.06 x at 2^20 in the probe (git, cfd5201), but here their
+// look-back's reads go to local memory.
 struct SummedAreaLookbackPolicy {
     using Teaching = Tile<1, 1>;
     using Timed = Tile<16, 4, 256>;
-    // Tables at least kWideFrom wide take the same warps four side by side (tiles of 32 x 512),
+    // Tables at least kWideFrom wide take the same warps two side by side (tiles of 64 x 256),
     // the tile above handing its last row down (bench/results/summed-area-wide-h100-2026-11-28:
-    // 1.09 x the copy at 2^28 in the probe and in the variant, against 1.13 x; in the probe at
-    // 4096 wide, 8 tiles a row, the chain down the columns had too little time: 1.74 x, against
-    // 1.35 x).
-    static constexpr int kWideWarpCols = 4;
+    // four side by side, 32 x 512, 1.09 x the copy at 2^28 on the H100 against 1.13 x, and 64 x
+    // 256 in the probe 1.095 x as well; in the probe at 4096 wide, 8 tiles a row, the chain down
+    // the columns had too little time: 1.74 x, against 1.35 x). On the H200 64 x 256 took 1.148 x
+    // against 1.181 x for 32 x 512, by turns (bench/results/summed-area-h200-2026-11-29-s22): a
+    // diagonal of 64 tiles, not 32, leaves the tile left and the one above twice the tickets to
+    // finish in.
+    static constexpr int kWideWarpCols = 2;
     static constexpr int kWideFrom = 16384;
     static bool wide(int width, int threads) {
         return width >= kWideFrom && threads % (32 * kWideWarpCols) == 0;

@@ -86,7 +86,7 @@ VariantInfo summed_area_lookback_card() {
         "gets what is above its columns by a second look-back, up each column over the tiles "
         "above, so that two tiles an SM cover each other's waits; tiles are taken by "
         "anti-diagonals, so the tiles left and above were taken a diagonal earlier (its policy in "
-        "lookback_policies.h). Tables 16384 wide and more take tiles of 32 x 512, four warps side "
+        "lookback_policies.h). Tables 16384 wide and more take tiles of 64 x 256, two warps side "
         "by side, which the memory serves better; a descriptor a column for every 32 rows would "
         "cost too much there, so the tile above hands its last row down instead, a word a column "
         "in a ring of two slots tagged with the row of tiles it came from, and each tile waits "

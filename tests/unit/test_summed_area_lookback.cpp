@@ -83,10 +83,11 @@ TEST(SummedAreaLookback, TilesAreTakenByAntiDiagonals) {
 
 // What the kernel takes: each ticket's tile found from the ticket, as the list has it, on grids
 // whose diagonals grow, stay and shrink (wider and taller than square, one row or column of tiles),
-// the timed tables' grids among them (32 x 512 wide tiles at 2^28; 128 x 128 tiles at 2^24 and
-// 2^20 are 32 x 32 and 8 x 8).
+// the timed tables' grids among them (the 64 x 256 wide tiles at 2^28 are 64 across and 256 down;
+// the 128 x 128 tiles at 2^24 and 2^20 32 x 32 and 8 x 8).
 TEST(SummedAreaLookback, EachTicketFindsItsTileWithoutTheList) {
-    std::vector<std::pair<int, int>> grids = {{32, 512}, {512, 32}, {1000, 1000}, {3, 5000}};
+    std::vector<std::pair<int, int>> grids = {
+        {64, 256}, {32, 512}, {512, 32}, {1000, 1000}, {3, 5000}};
     for (int across = 1; across <= 24; ++across)
         for (int down = 1; down <= 24; ++down)
             grids.emplace_back(across, down);
@@ -227,14 +228,16 @@ TEST(SummedAreaLookback, ManyTimedStripsAreRight) {
     EXPECT_EQ(check_summed_area_output(input, width, run_emulated(r, input), r.type, r.op), "");
 }
 
-// Tables 16384 wide and more take wide tiles, 32 x 512 (four warps side by side), and a tile gets
+// Tables 16384 wide and more take wide tiles, 64 x 256 (two warps side by side), and a tile gets
 // what is above its columns from the tile above, which hands its last row down through two words
-// a column. Three rows of tiles (both slots, and the first again), a short last row of tiles and
-// a width that is no whole number of tiles or of vectors, and one short row of tiles (nothing to
-// hand down); three launches on the same buffers, each readying the other set of words for the
-// next.
+// a column. Three rows of tiles (both slots, and the first again), the last one short, and a
+// width that is no whole number of tiles or of vectors; one short row of tiles (nothing to hand
+// down); three launches on the same buffers, each readying the other set of words for the next.
 TEST(SummedAreaLookback, WideTilesHandEachColumnDown) {
-    for (auto [width, height] : {std::pair{16384, 96}, {16390, 77}, {20000, 5}}) {
+    const int tile_high = 256 / 32 / kernels::SummedAreaLookbackPolicy::kWideWarpCols * 16;
+    for (auto [width, height] : {std::pair{16384, 2 * tile_high + tile_high / 2},
+                                 {16390, 2 * tile_high + 13},
+                                 {20000, 5}}) {
         RunRequest r = table(width * height, width);
         r.shape = KernelShape::Timed;
         ASSERT_TRUE(kernels::SummedAreaLookbackPolicy::wide(width, 256));
