@@ -105,8 +105,8 @@ void wide_shape(const Problem& p, int* in, int* out, int reps, double copy_ms, i
     const double ms = time_driver(
         reps,
         [&](GpuLauncher& l) {
-            kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, Rows, 4, true, 4, WarpCols>(
-                l, p.request, in, out, threads);
+            kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, Rows, Vec, true, 4,
+                                          WarpCols>(l, p.request, in, out, threads);
         },
         output_is(out, p.expected, "wide rows " + std::to_string(Rows)));
     std::printf(
