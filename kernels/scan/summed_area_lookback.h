@@ -23,14 +23,10 @@
 // taken a diagonal earlier, and have mostly published their prefixes when a tile looks back.
 // Wide tiles (WarpCols warps side by side, a warp Rows rows of 32 * Vec columns) are what the
 // DRAM likes best, but their columns would take a descriptor a column for each few rows. There the
-// tile above hands down instead, a word a column in a ring of two slots (the tile row's parity)
-// tagged with the row of tiles it came from, the strip's entries above the tile from its left edge
-// to the column, added; a tile waits for it: a chain down each column, which waits for nothing
-// along the rows, quick enough where a diagonal holds many tiles (the policy takes them for tables
-// 16384 wide and more). A row's descriptor then holds the strip's entries from the top of the
-// table down to the row (the last column's handed word, the corner, and the tile's rows), and
-// the look-back along the row finds the table's entry left of the strip: an entry is that, plus
-// its column's handed word, plus the tile's entries up and left of it.
+// tile above hands its last row of the table down instead, a word a column in a ring of two slots
+// (the tile row's parity) tagged with the row of tiles it came from, and a tile waits for it: a
+// chain down each column, quick enough where a diagonal holds many tiles (the policy takes them
+// for tables 16384 wide and more).
 // The captured table runs 1 x 1 in strips of 32 columns; the timed one in tiles (its policy,
 // lookback_policies.h), from this same source.
 #pragma once
@@ -95,20 +91,11 @@ struct SummedAreaLookback {
         return row_descriptors() + (tile_row & 1) * width + x;
     }
     SS_HD_INLINE static int padded_column(int column) { return column + column / 32; }
-    // Wide tiles: what the tile above handed down to column x (tagged tile_row), waited for.
-    template <class Block>
-    SS_HD T handed_down(Block& b, int tile_row, int x) const {
-        std::uint32_t bits = 0;
-        while (!b.take_handed(descriptors, handed_word(tile_row, x), handed_word(tile_row - 1, x),
-                              std::uint32_t(tile_row), bits))
-            b.back_off();
-        return from_bits<T>(bits);
-    }
     // The strip's number, then each row of warps' column sums and the left parts of each warp's
     // rows (wide tiles: and each row's parts in its warps, and its left part).
     static std::uint32_t shared_bytes(int threads) {
         const int warps = (threads + 31) / 32, warp_rows = warps / WarpCols;
-        const int row_words = WarpCols > 1 ? warp_rows * (Rows * (WarpCols + 1) + 1) + 1 : 0;
+        const int row_words = WarpCols > 1 ? warp_rows * Rows * (WarpCols + 1) : 0;
         return std::uint32_t(4 + (warp_rows * kSumsPitch + warps + row_words) * sizeof(T));
     }
 
@@ -121,21 +108,18 @@ struct SummedAreaLookback {
         // column c, then (in place) what they add to column c from above: the bands above, the
         // warps above and the left parts of their rows. Three barriers a band: after the warps'
         // sums, after the column threads, and before the next band's sums (wide tiles: two more,
-        // after each row's parts, and after the rows' look-backs).
+        // after each row's parts and after its left part).
         const int warp_rows = b.warps() / WarpCols;
         const int warp_row = b.warp() / WarpCols, warp_col = b.warp() % WarpCols;
         auto sums = shared_memory<T>(b, warp_rows * kSumsPitch);
-        // lefts[w]: the left parts of warp w's rows, added (wide tiles: what the warps left of it
-        // in the tile add to each row; the rest of each row's left part is in row_lefts).
+        // lefts[w]: the left parts of warp w's rows, added (wide tiles: with what the warps left
+        // of it add to each row).
         auto lefts = shared_memory<T>(b, b.warps());
         // Wide tiles: row_parts[c * band_rows + row], the row's sum in warp column c (a warp's
-        // rows side by side, so that its lanes meet distinct banks); row_lefts, the table's entry
-        // left of the strip on each row.
+        // rows side by side, so that its lanes meet distinct banks); row_lefts, each row's left
+        // part.
         auto row_parts = shared_memory_if<(WarpCols > 1), T>(b, warp_rows * Rows * WarpCols);
         auto row_lefts = shared_memory_if<(WarpCols > 1), T>(b, warp_rows * Rows);
-        // Wide tiles: rows_above[w], row of warps w's rows added; rows_above[warp_rows], the
-        // strip's rows above the tile, added.
-        auto rows_above = shared_memory_if<(WarpCols > 1), T>(b, warp_rows + 1);
 
         // 1. The next tile, in the order blocks start.
         b.at(Line::TakeStrip);
@@ -227,8 +211,7 @@ struct SummedAreaLookback {
             const int warp_x = warp_col * kWarpWidth + b.lane() * Vec;  // in the strip
             for (int v = 0; v < Vec; ++v)
                 sums[warp_row * kSumsPitch + padded_column(warp_x + v)] = items[Rows - 1][v];
-            T left = Op::identity();       // the row's left part (wide tiles: within the tile)
-            T rows_down = Op::identity();  // wide tiles: the strip's rows down to this one
+            T left = Op::identity();
             if constexpr (WarpCols == 1) {
                 if (row_lane) publish_row_total(b, descriptors, strip, my_row, height, my_total);
 
@@ -238,54 +221,56 @@ struct SummedAreaLookback {
                     left = look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row, height,
                                                           my_total);
             } else {
-                // 4. Wide tiles: a row's parts meet in shared memory; each row's parts left of
-                //    the warp (its left part in the tile) and in all. The warp at the left adds
-                //    its rows down the warp, and its last lane leaves the warp's rows added for
-                //    the warps below.
+                // 4. Wide tiles: a row's parts meet in shared memory; lane r of the warp at the
+                //    left publishes row r's total and looks left along it; each warp's rows then
+                //    get their left parts and what the warps left of it add.
                 const int row = warp_row * Rows + b.lane();
                 if (b.lane() < Rows) row_parts[warp_col * band_rows + row] = my_total;
                 b.sync(Line::ScanRows, band);
-                T total = Op::identity();
+                T before = Op::identity(), total = Op::identity();
                 if (row_lane) {
                     for (int c = 0; c < WarpCols; ++c) {
                         const T part = row_parts[c * band_rows + row];
-                        if (c < warp_col) left = op(left, part);
+                        if (c < warp_col) before = op(before, part);
                         total = op(total, part);
                     }
                 }
-                if (warp_col == 0) {
-                    rows_down = warp_inclusive_scan<Op>(b, total);
-                    if (b.lane() == 31) rows_above[warp_row] = rows_down;
+                if (row_lane && warp_col == 0) {
+                    publish_row_total(b, descriptors, strip, my_row, height, total);
+                    row_lefts[row] = look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row,
+                                                                    height, total);
                 }
+                b.sync(Line::ScanRows, band);
+                if (row_lane) left = op(row_lefts[row], before);
             }
-            // Lane r: the left parts of the warp's rows added down to row r (a register a lane,
-            // not Rows a lane: the tile's entries fill the registers). The last lane's is the
-            // warp's.
-            const T left_down = warp_inclusive_scan<Op>(b, left);
-            if (b.lane() == 31) lefts[b.warp()] = left_down;
+            T left_down[Rows];  // left parts of the warp's rows, added down to row r
+            T warp_lefts = Op::identity();
+            for (int r = 0; r < Rows; ++r) {
+                warp_lefts = op(warp_lefts, b.shfl(left, r));
+                left_down[r] = warp_lefts;
+            }
+            if (b.lane() == 0) lefts[b.warp()] = warp_lefts;
             b.sync(Line::AddWarps, band);
 
             // 5. A thread a column adds it down the warps: what each warp's rows add to it from
             //    above (the bands above, the warps above and their rows' left parts) replaces the
             //    warp's sum, and the band's total is kept for the band below. A tile first
             //    publishes its sum of the column and looks up the column, over the tiles above.
-            //    Wide tiles wait instead for what the tile above hands down: the strip's entries
-            //    above the tile, from the strip's left edge to the column, added. That needs
-            //    nothing left of the strip, so the chain down the columns waits for no look-back
-            //    along the rows, and a link of it is a word read, added to and handed on.
             for (int i = 0; i < Vec; ++i) {
                 const int column = b.thread() + i * b.threads();
                 if (column >= kStripWidth) break;
                 const int x_column = strip * kStripWidth + column;
                 const int column_warp = column / kWarpWidth;  // its warp in each row of warps
                 if constexpr (kHandDown) {
-                    if (tile_row > 0 && x_column < width)
-                        above[i] = handed_down(b, tile_row, x_column);
-                    // The strip's last column: the strip's rows above the tile, added, for the
-                    // rows' descriptors (read here, before this thread hands its word on, for the
-                    // tile below may then write the slot again).
-                    if (x_column < width && (column == kStripWidth - 1 || x_column == width - 1))
-                        rows_above[warp_rows] = above[i];
+                    // Wide tiles: the tile above's last row, handed down (tagged tile_row).
+                    if (tile_row > 0 && x_column < width) {
+                        std::uint32_t bits = 0;
+                        while (!b.take_handed(descriptors, handed_word(tile_row, x_column),
+                                              handed_word(tile_row - 1, x_column),
+                                              std::uint32_t(tile_row), bits))
+                            b.back_off();
+                        above[i] = from_bits<T>(bits);
+                    }
                 } else if (Tiles && tiles_above && x_column < width) {
                     T tile_sum = Op::identity();
                     for (int w = 0; w < b.warps(); ++w)
@@ -306,9 +291,9 @@ struct SummedAreaLookback {
                 }
                 above[i] = down_to_warp;
                 if constexpr (kHandDown) {
-                    // ... and hands this tile's part of the strip down to the tile below (the
-                    // next launch's two slots readied by the first two rows of tiles; one row of
-                    // tiles has none).
+                    // ... and this tile's last row, handed to the tile below (the next launch's
+                    // two slots readied by the first two rows of tiles; one row of tiles has
+                    // none).
                     if (tiles_above && x_column < width) {
                         const int word = handed_word(tile_row, x_column);
                         if (tile_row < 2) descriptors.ready_next_launch(word);
@@ -319,22 +304,6 @@ struct SummedAreaLookback {
                 }
             }
             b.sync(Line::Columns, band);
-            if constexpr (kHandDown) {
-                // Wide tiles: lane r of the warp at the left publishes the strip's rows added
-                // from the top of the table down to row r: the strip's rows above the tile (the
-                // last column's handed word), the warps above and the warp's rows down to it.
-                // Along a row these add up to the table's entry left of the strip, which lane r
-                // then looks left for.
-                if (row_lane && warp_col == 0) {
-                    for (int w = warp_row - 1; w >= 0; --w)
-                        rows_down = op(rows_above[w], rows_down);
-                    rows_down = op(rows_above[warp_rows], rows_down);
-                    publish_row_total(b, descriptors, strip, my_row, height, rows_down);
-                    row_lefts[warp_row * Rows + b.lane()] = look_left_along_row<Op, Ahead>(
-                        b, descriptors, strip, my_row, height, rows_down);
-                }
-                b.sync(Line::Columns, band);
-            }
 
             // 6. Each row gets what is above it and left of it, and is stored.
             T from_above[Vec];
@@ -342,10 +311,8 @@ struct SummedAreaLookback {
                 from_above[v] = sums[warp_row * kSumsPitch + padded_column(warp_x + v)];
             T* row = out + static_cast<long long>(first_row) * width;
             for (int r = 0; r < Rows && first_row + r < height; ++r, row += width) {
-                T row_left = b.shfl(left_down, r);
-                if constexpr (kHandDown) row_left = op(row_lefts[warp_row * Rows + r], row_left);
                 for (int v = 0; v < Vec; ++v)
-                    items[r][v] = op(op(from_above[v], row_left), items[r][v]);
+                    items[r][v] = op(op(from_above[v], left_down[r]), items[r][v]);
                 if (whole) {
                     store_consecutive<Vec>(row + x, 0, Vec, items[r]);
                 } else {

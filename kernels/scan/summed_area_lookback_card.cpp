@@ -44,8 +44,7 @@ const std::vector<StepLabel> kLabels = {
      "publishes row r's total in the strip, and the warp adds down its rows and leaves each "
      "column's sum in shared memory. Then lane r looks left along its row: it adds the left "
      "strips' descriptors until one holds a PREFIX (the whole row left of it), and publishes "
-     "this strip's PREFIX. (Wide tiles: the row's parts meet in shared memory, and each column's "
-     "thread waits for what the tile above hands down.)"},
+     "this strip's PREFIX."},
     {SummedAreaLookbackLine::AddWarps,
      "add down the warps",
      {"band"},
@@ -53,10 +52,8 @@ const std::vector<StepLabel> kLabels = {
      "place of each warp's sum it writes what the warp's rows get from above: the bands above "
      "(the thread keeps them: the block owns its columns), the warps above and the left parts of "
      "their rows. (In the timed tiles, a band each, the thread first publishes the tile's sum of "
-     "its column and looks up the column for what the tiles above published. In wide tiles, "
-     "lane r publishes the strip's rows added from the top of the table down to row r, the "
-     "thread hands the strip's entries above and in the tile, up to its column, down to the tile "
-     "below, and lane r then looks left along its row for the table's entry left of the strip.)"},
+     "its column and looks up the column for what the tiles above published; in wide tiles it "
+     "waits for the tile above to hand down its last row, and hands down its own.)"},
     {SummedAreaLookbackLine::Columns,
      "add above and left, store",
      {"band"},
@@ -90,14 +87,10 @@ VariantInfo summed_area_lookback_card() {
         "above, so that two tiles an SM cover each other's waits; tiles are taken by "
         "anti-diagonals, so the tiles left and above were taken a diagonal earlier (its policy in "
         "lookback_policies.h). Tables 16384 wide and more take tiles of 64 x 256, two warps side "
-        "by side, which the memory serves better; a descriptor a column for every 64 rows would "
-        "cost too much there, so the tile above hands down instead, a word a column in a ring of "
-        "two slots tagged with the row of tiles it came from: the strip's entries above the tile, "
-        "from its left edge to the column, added. That needs nothing left of the strip, so the "
-        "chain down the columns never waits for a look-back along the rows. A row's descriptor "
-        "then holds the strip's rows added from the top of the table down to it, and the "
-        "look-back along the row finds the table's entry left of the strip. The table is W "
-        "entries wide (--width; by default as square as n allows).",
+        "by side, which the memory serves better; a descriptor a column for every 32 rows would "
+        "cost too much there, so the tile above hands its last row down instead, a word a column "
+        "in a ring of two slots tagged with the row of tiles it came from, and each tile waits "
+        "for it. The table is W entries wide (--width; by default as square as n allows).",
         kListing,
         kLabels,
         {"strip", "column sums", "left parts"}};
