@@ -91,20 +91,11 @@ struct SummedAreaLookback {
         return row_descriptors() + (tile_row & 1) * width + x;
     }
     SS_HD_INLINE static int padded_column(int column) { return column + column / 32; }
-    // Wide tiles: what the tile above handed down to column x (tagged tile_row), waited for.
-    template <class Block>
-    SS_HD T handed_down(Block& b, int tile_row, int x) const {
-        std::uint32_t bits = 0;
-        while (!b.take_handed(descriptors, handed_word(tile_row, x), handed_word(tile_row - 1, x),
-                              std::uint32_t(tile_row), bits))
-            b.back_off();
-        return from_bits<T>(bits);
-    }
     // The strip's number, then each row of warps' column sums and the left parts of each warp's
     // rows (wide tiles: and each row's parts in its warps, and its left part).
     static std::uint32_t shared_bytes(int threads) {
         const int warps = (threads + 31) / 32, warp_rows = warps / WarpCols;
-        const int row_words = WarpCols > 1 ? warp_rows * Rows * (WarpCols + 1) + kStripWidth : 0;
+        const int row_words = WarpCols > 1 ? warp_rows * Rows * (WarpCols + 1) : 0;
         return std::uint32_t(4 + (warp_rows * kSumsPitch + warps + row_words) * sizeof(T));
     }
 
@@ -129,8 +120,6 @@ struct SummedAreaLookback {
         // part.
         auto row_parts = shared_memory_if<(WarpCols > 1), T>(b, warp_rows * Rows * WarpCols);
         auto row_lefts = shared_memory_if<(WarpCols > 1), T>(b, warp_rows * Rows);
-        // Wide tiles: handed[c], what the tile above handed down to column c of the strip.
-        auto handed = shared_memory_if<(WarpCols > 1), T>(b, kStripWidth);
 
         // 1. The next tile, in the order blocks start.
         b.at(Line::TakeStrip);
@@ -246,22 +235,10 @@ struct SummedAreaLookback {
                         total = op(total, part);
                     }
                 }
-                if (warp_col == 0) {
-                    if (row_lane) {
-                        publish_row_total(b, descriptors, strip, my_row, height, total);
-                        row_lefts[row] = look_left_along_row<Op, Ahead>(b, descriptors, strip,
-                                                                        my_row, height, total);
-                    }
-                } else if (tile_row > 0) {
-                    // Meanwhile the warps to the right wait for the tile above's last row, a
-                    // word a column (two round trips to the L2 at once, not one after the
-                    // other).
-                    const int taker = (warp_row * (WarpCols - 1) + warp_col - 1) * 32 + b.lane();
-                    for (int column = taker; column < kStripWidth;
-                         column += warp_rows * (WarpCols - 1) * 32) {
-                        const int x_column = strip * kStripWidth + column;
-                        if (x_column < width) handed[column] = handed_down(b, tile_row, x_column);
-                    }
+                if (row_lane && warp_col == 0) {
+                    publish_row_total(b, descriptors, strip, my_row, height, total);
+                    row_lefts[row] = look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row,
+                                                                    height, total);
                 }
                 b.sync(Line::ScanRows, band);
                 if (row_lane) left = op(row_lefts[row], before);
@@ -285,8 +262,15 @@ struct SummedAreaLookback {
                 const int x_column = strip * kStripWidth + column;
                 const int column_warp = column / kWarpWidth;  // its warp in each row of warps
                 if constexpr (kHandDown) {
-                    // Wide tiles: the tile above's last row, handed down (taken in step 4).
-                    if (tile_row > 0 && x_column < width) above[i] = handed[column];
+                    // Wide tiles: the tile above's last row, handed down (tagged tile_row).
+                    if (tile_row > 0 && x_column < width) {
+                        std::uint32_t bits = 0;
+                        while (!b.take_handed(descriptors, handed_word(tile_row, x_column),
+                                              handed_word(tile_row - 1, x_column),
+                                              std::uint32_t(tile_row), bits))
+                            b.back_off();
+                        above[i] = from_bits<T>(bits);
+                    }
                 } else if (Tiles && tiles_above && x_column < width) {
                     T tile_sum = Op::identity();
                     for (int w = 0; w < b.warps(); ++w)
