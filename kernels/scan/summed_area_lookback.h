@@ -95,10 +95,8 @@ struct SummedAreaLookback {
     // rows (wide tiles: and each row's parts in its warps, and its left part).
     static std::uint32_t shared_bytes(int threads) {
         const int warps = (threads + 31) / 32, warp_rows = warps / WarpCols;
-        const int row_words = WarpCols > 1 ? warp_rows * Rows * (WarpCols + 1) + kStripWidth : 0;
-        const int flags = WarpCols > 1 ? kStripWidth : 0;
-        return std::uint32_t(4 + (warp_rows * kSumsPitch + warps + row_words) * sizeof(T) +
-                             flags * 4);
+        const int row_words = WarpCols > 1 ? warp_rows * Rows * (WarpCols + 1) : 0;
+        return std::uint32_t(4 + (warp_rows * kSumsPitch + warps + row_words) * sizeof(T));
     }
 
     template <class Block>
@@ -122,10 +120,6 @@ struct SummedAreaLookback {
         // part.
         auto row_parts = shared_memory_if<(WarpCols > 1), T>(b, warp_rows * Rows * WarpCols);
         auto row_lefts = shared_memory_if<(WarpCols > 1), T>(b, warp_rows * Rows);
-        // Wide tiles: handed[c], what the tile above handed down to column c of the strip, where
-        // handed_there[c] (a first look found it there).
-        auto handed = shared_memory_if<(WarpCols > 1), T>(b, kStripWidth);
-        auto handed_there = shared_memory_if<(WarpCols > 1), int>(b, kStripWidth);
 
         // 1. The next tile, in the order blocks start.
         b.at(Line::TakeStrip);
@@ -241,29 +235,10 @@ struct SummedAreaLookback {
                         total = op(total, part);
                     }
                 }
-                if (warp_col == 0) {
-                    if (row_lane) {
-                        publish_row_total(b, descriptors, strip, my_row, height, total);
-                        row_lefts[row] = look_left_along_row<Op, Ahead>(b, descriptors, strip,
-                                                                        my_row, height, total);
-                    }
-                } else if (tile_row > 0) {
-                    // Meanwhile the warps to the right look once at the words the tile above
-                    // hands down: those there already spare the column threads a round trip to
-                    // the L2 after the look-backs (they wait for the rest then, as before).
-                    const int looker = (warp_row * (WarpCols - 1) + warp_col - 1) * 32 + b.lane();
-                    for (int column = looker; column < kStripWidth;
-                         column += warp_rows * (WarpCols - 1) * 32) {
-                        const int x_column = strip * kStripWidth + column;
-                        std::uint32_t bits = 0;
-                        const bool there =
-                            x_column < width &&
-                            b.take_handed(descriptors, handed_word(tile_row, x_column),
-                                          handed_word(tile_row - 1, x_column),
-                                          std::uint32_t(tile_row), bits);
-                        handed_there[column] = there ? 1 : 0;
-                        if (there) handed[column] = from_bits<T>(bits);
-                    }
+                if (row_lane && warp_col == 0) {
+                    publish_row_total(b, descriptors, strip, my_row, height, total);
+                    row_lefts[row] = look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row,
+                                                                    height, total);
                 }
                 b.sync(Line::ScanRows, band);
                 if (row_lane) left = op(row_lefts[row], before);
@@ -288,9 +263,7 @@ struct SummedAreaLookback {
                 const int column_warp = column / kWarpWidth;  // its warp in each row of warps
                 if constexpr (kHandDown) {
                     // Wide tiles: the tile above's last row, handed down (tagged tile_row).
-                    if (tile_row > 0 && x_column < width && handed_there[column]) {
-                        above[i] = handed[column];
-                    } else if (tile_row > 0 && x_column < width) {
+                    if (tile_row > 0 && x_column < width) {
                         std::uint32_t bits = 0;
                         while (!b.take_handed(descriptors, handed_word(tile_row, x_column),
                                               handed_word(tile_row - 1, x_column),
