@@ -51,7 +51,7 @@ struct SummedAreaLookbackLine {
 // The table is `width` entries wide and `height` high, row after row. A look-back reads Ahead
 // descriptors at once. A tile is WarpCols warps wide (timed tiles only).
 template <class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4, int WarpCols = 1,
-          int Corner = 0>
+          bool Corner = false>
 struct SummedAreaLookback {
     static_assert(WarpCols == 1 || Tiles, "warps side by side only in the timed tiles");
     static_assert(!Corner || WarpCols > 1, "the corner chain only in wide tiles");
@@ -64,19 +64,7 @@ struct SummedAreaLookback {
     // Probe: wide tiles hand down the strip's own entries (nothing left of the strip), the rows'
     // look-back and the columns' takes run side by side, and the table's entry up and left of the
     // tile (the corner) comes from the tile up and left, which publishes its last entry.
-    // (Corner 1; 2 and 3 pause 200 and 1000 ns before a column or the corner is looked at again;
-    // masks, wrong by design: 4 the corner not waited for, 5 the columns not, 6 neither.)
-    static constexpr bool kCorner = Corner > 0;
-    static constexpr unsigned kCornerPauseNs = Corner == 2 ? 200 : Corner == 3 ? 1000 : 0;
-    static constexpr bool kCornerUnwaited = Corner == 4 || Corner == 6;
-    static constexpr bool kColumnsUnwaited = Corner == 5 || Corner == 6;
-    template <class Block>
-    SS_HD_INLINE static void corner_pause(Block& b) {
-        b.back_off();
-#if defined(__CUDA_ARCH__)
-        if constexpr (kCornerPauseNs > 0 && !Block::recording) __nanosleep(kCornerPauseNs);
-#endif
-    }
+    static constexpr bool kCorner = Corner;
     // A row of warps' column sums, one word a column, padded by a word every 32 columns: a lane's
     // Vec consecutive columns (one store each) and a warp of consecutive columns both meet 32
     // banks.
@@ -92,12 +80,8 @@ struct SummedAreaLookback {
     TileDescriptors descriptors;
     int* tile_counter;  // the tiles; zero before the launch (as TileDescriptors says)
 
-    SS_HD int strips() const {
-        return (width + kStripWidth - 1) / kStripWidth;
-    }
-    SS_HD int row_descriptors() const {
-        return strips() * height;
-    }
+    SS_HD int strips() const { return (width + kStripWidth - 1) / kStripWidth; }
+    SS_HD int row_descriptors() const { return strips() * height; }
     // The tile rows: the bands, or the whole strip.
     SS_HD int tile_rows(int threads) const {
         const int band_rows = (threads + 31) / 32 / WarpCols * Rows;
@@ -110,15 +94,11 @@ struct SummedAreaLookback {
         return rows > 1 ? (kHandDown ? 2 : rows) * width + (kCorner ? strips() * rows : 0) : 0;
     }
     // Probe: the word where `tile` publishes its last entry (the corner of the tile down-right).
-    SS_HD int corner_word(int tile) const {
-        return row_descriptors() + 2 * width + tile;
-    }
+    SS_HD int corner_word(int tile) const { return row_descriptors() + 2 * width + tile; }
     SS_HD int handed_word(int tile_row, int x) const {
         return row_descriptors() + (tile_row & 1) * width + x;
     }
-    SS_HD_INLINE static int padded_column(int column) {
-        return column + column / 32;
-    }
+    SS_HD_INLINE static int padded_column(int column) { return column + column / 32; }
     // The strip's number, then each row of warps' column sums and the left parts of each warp's
     // rows (wide tiles: and each row's parts in its warps, and its left part).
     static std::uint32_t shared_bytes(int threads) {
@@ -199,8 +179,8 @@ struct SummedAreaLookback {
                                              std::uint32_t(tile_row), bits[i]);
             }
             if (me == 0 && !corner_there) {
-                while (!kCornerUnwaited && corner.status != TileStatus::Prefix) {
-                    corner_pause(b);
+                while (corner.status != TileStatus::Prefix) {
+                    b.back_off();
                     corner = b.peek(descriptors, corner_word(tile), corner_word(corner_from));
                 }
             }
@@ -208,8 +188,8 @@ struct SummedAreaLookback {
             for (int i = 0; i < kMine; ++i) {
                 const int column = me + i * takers, x_column = strip * kStripWidth + column;
                 if (column >= kStripWidth) break;
-                while (!kColumnsUnwaited && !there[i]) {
-                    corner_pause(b);
+                while (!there[i]) {
+                    b.back_off();
                     there[i] = b.take_handed(descriptors, handed_word(tile_row, x_column),
                                              handed_word(tile_row - 1, x_column),
                                              std::uint32_t(tile_row), bits[i]);
