@@ -77,10 +77,9 @@ void shape_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
 
 // Wide tiles of other shapes (Rows rows of 4 a warp, WarpCols warps side by side), by turns with
 // the policy's: fewer rows a warp leave registers for more blocks an SM, at more tiles.
-template <int Rows, int WarpCols, int Vec = 4, bool Corner = false>
+template <int Rows, int WarpCols, int Vec = 4>
 void wide_shape(const Problem& p, int* in, int* out, int reps, double copy_ms, int threads) {
-    using Table =
-        kernels::SummedAreaLookback<int, AddOp<int>, Rows, Vec, true, 4, WarpCols, Corner>;
+    using Table = kernels::SummedAreaLookback<int, AddOp<int>, Rows, Vec, true, 4, WarpCols>;
     cudaFuncAttributes a;
     SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Table>()));
     if (threads > a.maxThreadsPerBlock || threads % (32 * WarpCols) != 0) return;
@@ -91,15 +90,14 @@ void wide_shape(const Problem& p, int* in, int* out, int reps, double copy_ms, i
         reps,
         [&](GpuLauncher& l) {
             kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, Rows, Vec, true, 4,
-                                          WarpCols, Corner>(l, p.request, in, out, threads);
+                                          WarpCols>(l, p.request, in, out, threads);
         },
         output_is(out, p.expected, "wide rows " + std::to_string(Rows)));
     std::printf(
-        "summed-area  wide%s rows %2d  vec %d  across %d  threads %4d  tile %3d x %4d  regs %3d  "
+        "summed-area  wide   rows %2d  vec %d  across %d  threads %4d  tile %3d x %4d  regs %3d  "
         "local %3zu B  %d an SM  %9.4f ms  x copy %.3f\n",
-        Corner ? "+corner" : "        ", Rows, Vec, WarpCols, threads,
-        threads / 32 / WarpCols * Rows, WarpCols * 32 * Vec, a.numRegs, a.localSizeBytes, per_sm,
-        ms, ms / copy_ms);
+        Rows, Vec, WarpCols, threads, threads / 32 / WarpCols * Rows, WarpCols * 32 * Vec,
+        a.numRegs, a.localSizeBytes, per_sm, ms, ms / copy_ms);
 }
 
 // The policy's wide tiles (16 rows of 4 a warp, kWideWarpCols warps side by side, 256 threads),
@@ -108,15 +106,6 @@ void wide_rows(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     for (int turn = 0; turn < 3; ++turn)
         wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
                                                                          256);
-}
-
-// Probe: the corner chain (the strip's own entries handed down, rows and columns side by side)
-// by turns with the kernel as it was.
-void wide_corner(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    for (int turn = 0; turn < 3; ++turn) {
-        wide_shape<16, 2, 4, false>(p, in, out, reps, copy_ms, 256);
-        wide_shape<16, 2, 4, true>(p, in, out, reps, copy_ms, 256);
-    }
 }
 
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
@@ -151,7 +140,6 @@ void sweep(int log_n, int reps) {
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
-        if (std::string(wide) == "corner") return wide_corner(p, in, out, reps, copy_ms);
         return wide_rows(p, in, out, reps, copy_ms);
     }
     shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);

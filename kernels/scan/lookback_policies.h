@@ -146,7 +146,6 @@ struct SummedAreaLookbackPolicy {
     // diagonal of 64 tiles, not 32, leaves the tile left and the one above twice the tickets to
     // finish in.
     static constexpr int kWideWarpCols = 2;
-    static constexpr bool kWideCorner = true;  // probe
     static constexpr int kWideFrom = 16384;
     static bool wide(int width, int threads) {
         return width >= kWideFrom && threads % (32 * kWideWarpCols) == 0;

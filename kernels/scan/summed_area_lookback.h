@@ -50,21 +50,15 @@ struct SummedAreaLookbackLine {
 
 // The table is `width` entries wide and `height` high, row after row. A look-back reads Ahead
 // descriptors at once. A tile is WarpCols warps wide (timed tiles only).
-template <class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4, int WarpCols = 1,
-          bool Corner = false>
+template <class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4, int WarpCols = 1>
 struct SummedAreaLookback {
     static_assert(WarpCols == 1 || Tiles, "warps side by side only in the timed tiles");
-    static_assert(!Corner || WarpCols > 1, "the corner chain only in wide tiles");
     static constexpr int kItems = Rows * Vec;                       // per thread and band
     static constexpr int kMaxBlockThreads = kItems > 16 ? 512 : 0;  // 0: no bound
     static constexpr int kWarpWidth = 32 * Vec;
     static constexpr int kStripWidth = WarpCols * kWarpWidth;
     // Whether the tile above hands each column down (wide tiles) rather than a look-back up it.
     static constexpr bool kHandDown = WarpCols > 1;
-    // Probe: wide tiles hand down the strip's own entries (nothing left of the strip), the rows'
-    // look-back and the columns' takes run side by side, and the table's entry up and left of the
-    // tile (the corner) comes from the tile up and left, which publishes its last entry.
-    static constexpr bool kCorner = Corner;
     // A row of warps' column sums, one word a column, padded by a word every 32 columns: a lane's
     // Vec consecutive columns (one store each) and a warp of consecutive columns both meet 32
     // banks.
@@ -91,10 +85,8 @@ struct SummedAreaLookback {
     // the two slots handed down through.
     SS_HD int column_words(int threads) const {
         const int rows = tile_rows(threads);
-        return rows > 1 ? (kHandDown ? 2 : rows) * width + (kCorner ? strips() * rows : 0) : 0;
+        return rows > 1 ? (kHandDown ? 2 : rows) * width : 0;
     }
-    // Probe: the word where `tile` publishes its last entry (the corner of the tile down-right).
-    SS_HD int corner_word(int tile) const { return row_descriptors() + 2 * width + tile; }
     SS_HD int handed_word(int tile_row, int x) const {
         return row_descriptors() + (tile_row & 1) * width + x;
     }
@@ -103,148 +95,8 @@ struct SummedAreaLookback {
     // rows (wide tiles: and each row's parts in its warps, and its left part).
     static std::uint32_t shared_bytes(int threads) {
         const int warps = (threads + 31) / 32, warp_rows = warps / WarpCols;
-        const int row_words =
-            WarpCols > 1 ? warp_rows * Rows * (WarpCols + 1) + (Corner ? warp_rows + 2 : 0) : 0;
+        const int row_words = WarpCols > 1 ? warp_rows * Rows * (WarpCols + 1) : 0;
         return std::uint32_t(4 + (warp_rows * kSumsPitch + warps + row_words) * sizeof(T));
-    }
-
-    // Probe (Corner): the rest of a wide tile once its warps have scanned their rows (items: the
-    // warp's rows scanned across its columns and added down) and left their column sums in sums.
-    // An entry is the corner (the table's entry up and left of the tile), plus the strip's
-    // entries above it from the strip's left edge (handed down), plus its row's and the rows
-    // above's parts left of the strip (the look-back along each row), plus the tile's entries up
-    // and left of it. The three come from three chains that wait for nothing of each other.
-    template <class Block, class Sums, class Lefts, class Parts, class RowLefts, class Corners>
-    SS_HD void finish_with_corner(Block& b, T (&items)[Rows][Vec], int tile, int strip,
-                                  int tile_row, int first_row, int my_row, bool row_lane,
-                                  T my_total, int x, bool whole, const Sums& sums,
-                                  const Lefts& lefts, const Parts& row_parts,
-                                  const RowLefts& row_lefts, const Corners& corner_words) const {
-        using Line = SummedAreaLookbackLine;
-        const Op op;
-        const int band = first_row - (b.warp() / WarpCols) * Rows;
-        const int warp_rows = b.warps() / WarpCols, band_rows = warp_rows * Rows;
-        const int warp_row = b.warp() / WarpCols, warp_col = b.warp() % WarpCols;
-        const bool tiles_above = tile_rows(b.threads()) > 1;
-
-        // 4. A row's parts meet in shared memory: each row's part in the warps left of this one,
-        //    added down the warp's rows (lane r: rows 0 .. r); lane r of the warp at the left
-        //    publishes row r's total in the tile.
-        const int row = warp_row * Rows + b.lane();
-        if (b.lane() < Rows) row_parts[warp_col * band_rows + row] = my_total;
-        b.sync(Line::ScanRows, band);
-        T before = Op::identity(), total = Op::identity();
-        if (row_lane) {
-            for (int c = 0; c < WarpCols; ++c) {
-                const T part = row_parts[c * band_rows + row];
-                if (c < warp_col) before = op(before, part);
-                total = op(total, part);
-            }
-        }
-        const T in_left_down = warp_inclusive_scan<Op>(b, before);
-        if (b.lane() == 31) lefts[b.warp()] = in_left_down;
-        if (row_lane && warp_col == 0)
-            publish_row_total(b, descriptors, strip, my_row, height, total);
-        b.sync(Line::AddWarps, band);
-
-        // 5. Side by side: the warps at the left look left along their rows; the others take
-        //    the strip's entries above each column from the tile above, add the column down the
-        //    warps and hand it on, and one thread takes the corner.
-        if (warp_col == 0) {
-            T out_left = Op::identity();
-            if (row_lane)
-                out_left =
-                    look_left_along_row<Op, Ahead>(b, descriptors, strip, my_row, height, total);
-            const T out_down = warp_inclusive_scan<Op>(b, out_left);
-            if (row_lane) row_lefts[row] = out_down;
-            if (b.lane() == 31) corner_words[warp_row] = out_down;
-        } else {
-            constexpr int kMine = (kStripWidth + 31) / 32;
-            const int takers = warp_rows * (WarpCols - 1) * 32;
-            const int me = (warp_row * (WarpCols - 1) + warp_col - 1) * 32 + b.lane();
-            const int corner_from = tile - strips() - 1;  // the tile up and left
-            const bool corner_there = !(tiles_above && tile_row > 0 && strip > 0);
-            TileDescriptor corner{TileStatus::Prefix, to_bits(Op::identity())};
-            if (me == 0 && !corner_there)
-                corner = b.peek(descriptors, corner_word(tile), corner_word(corner_from));
-            std::uint32_t bits[kMine];
-            bool there[kMine];
-            for (int i = 0; i < kMine; ++i) {
-                const int column = me + i * takers, x_column = strip * kStripWidth + column;
-                bits[i] = to_bits(Op::identity());
-                there[i] = !(column < kStripWidth && tile_row > 0 && x_column < width);
-                if (!there[i])
-                    there[i] = b.take_handed(descriptors, handed_word(tile_row, x_column),
-                                             handed_word(tile_row - 1, x_column),
-                                             std::uint32_t(tile_row), bits[i]);
-            }
-            if (me == 0 && !corner_there) {
-                while (corner.status != TileStatus::Prefix) {
-                    b.back_off();
-                    corner = b.peek(descriptors, corner_word(tile), corner_word(corner_from));
-                }
-            }
-            if (me == 0) corner_words[warp_rows] = from_bits<T>(corner.value);
-            for (int i = 0; i < kMine; ++i) {
-                const int column = me + i * takers, x_column = strip * kStripWidth + column;
-                if (column >= kStripWidth) break;
-                while (!there[i]) {
-                    b.back_off();
-                    there[i] = b.take_handed(descriptors, handed_word(tile_row, x_column),
-                                             handed_word(tile_row - 1, x_column),
-                                             std::uint32_t(tile_row), bits[i]);
-                }
-                const int column_warp = column / kWarpWidth;
-                T down = from_bits<T>(bits[i]);
-                for (int w = 0; w < warp_rows; ++w) {
-                    const int at = w * kSumsPitch + padded_column(column);
-                    const T warp_sum = sums[at];
-                    sums[at] = down;
-                    down = op(op(down, warp_sum), lefts[w * WarpCols + column_warp]);
-                }
-                if (tiles_above && x_column < width) {
-                    const int word = handed_word(tile_row, x_column);
-                    if (tile_row < 2) descriptors.ready_next_launch(word);
-                    if (tile_row + 1 < tile_rows(b.threads()))
-                        b.hand_down(descriptors, word, std::uint32_t(tile_row + 1), to_bits(down));
-                    if (column == kStripWidth - 1 || x_column == width - 1)
-                        corner_words[warp_rows + 1] = down;
-                }
-            }
-        }
-        b.sync(Line::Columns, band);
-
-        // 6. Each row gets the corner, its parts left of the strip and the rows above's, what is
-        //    above it in the strip, and its part left of the warp in the tile, and is stored; the
-        //    tile's last entry goes to the tile down and right.
-        const T corner = corner_words[warp_rows];
-        T outs_above = Op::identity(), outs_all = Op::identity();
-        for (int w = 0; w < warp_rows; ++w) {
-            if (w < warp_row) outs_above = op(outs_above, corner_words[w]);
-            outs_all = op(outs_all, corner_words[w]);
-        }
-        if (tiles_above && b.thread() == 0) {
-            descriptors.ready_next_launch(corner_word(tile));
-            b.publish(descriptors, corner_word(tile), TileStatus::Prefix,
-                      to_bits(op(op(corner, outs_all), corner_words[warp_rows + 1])));
-        }
-        const T out_lane = b.lane() < Rows ? row_lefts[warp_row * Rows + b.lane()] : Op::identity();
-        const int warp_x = warp_col * kWarpWidth + b.lane() * Vec;
-        T from_above[Vec];
-        for (int v = 0; v < Vec; ++v)
-            from_above[v] =
-                op(op(corner, outs_above), sums[warp_row * kSumsPitch + padded_column(warp_x + v)]);
-        T* out_row = out + static_cast<long long>(first_row) * width;
-        for (int r = 0; r < Rows && first_row + r < height; ++r, out_row += width) {
-            const T row_left = op(b.shfl(out_lane, r), b.shfl(in_left_down, r));
-            for (int v = 0; v < Vec; ++v)
-                items[r][v] = op(op(from_above[v], row_left), items[r][v]);
-            if (whole) {
-                store_consecutive<Vec>(out_row + x, 0, Vec, items[r]);
-            } else {
-                store_consecutive<Vec>(out_row, x, width, items[r]);
-            }
-        }
     }
 
     template <class Block>
@@ -268,9 +120,6 @@ struct SummedAreaLookback {
         // part.
         auto row_parts = shared_memory_if<(WarpCols > 1), T>(b, warp_rows * Rows * WarpCols);
         auto row_lefts = shared_memory_if<(WarpCols > 1), T>(b, warp_rows * Rows);
-        // Probe (Corner): each row of warps' left parts added, the corner, and the strip's last
-        // entry of the tile (from its left edge).
-        auto corner_words = shared_memory_if<Corner, T>(b, warp_rows + 2);
 
         // 1. The next tile, in the order blocks start.
         b.at(Line::TakeStrip);
@@ -362,12 +211,6 @@ struct SummedAreaLookback {
             const int warp_x = warp_col * kWarpWidth + b.lane() * Vec;  // in the strip
             for (int v = 0; v < Vec; ++v)
                 sums[warp_row * kSumsPitch + padded_column(warp_x + v)] = items[Rows - 1][v];
-            if constexpr (kCorner) {
-                finish_with_corner(b, items, tile, strip, tile_row, first_row, my_row, row_lane,
-                                   my_total, x, whole, sums, lefts, row_parts, row_lefts,
-                                   corner_words);
-                break;
-            }
             T left = Op::identity();
             if constexpr (WarpCols == 1) {
                 if (row_lane) publish_row_total(b, descriptors, strip, my_row, height, my_total);

@@ -104,8 +104,8 @@ void run_variant(L& launcher, const RunRequest& r, const T* in, T* out) {
                 if constexpr (Policy::kTiles<Tile>) {
                     if (Policy::wide(table_width(r), threads))
                         return summed_area_lookback<L, T, Op, Tile::rows, Tile::vec, true, 4,
-                                                    Policy::kWideWarpCols, Policy::kWideCorner>(
-                            launcher, r, in, out, threads);
+                                                    Policy::kWideWarpCols>(launcher, r, in, out,
+                                                                           threads);
                 }
                 summed_area_lookback<L, T, Op, Tile::rows, Tile::vec, Policy::kTiles<Tile>>(
                     launcher, r, in, out, threads);

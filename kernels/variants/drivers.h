@@ -297,9 +297,9 @@ void segmented_lookback(L& launcher, const RunRequest& r, const T* in, T* out, i
 // each row of tiles (wide tiles: two words a column, the ring the tiles hand their last rows down
 // through). Tiles are taken by anti-diagonals, each block finding its tile from its ticket.
 template <class L, class T, class Op, int Rows, int Vec, bool Tiles = false, int Ahead = 4,
-          int WarpCols = 1, bool Corner = false>
+          int WarpCols = 1>
 void summed_area_lookback(L& launcher, const RunRequest& r, const T* in, T* out, int threads) {
-    using Table = SummedAreaLookback<T, Op, Rows, Vec, Tiles, Ahead, WarpCols, Corner>;
+    using Table = SummedAreaLookback<T, Op, Rows, Vec, Tiles, Ahead, WarpCols>;
     const int width = table_width(r), height = r.n / width;
     Table table{in, out, width, height, {}, nullptr};
     const int strips = table.strips(), tile_rows = table.tile_rows(threads);
