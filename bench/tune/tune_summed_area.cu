@@ -8,6 +8,7 @@
 //   [SCANSCOPE_TUNE_WIDE=1|shapes] scanscope_tune_summed_area [--sizes 20,24,28] [--reps 30]
 //   (SCANSCOPE_TUNE_WIDE=1: only the policy's wide tiles, which the app runs from 16384 wide;
 //   shapes: wide tiles of other rows, widths and threads beside them)
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
@@ -108,6 +109,159 @@ void wide_rows(const Problem& p, int* in, int* out, int reps, double copy_ms) {
                                                                          256);
 }
 
+using WideTable = kernels::SummedAreaLookback<int, AddOp<int>, 16, 4, true, 4,
+                                              kernels::SummedAreaLookbackPolicy::kWideWarpCols>;
+
+// Where a wide tile's time goes (SCANSCOPE_TUNE_WIDE=timeline, a probe): the policy's tiles with
+// GpuBlock's ticket and barriers specialised to note, for each ticket, when it was taken, on which
+// SM, and when thread 0 left each of the tile's five barriers (%globaltimer, ns): 0 the tile
+// known, 1 its rows loaded and scanned, 2 the look-back along its rows done, 3 its rows' left parts
+// added, 4 its columns taken from the tile above and handed on; the stores follow.
+}  // namespace
+
+struct WideMoments {
+    long long taken, at[5];
+    int sm, steps;
+};
+__device__ WideMoments* g_wide_moments;
+__shared__ int g_wide_ticket;
+
+struct WideTimelineMode {
+    static constexpr bool recording = false;
+    static constexpr unsigned kBackOffNs = 0;
+    static constexpr bool kTilesInBlockOrder = false;
+};
+
+__device__ __forceinline__ long long wide_now() {
+    long long t;
+    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+    return t;
+}
+
+template <>
+__device__ int GpuBlock<WideTimelineMode>::take_tile(int* counter, int first) {
+    const int tile = first + atomicAdd(counter, 1);
+    unsigned sm;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+    g_wide_moments[tile].taken = wide_now();
+    g_wide_moments[tile].sm = int(sm);
+    g_wide_moments[tile].steps = 0;
+    g_wide_ticket = tile;
+    return tile;
+}
+template <>
+template <>
+__device__ void GpuBlock<WideTimelineMode>::sync<int>(std::uint16_t, int) {
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        WideMoments& m = g_wide_moments[g_wide_ticket];
+        if (m.steps < 5) m.at[m.steps] = wide_now();
+        ++m.steps;
+    }
+}
+
+namespace {
+
+void print_spread(const char* what, std::vector<double> us) {
+    std::sort(us.begin(), us.end());
+    double sum = 0;
+    for (double u : us)
+        sum += u;
+    const auto at = [&](double q) { return us[std::size_t(q * double(us.size() - 1))]; };
+    std::printf("  %-58s mean %7.2f  p10 %7.2f  p50 %7.2f  p90 %7.2f  p99 %7.2f us\n", what,
+                sum / double(us.size()), at(0.1), at(0.5), at(0.9), at(0.99));
+}
+
+void wide_timeline(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    (void)reps;
+    constexpr int threads = 256;
+    using Table = WideTable;
+    const int width = p.request.width, height = p.n / width;
+    Table probe_table{in, out, width, height, {}, nullptr};
+    const int across = probe_table.strips(), down = probe_table.tile_rows(threads);
+    const int tiles = across * down;
+    GpuLauncher l;
+    l.alloc<int>(1);
+    l.keep_allocations();
+    WideMoments* moments = l.alloc<WideMoments>(std::size_t(tiles));
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_wide_moments, &moments, sizeof(moments)));
+    l.keep_allocations();
+    for (int run = 0; run < 4; ++run) {
+        if (run > 0) l.rewind();
+        Table table = probe_table;
+        LaunchShape shape{"probe", tiles, threads, Table::shared_bytes(threads)};
+        const int words = table.row_descriptors() + table.column_words(threads);
+        table.descriptors = kernels::alloc_descriptors<Table>(
+            l, words, KernelShape::Timed, l.resident_blocks(shape, table), table.tile_counter);
+        LaunchEnv env;
+        env.shared_bytes = shape.shared_bytes;
+        cudaEvent_t start, stop;
+        SS_CUDA_CHECK(cudaEventCreate(&start));
+        SS_CUDA_CHECK(cudaEventCreate(&stop));
+        SS_CUDA_CHECK(cudaEventRecord(start, l.stream()));
+        kernel_entry<WideTimelineMode,
+                     Table>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(table,
+                                                                                           env);
+        SS_CUDA_CHECK_LAUNCH();
+        SS_CUDA_CHECK(cudaEventRecord(stop, l.stream()));
+        l.synchronize();
+        float ms = 0;
+        SS_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+        std::printf("timeline run %d: %.4f ms, x copy %.3f (one launch, events)\n", run, ms,
+                    ms / copy_ms);
+        SS_CUDA_CHECK(cudaEventDestroy(start));
+        SS_CUDA_CHECK(cudaEventDestroy(stop));
+    }
+    output_is(out, p.expected, "timeline")(l);
+    std::vector<WideMoments> m(static_cast<std::size_t>(tiles));
+    l.download(m.data(), moments, m.size());
+    long long t0 = m[0].taken;
+    for (const auto& x : m)
+        t0 = std::min(t0, x.taken);
+    std::vector<int> ticket_of(static_cast<std::size_t>(tiles));
+    for (int t = 0; t < tiles; ++t)
+        ticket_of[std::size_t(kernels::anti_diagonal_tile(t, across, down))] = t;
+    const auto us = [](long long a, long long b) { return double(b - a) / 1000.0; };
+    std::vector<double> known, loaded, rows, lefts, columns, left_late, above_late, between;
+    for (int t = 0; t < tiles; ++t) {
+        const WideMoments& x = m[std::size_t(t)];
+        if (x.steps != 5) {
+            std::printf("ticket %d: %d barriers noted, not 5\n", t, x.steps);
+            std::exit(1);
+        }
+        known.push_back(us(x.taken, x.at[0]));
+        loaded.push_back(us(x.at[0], x.at[1]));
+        rows.push_back(us(x.at[1], x.at[2]));
+        lefts.push_back(us(x.at[2], x.at[3]));
+        columns.push_back(us(x.at[3], x.at[4]));
+        const int tile = kernels::anti_diagonal_tile(t, across, down);
+        const int strip = tile % across, tile_row = tile / across;
+        if (strip > 0) {  // the left tile's row prefixes were out by its barrier 2
+            const WideMoments& left = m[std::size_t(ticket_of[std::size_t(tile - 1)])];
+            left_late.push_back(us(x.at[1], left.at[2]));
+            between.push_back(double(t - ticket_of[std::size_t(tile - 1)]));
+        }
+        if (tile_row > 0) {  // the tile above handed down before its barrier 4
+            const WideMoments& above = m[std::size_t(ticket_of[std::size_t(tile - across)])];
+            above_late.push_back(us(x.at[3], above.at[4]));
+        }
+    }
+    std::printf("wide tiles 64 x 256, %d tiles (%d x %d), the last launch of four:\n", tiles,
+                across, down);
+    print_spread("ticket to the tile known (barrier 0)", known);
+    print_spread("loads and row scans (barrier 0 to 1)", loaded);
+    print_spread("look-back along the rows (1 to 2)", rows);
+    print_spread("rows' left parts (2 to 3)", lefts);
+    print_spread("columns taken and handed on (3 to 4)", columns);
+    print_spread("left tile's barrier 2 after this tile's barrier 1", left_late);
+    print_spread("tile above's barrier 4 after this tile's barrier 3", above_late);
+    print_spread("tickets from the left tile's (a count, not us)", between);
+    long long end = t0;
+    for (const auto& x : m)
+        end = std::max(end, x.at[4]);
+    std::printf("  first ticket to the last barrier 4: %.1f us\n", us(t0, end));
+}
+
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     for (int turn = 0; turn < 2; ++turn) {
         wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
@@ -140,6 +294,7 @@ void sweep(int log_n, int reps) {
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
+        if (std::string(wide) == "timeline") return wide_timeline(p, in, out, reps, copy_ms);
         return wide_rows(p, in, out, reps, copy_ms);
     }
     shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);
