@@ -328,11 +328,8 @@ struct StagedWide : WideTable {
             const int my_row = first_row + b.lane();
             const bool row_lane = b.lane() < 16 && my_row < height;
             const int x = strip * kStripWidth + warp_x;
-            for (int r = first_row + 16 > height ? height - first_row : 16; r < 16; ++r)
-                for (int v = 0; v < 4; ++v)
-                    items[r][v] = 0;
-            if (x >= width)
-                for (int r = 0; r < 16; ++r)
+            for (int r = 0; r < 16; ++r)
+                if (first_row + r >= height || x >= width)
                     for (int v = 0; v < 4; ++v)
                         items[r][v] = 0;
             // The kernel's steps 2 to 6 for a wide tile (kernels/scan/summed_area_lookback.h).
