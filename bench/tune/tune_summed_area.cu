@@ -271,6 +271,7 @@ void wide_timeline(const Problem& p, int* in, int* out, int reps, double copy_ms
 // it moved from there into registers: the round trips of one tile overlap the loads of the next.
 // The grid is what fits the GPU at once, and a block's next ticket is always past its current
 // one, so the tile the smallest unfinished ticket names is always being worked on.
+template <int AskAt>
 struct StagedWide : WideTable {
     static constexpr int kWarpCols = kernels::SummedAreaLookbackPolicy::kWideWarpCols;
     static std::uint32_t shared_bytes(int threads) {
@@ -310,18 +311,20 @@ struct StagedWide : WideTable {
         while (tile < tiles) {
             // The next ticket, and this tile moved from the stage into registers, and the next
             // one asked for in its place.
-            if (b.thread() == 0) {
-                const int ticket = b.take_tile(tile_counter);
-                strip_slot[1] =
-                    ticket < tiles ? kernels::anti_diagonal_tile(ticket, across, down) : tiles;
-            }
+            const auto take_next = [&] {
+                if (b.thread() == 0) {
+                    const int ticket = b.take_tile(tile_counter);
+                    strip_slot[1] =
+                        ticket < tiles ? kernels::anti_diagonal_tile(ticket, across, down) : tiles;
+                }
+            };
+            if (AskAt == 0) take_next();
             kernels::wait_for_copies<0>(b);
             int items[16][4];
             for (int r = 0; r < 16; ++r)
                 kernels::read_consecutive<4>(b, stage, stage_at(r), items[r]);
             b.sync(Line::ScanRows, 0);
-            const int next = strip_slot[1];
-            ask_for(next);
+            if (AskAt == 0) ask_for(strip_slot[1]);
 
             const int strip = tile % across, tile_row = tile / across;
             const int first_row = tile_row * band_rows + warp_row * 16;
@@ -367,7 +370,9 @@ struct StagedWide : WideTable {
                 row_lefts[row] = kernels::look_left_along_row<AddOp<int>, 4>(b, descriptors, strip,
                                                                              my_row, height, total);
             }
+            if (AskAt == 1) take_next();
             b.sync(Line::ScanRows, tile);
+            if (AskAt == 1) ask_for(strip_slot[1]);
             const int left = row_lane ? int(row_lefts[row]) + before : 0;
             const int left_down = kernels::warp_inclusive_scan<AddOp<int>>(b, left);
             if (b.lane() == 31) lefts[b.warp()] = left_down;
@@ -397,7 +402,9 @@ struct StagedWide : WideTable {
                     b.hand_down(descriptors, word, std::uint32_t(tile_row + 1),
                                 std::uint32_t(down_to_warp));
             }
+            if (AskAt == 2) take_next();
             b.sync(Line::Columns, tile);
+            if (AskAt == 2) ask_for(strip_slot[1]);
             int from_above[4];
             for (int v = 0; v < 4; ++v)
                 from_above[v] = sums[warp_row * kSumsPitch + padded_column(warp_x + v)];
@@ -414,36 +421,36 @@ struct StagedWide : WideTable {
             }
             // The next band's sums overwrite this one's only after every warp has read them.
             b.sync(Line::Columns, tile);
-            tile = next;
+            tile = strip_slot[1];
         }
     }
 };
 
-void wide_staged(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+template <int AskAt>
+void wide_staged_at(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     constexpr int threads = 256;
-    const auto entry = kernel_entry<PlainMode, StagedWide>();
+    const auto entry = kernel_entry<PlainMode, StagedWide<AskAt>>();
     SS_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(entry),
                                        cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       int(StagedWide::shared_bytes(threads))));
+                                       int(StagedWide<AskAt>::shared_bytes(threads))));
     cudaFuncAttributes a;
     SS_CUDA_CHECK(cudaFuncGetAttributes(&a, entry));
-    for (int turn = 0; turn < 3; ++turn) {
-        wide_shape<16, StagedWide::kWarpCols>(p, in, out, reps, copy_ms, 256);  // the app
+    {
         int grid = 0;
         const double ms = time_driver(
             reps,
             [&](GpuLauncher& l) {
                 const int width = p.request.width, height = p.n / width;
-                StagedWide table;
+                StagedWide<AskAt> table;
                 table.in = in;
                 table.out = out;
                 table.width = width;
                 table.height = height;
-                LaunchShape shape{"probe", 1, threads, StagedWide::shared_bytes(threads)};
+                LaunchShape shape{"probe", 1, threads, StagedWide<AskAt>::shared_bytes(threads)};
                 shape.grid = l.resident_blocks(shape, table);
                 grid = shape.grid;
                 const int words = table.row_descriptors() + table.column_words(threads);
-                table.descriptors = kernels::alloc_descriptors<StagedWide>(
+                table.descriptors = kernels::alloc_descriptors<StagedWide<AskAt>>(
                     l, words, KernelShape::Timed, shape.grid, table.tile_counter);
                 LaunchEnv env;
                 env.shared_bytes = shape.shared_bytes;
@@ -452,9 +459,9 @@ void wide_staged(const Problem& p, int* in, int* out, int reps, double copy_ms) 
             },
             output_is(out, p.expected, "staged"));
         std::printf(
-            "summed-area  wide 64 x 256  staged, %d blocks, regs %d, local %zu B   %9.4f "
-            "ms  x copy %.3f\n",
-            grid, a.numRegs, a.localSizeBytes, ms, ms / copy_ms);
+            "summed-area  wide 64 x 256  staged, asked at %d, %d blocks, regs %d, local %zu B  "
+            "%9.4f ms  x copy %.3f\n",
+            AskAt, grid, a.numRegs, a.localSizeBytes, ms, ms / copy_ms);
     }
 }
 
@@ -491,7 +498,15 @@ void sweep(int log_n, int reps) {
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") return wide_timeline(p, in, out, reps, copy_ms);
-        if (std::string(wide) == "staged") return wide_staged(p, in, out, reps, copy_ms);
+        if (std::string(wide) == "staged") {
+            for (int turn = 0; turn < 2; ++turn) {
+                wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
+                wide_staged_at<0>(p, in, out, reps, copy_ms);
+                wide_staged_at<1>(p, in, out, reps, copy_ms);
+                wide_staged_at<2>(p, in, out, reps, copy_ms);
+            }
+            return;
+        }
         return wide_rows(p, in, out, reps, copy_ms);
     }
     shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);
