@@ -357,6 +357,13 @@ struct StagedWide : WideTable {
             const int row = warp_row * 16 + b.lane();
             if (b.lane() < 16) row_parts[warp_col * band_rows + row] = my_total;
             b.sync(Line::ScanRows, tile);
+            // (AskAt 3 to 5: the next ticket taken by a thread on the right, whose warps wait while
+            // the warps on the left look back along the rows.)
+            if (AskAt >= 3 && b.thread() == 32) {
+                const int ticket = b.take_tile(tile_counter);
+                strip_slot[1] =
+                    ticket < tiles ? kernels::anti_diagonal_tile(ticket, across, down) : tiles;
+            }
             int before = 0, total = 0;
             if (row_lane) {
                 for (int c = 0; c < kWarpCols; ++c) {
@@ -372,7 +379,7 @@ struct StagedWide : WideTable {
             }
             if (AskAt == 1) take_next();
             b.sync(Line::ScanRows, tile);
-            if (AskAt == 1) ask_for(strip_slot[1]);
+            if (AskAt == 1 || AskAt == 4) ask_for(strip_slot[1]);
             const int left = row_lane ? int(row_lefts[row]) + before : 0;
             const int left_down = kernels::warp_inclusive_scan<AddOp<int>>(b, left);
             if (b.lane() == 31) lefts[b.warp()] = left_down;
@@ -404,7 +411,7 @@ struct StagedWide : WideTable {
             }
             if (AskAt == 2) take_next();
             b.sync(Line::Columns, tile);
-            if (AskAt == 2) ask_for(strip_slot[1]);
+            if (AskAt == 2 || AskAt == 3) ask_for(strip_slot[1]);
             int from_above[4];
             for (int v = 0; v < 4; ++v)
                 from_above[v] = sums[warp_row * kSumsPitch + padded_column(warp_x + v)];
@@ -419,6 +426,7 @@ struct StagedWide : WideTable {
                     kernels::store_consecutive<4>(out_row, x, width, items[r]);
                 }
             }
+            if (AskAt == 5) ask_for(strip_slot[1]);
             // The next band's sums overwrite this one's only after every warp has read them.
             b.sync(Line::Columns, tile);
             tile = strip_slot[1];
@@ -504,6 +512,9 @@ void sweep(int log_n, int reps) {
                 wide_staged_at<0>(p, in, out, reps, copy_ms);
                 wide_staged_at<1>(p, in, out, reps, copy_ms);
                 wide_staged_at<2>(p, in, out, reps, copy_ms);
+                wide_staged_at<3>(p, in, out, reps, copy_ms);
+                wide_staged_at<4>(p, in, out, reps, copy_ms);
+                wide_staged_at<5>(p, in, out, reps, copy_ms);
             }
             return;
         }
