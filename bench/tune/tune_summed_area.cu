@@ -359,7 +359,7 @@ struct StagedWide : WideTable {
             b.sync(Line::ScanRows, tile);
             // (AskAt 3 to 5: the next ticket taken by a thread on the right, whose warps wait while
             // the warps on the left look back along the rows.)
-            if (AskAt >= 3 && b.thread() == 32) {
+            if (AskAt >= 3 && AskAt <= 5 && b.thread() == 32) {
                 const int ticket = b.take_tile(tile_counter);
                 strip_slot[1] =
                     ticket < tiles ? kernels::anti_diagonal_tile(ticket, across, down) : tiles;
