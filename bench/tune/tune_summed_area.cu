@@ -303,11 +303,24 @@ struct StagedWide : WideTable {
             }
             kernels::copies_sent(b);
         };
-        if (b.thread() == 0)
-            strip_slot[0] = kernels::anti_diagonal_tile(b.take_tile(tile_counter), across, down);
-        b.sync(Line::ScanRows, 0);
-        int tile = strip_slot[0];
+        // (AskAt 8 to 10: the tickets dealt round the blocks by index, no counter: block b takes
+        // b, b + G, b + 2G, ... of a grid of G, the copy asked for where 2, 0 and 1 ask.)
+        constexpr bool kDealt = AskAt >= 8;
+        int ticket = b.block();
+        const auto tile_of = [&](int t) {
+            return t < tiles ? kernels::anti_diagonal_tile(t, across, down) : tiles;
+        };
+        if (!kDealt) {
+            if (b.thread() == 0)
+                strip_slot[0] =
+                    kernels::anti_diagonal_tile(b.take_tile(tile_counter), across, down);
+            b.sync(Line::ScanRows, 0);
+        }
+        int tile = kDealt ? tile_of(ticket) : int(strip_slot[0]);
         ask_for(tile);
+        const auto next_tile = [&] {
+            return kDealt ? tile_of(ticket + b.blocks()) : int(strip_slot[1]);
+        };
         while (tile < tiles) {
             // The next ticket, and this tile moved from the stage into registers, and the next
             // one asked for in its place.
@@ -324,7 +337,7 @@ struct StagedWide : WideTable {
             for (int r = 0; r < 16; ++r)
                 kernels::read_consecutive<4>(b, stage, stage_at(r), items[r]);
             b.sync(Line::ScanRows, 0);
-            if (AskAt == 0) ask_for(strip_slot[1]);
+            if (AskAt == 0 || AskAt == 9) ask_for(next_tile());
 
             const int strip = tile % across, tile_row = tile / across;
             const int first_row = tile_row * band_rows + warp_row * 16;
@@ -379,7 +392,7 @@ struct StagedWide : WideTable {
             }
             if (AskAt == 1) take_next();
             b.sync(Line::ScanRows, tile);
-            if (AskAt == 1 || AskAt == 4) ask_for(strip_slot[1]);
+            if (AskAt == 1 || AskAt == 4 || AskAt == 10) ask_for(next_tile());
             const int left = row_lane ? int(row_lefts[row]) + before : 0;
             const int left_down = kernels::warp_inclusive_scan<AddOp<int>>(b, left);
             if (b.lane() == 31) lefts[b.warp()] = left_down;
@@ -418,7 +431,7 @@ struct StagedWide : WideTable {
                 strip_slot[1] =
                     pending < tiles ? kernels::anti_diagonal_tile(pending, across, down) : tiles;
             b.sync(Line::Columns, tile);
-            if (AskAt == 2 || AskAt == 3 || AskAt == 6) ask_for(strip_slot[1]);
+            if (AskAt == 2 || AskAt == 3 || AskAt == 6 || AskAt == 8) ask_for(next_tile());
             int from_above[4];
             for (int v = 0; v < 4; ++v)
                 from_above[v] = sums[warp_row * kSumsPitch + padded_column(warp_x + v)];
@@ -433,11 +446,12 @@ struct StagedWide : WideTable {
                     kernels::store_consecutive<4>(out_row, x, width, items[r]);
                 }
             }
-            if (AskAt == 5) ask_for(strip_slot[1]);
+            if (AskAt == 5) ask_for(next_tile());
             if (AskAt == 7) take_next();
             // The next band's sums overwrite this one's only after every warp has read them.
             b.sync(Line::Columns, tile);
-            tile = strip_slot[1];
+            tile = next_tile();
+            ticket += b.blocks();
             if (AskAt == 7) ask_for(tile);
         }
     }
@@ -526,8 +540,9 @@ void sweep(int log_n, int reps) {
                     wide_staged_at<5>(p, in, out, reps, copy_ms);
                 }
                 wide_staged_at<2>(p, in, out, reps, copy_ms);
-                wide_staged_at<6>(p, in, out, reps, copy_ms);
-                wide_staged_at<7>(p, in, out, reps, copy_ms);
+                wide_staged_at<8>(p, in, out, reps, copy_ms);
+                wide_staged_at<9>(p, in, out, reps, copy_ms);
+                wide_staged_at<10>(p, in, out, reps, copy_ms);
             }
             return;
         }
