@@ -292,15 +292,17 @@ struct StagedWide : WideTable {
         const int tiles = across * down;
         const int warp_x = warp_col * kWarpWidth + b.lane() * 4;  // in the strip
         const auto stage_at = [&](int r) { return ((b.warp() * 16 + r) * 32 + b.lane()) * 4; };
-        const auto ask_for = [&](int tile) {  // this thread's elements of `tile`, into the stage
+        const auto ask_row = [&](int tile, int r) {  // row r of this thread's, into the stage
             if (tile >= tiles) return;
             const int strip = tile % across, first_row = tile / across * band_rows + warp_row * 16;
             const int x = strip * kStripWidth + warp_x;
-            for (int r = 0; r < 16; ++r) {
-                const int y = first_row + r < height ? first_row + r : height - 1;
-                kernels::copy_ahead<4>(b, stage, stage_at(r),
-                                       in + static_cast<long long>(y) * width, x, width, 0);
-            }
+            const int y = first_row + r < height ? first_row + r : height - 1;
+            kernels::copy_ahead<4>(b, stage, stage_at(r), in + static_cast<long long>(y) * width, x,
+                                   width, 0);
+        };
+        const auto ask_for = [&](int tile) {  // this thread's elements of `tile`, into the stage
+            for (int r = 0; r < 16; ++r)
+                ask_row(tile, r);
             kernels::copies_sent(b);
         };
         // (AskAt 8 to 10: the tickets dealt round the blocks by index, no counter: block b takes
@@ -426,7 +428,7 @@ struct StagedWide : WideTable {
                     b.hand_down(descriptors, word, std::uint32_t(tile_row + 1),
                                 std::uint32_t(down_to_warp));
             }
-            if (AskAt == 2) take_next();
+            if (AskAt == 2 || AskAt == 11) take_next();
             if (AskAt == 6 && b.thread() == 0)
                 strip_slot[1] =
                     pending < tiles ? kernels::anti_diagonal_tile(pending, across, down) : tiles;
@@ -445,6 +447,12 @@ struct StagedWide : WideTable {
                 } else {
                     kernels::store_consecutive<4>(out_row, x, width, items[r]);
                 }
+                if (AskAt == 11) ask_row(strip_slot[1], r);  // each row's copy after its store
+            }
+            if (AskAt == 11) {
+                for (int r = 0; r < 16; ++r)
+                    if (first_row + r >= height) ask_row(strip_slot[1], r);
+                kernels::copies_sent(b);
             }
             if (AskAt == 5) ask_for(next_tile());
             if (AskAt == 7) take_next();
@@ -540,9 +548,12 @@ void sweep(int log_n, int reps) {
                     wide_staged_at<5>(p, in, out, reps, copy_ms);
                 }
                 wide_staged_at<2>(p, in, out, reps, copy_ms);
-                wide_staged_at<8>(p, in, out, reps, copy_ms);
-                wide_staged_at<9>(p, in, out, reps, copy_ms);
-                wide_staged_at<10>(p, in, out, reps, copy_ms);
+                wide_staged_at<11>(p, in, out, reps, copy_ms);
+                if (std::getenv("SCANSCOPE_TUNE_ALL_ASKS")) {
+                    wide_staged_at<8>(p, in, out, reps, copy_ms);
+                    wide_staged_at<9>(p, in, out, reps, copy_ms);
+                    wide_staged_at<10>(p, in, out, reps, copy_ms);
+                }
             }
             return;
         }
