@@ -438,7 +438,10 @@ struct StagedWide : WideTable {
             for (int v = 0; v < 4; ++v)
                 from_above[v] = sums[warp_row * kSumsPitch + padded_column(warp_x + v)];
             int* out_row = out + static_cast<long long>(first_row) * width;
-            for (int r = 0; r < 16 && first_row + r < height; ++r, out_row += width) {
+            const int next_in_stores = AskAt == 11 ? int(strip_slot[1]) : 0;
+#pragma unroll
+            for (int r = 0; r < 16; ++r, out_row += width) {
+                if (first_row + r >= height) break;
                 const int row_left = b.shfl(left_down, r);
                 for (int v = 0; v < 4; ++v)
                     items[r][v] += from_above[v] + row_left;
@@ -447,11 +450,11 @@ struct StagedWide : WideTable {
                 } else {
                     kernels::store_consecutive<4>(out_row, x, width, items[r]);
                 }
-                if (AskAt == 11) ask_row(strip_slot[1], r);  // each row's copy after its store
+                if (AskAt == 11) ask_row(next_in_stores, r);  // each row's copy after its store
             }
             if (AskAt == 11) {
                 for (int r = 0; r < 16; ++r)
-                    if (first_row + r >= height) ask_row(strip_slot[1], r);
+                    if (first_row + r >= height) ask_row(next_in_stores, r);
                 kernels::copies_sent(b);
             }
             if (AskAt == 5) ask_for(next_tile());
