@@ -5,18 +5,18 @@
 // SummedAreaLookbackPolicy (kernels/scan/lookback_policies.h) comes from its output;
 // bench/tuning.md records the runs.
 //
-//   [SCANSCOPE_TUNE_WIDE=1|shapes] scanscope_tune_summed_area [--sizes 20,24,28] [--reps 30]
+//   [SCANSCOPE_TUNE_WIDE=1|shapes|timeline] scanscope_tune_summed_area [--sizes 20,24,28]
+//       [--reps 30]
 //   (SCANSCOPE_TUNE_WIDE=1: only the policy's wide tiles, which the app runs from 16384 wide;
-//   shapes: wide tiles of other rows, widths and threads beside them)
+//   shapes: wide tiles of other rows, widths and threads beside them; timeline: where a wide
+//   tile's time goes, between its ticket and its barriers)
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <random>
 #include <string>
-#include <type_traits>
 #include <vector>
 
-#include "core/async_copy.h"
 #include "probe_timer.cuh"
 #include "variants/drivers.h"
 
@@ -118,7 +118,8 @@ using WideTable = kernels::SummedAreaLookback<int, AddOp<int>, 16, 4, true, 4,
 // GpuBlock's ticket and barriers specialised to note, for each ticket, when it was taken, on which
 // SM, and when thread 0 left each of the tile's five barriers (%globaltimer, ns): 0 the tile
 // known, 1 its rows loaded and scanned, 2 the look-back along its rows done, 3 its rows' left parts
-// added, 4 its columns taken from the tile above and handed on; the stores follow.
+// added, 4 its columns taken from the tile above and handed on; the stores follow. The notes
+// cost time of their own (on an H200 at 2^28, 1.17-1.19 x the copy against the kernel's 1.145).
 }  // namespace
 
 struct WideMoments {
@@ -164,14 +165,14 @@ __device__ void GpuBlock<WideTimelineMode>::sync<int>(std::uint16_t, int) {
 
 namespace {
 
-void print_spread(const char* what, std::vector<double> us) {
+void print_spread(const char* what, std::vector<double> us, const char* unit = "us") {
     std::sort(us.begin(), us.end());
     double sum = 0;
     for (double u : us)
         sum += u;
     const auto at = [&](double q) { return us[std::size_t(q * double(us.size() - 1))]; };
-    std::printf("  %-58s mean %7.2f  p10 %7.2f  p50 %7.2f  p90 %7.2f  p99 %7.2f us\n", what,
-                sum / double(us.size()), at(0.1), at(0.5), at(0.9), at(0.99));
+    std::printf("  %-58s mean %7.2f  p10 %7.2f  p50 %7.2f  p90 %7.2f  p99 %7.2f %s\n", what,
+                sum / double(us.size()), at(0.1), at(0.5), at(0.9), at(0.99), unit);
 }
 
 void wide_timeline(const Problem& p, int* in, int* out, int reps, double copy_ms) {
@@ -257,314 +258,11 @@ void wide_timeline(const Problem& p, int* in, int* out, int reps, double copy_ms
     print_spread("columns taken and handed on (3 to 4)", columns);
     print_spread("left tile's barrier 2 after this tile's barrier 1", left_late);
     print_spread("tile above's barrier 4 after this tile's barrier 3", above_late);
-    print_spread("tickets from the left tile's (a count, not us)", between);
+    print_spread("tickets from the left tile's", between, "tickets");
     long long end = t0;
     for (const auto& x : m)
         end = std::max(end, x.at[4]);
     std::printf("  first ticket to the last barrier 4: %.1f us\n", us(t0, end));
-}
-
-// Blocks that stay, each tile's loads in flight behind the one before (SCANSCOPE_TUNE_WIDE=staged,
-// a probe): the timeline shows a wide tile's SM slot asking memory for nothing for about 3 us of
-// its 9 (the ticket, the look-back along the rows and the columns taken: three round trips to the
-// L2, not waits for neighbours). Here a block takes its next ticket and asks for that tile by
-// cp.async into shared memory (each thread its own elements) before it works on this one, which
-// it moved from there into registers: the round trips of one tile overlap the loads of the next.
-// The grid is what fits the GPU at once, and a block's next ticket is always past its current
-// one, so the tile the smallest unfinished ticket names is always being worked on.
-template <int AskAt>
-struct StagedWide : WideTable {
-    static constexpr int kWarpCols = kernels::SummedAreaLookbackPolicy::kWideWarpCols;
-    static std::uint32_t shared_bytes(int threads) {
-        return WideTable::shared_bytes(threads) + 16 + std::uint32_t(threads * kItems) * 4;
-    }
-    template <class Block>
-    __device__ void operator()(Block& b) const {
-        using Line = kernels::SummedAreaLookbackLine;
-        auto stage = shared_memory<int>(b, b.threads() * kItems);  // first: 16-byte aligned
-        auto strip_slot = shared_memory<int>(b, 2);
-        const int warp_rows = b.warps() / kWarpCols;
-        const int warp_row = b.warp() / kWarpCols, warp_col = b.warp() % kWarpCols;
-        auto sums = shared_memory<int>(b, warp_rows * kSumsPitch);
-        auto lefts = shared_memory<int>(b, b.warps());
-        auto row_parts = shared_memory<int>(b, warp_rows * 16 * kWarpCols);
-        auto row_lefts = shared_memory<int>(b, warp_rows * 16);
-        const int band_rows = warp_rows * 16, across = strips(), down = tile_rows(b.threads());
-        const int tiles = across * down;
-        const int warp_x = warp_col * kWarpWidth + b.lane() * 4;  // in the strip
-        const auto stage_at = [&](int r) { return ((b.warp() * 16 + r) * 32 + b.lane()) * 4; };
-        const auto ask_for = [&](int tile) {  // this thread's elements of `tile`, into the stage
-            if (tile >= tiles) return;
-            const int strip = tile % across, first_row = tile / across * band_rows + warp_row * 16;
-            const int x = strip * kStripWidth + warp_x;
-            for (int r = 0; r < 16; ++r) {
-                const int y = first_row + r < height ? first_row + r : height - 1;
-                kernels::copy_ahead<4>(b, stage, stage_at(r),
-                                       in + static_cast<long long>(y) * width, x, width, 0);
-            }
-            kernels::copies_sent(b);
-        };
-        // (AskAt 8 to 10: the tickets dealt round the blocks by index, no counter: block b takes
-        // b, b + G, b + 2G, ... of a grid of G, the copy asked for where 2, 0 and 1 ask.)
-        constexpr bool kDealt = AskAt >= 8;
-        int ticket = b.block();
-        const auto tile_of = [&](int t) {
-            return t < tiles ? kernels::anti_diagonal_tile(t, across, down) : tiles;
-        };
-        if (!kDealt) {
-            if (b.thread() == 0)
-                strip_slot[0] =
-                    kernels::anti_diagonal_tile(b.take_tile(tile_counter), across, down);
-            b.sync(Line::ScanRows, 0);
-        }
-        int tile = kDealt ? tile_of(ticket) : int(strip_slot[0]);
-        ask_for(tile);
-        const auto next_tile = [&] {
-            return kDealt ? tile_of(ticket + b.blocks()) : int(strip_slot[1]);
-        };
-        while (tile < tiles) {
-            // The next ticket, and this tile moved from the stage into registers, and the next
-            // one asked for in its place.
-            const auto take_next = [&] {
-                if (b.thread() == 0) {
-                    const int ticket = b.take_tile(tile_counter);
-                    strip_slot[1] =
-                        ticket < tiles ? kernels::anti_diagonal_tile(ticket, across, down) : tiles;
-                }
-            };
-            if (AskAt == 0) take_next();
-            kernels::wait_for_copies<0>(b);
-            int items[16][4];
-            for (int r = 0; r < 16; ++r)
-                kernels::read_consecutive<4>(b, stage, stage_at(r), items[r]);
-            b.sync(Line::ScanRows, 0);
-            if (AskAt == 0 || AskAt == 9) ask_for(next_tile());
-
-            const int strip = tile % across, tile_row = tile / across;
-            const int first_row = tile_row * band_rows + warp_row * 16;
-            const int my_row = first_row + b.lane();
-            const bool row_lane = b.lane() < 16 && my_row < height;
-            const int x = strip * kStripWidth + warp_x;
-            for (int r = 0; r < 16; ++r)
-                if (first_row + r >= height || x >= width)
-                    for (int v = 0; v < 4; ++v)
-                        items[r][v] = 0;
-            // The kernel's steps 2 to 6 for a wide tile (kernels/scan/summed_area_lookback.h).
-            int my_total = 0;
-            for (int r = 0; r < 16; ++r) {
-                int lane_total = items[r][0] + items[r][1] + items[r][2] + items[r][3];
-                const int in_row = kernels::warp_inclusive_scan<AddOp<int>>(b, lane_total);
-                const int before_in_row = b.shfl_up(in_row, 1);
-                const int row_total = b.shfl(in_row, 31);
-                if (b.lane() == r) my_total = row_total;
-                int before = b.lane() == 0 ? 0 : before_in_row;
-                for (int v = 0; v < 4; ++v) {
-                    before += items[r][v];
-                    items[r][v] = before;
-                }
-            }
-            for (int r = 1; r < 16; ++r)
-                for (int v = 0; v < 4; ++v)
-                    items[r][v] += items[r - 1][v];
-            for (int v = 0; v < 4; ++v)
-                sums[warp_row * kSumsPitch + padded_column(warp_x + v)] = items[15][v];
-            const int row = warp_row * 16 + b.lane();
-            if (b.lane() < 16) row_parts[warp_col * band_rows + row] = my_total;
-            b.sync(Line::ScanRows, tile);
-            // (AskAt 3 to 5: the next ticket taken by a thread on the right, whose warps wait while
-            // the warps on the left look back along the rows.)
-            if (AskAt >= 3 && AskAt <= 5 && b.thread() == 32) {
-                const int ticket = b.take_tile(tile_counter);
-                strip_slot[1] =
-                    ticket < tiles ? kernels::anti_diagonal_tile(ticket, across, down) : tiles;
-            }
-            int before = 0, total = 0;
-            if (row_lane) {
-                for (int c = 0; c < kWarpCols; ++c) {
-                    const int part = row_parts[c * band_rows + row];
-                    if (c < warp_col) before += part;
-                    total += part;
-                }
-            }
-            if (row_lane && warp_col == 0) {
-                kernels::publish_row_total(b, descriptors, strip, my_row, height, total);
-                row_lefts[row] = kernels::look_left_along_row<AddOp<int>, 4>(b, descriptors, strip,
-                                                                             my_row, height, total);
-            }
-            if (AskAt == 1) take_next();
-            b.sync(Line::ScanRows, tile);
-            if (AskAt == 1 || AskAt == 4 || AskAt == 10) ask_for(next_tile());
-            const int left = row_lane ? int(row_lefts[row]) + before : 0;
-            const int left_down = kernels::warp_inclusive_scan<AddOp<int>>(b, left);
-            if (b.lane() == 31) lefts[b.warp()] = left_down;
-            b.sync(Line::AddWarps, tile);
-            // (AskAt 6: thread 0 asks for the ticket before its column's words, and turns it
-            // into a tile after them: the two round trips side by side.)
-            int pending = 0;
-            if (AskAt == 6 && b.thread() == 0) pending = b.take_tile(tile_counter);
-            const int column = b.thread();  // 256 threads, 256 columns
-            const int x_column = strip * kStripWidth + column;
-            const int column_warp = column / kWarpWidth;
-            int down_to_warp = 0;
-            if (tile_row > 0 && x_column < width) {
-                std::uint32_t bits = 0;
-                while (!b.take_handed(descriptors, handed_word(tile_row, x_column),
-                                      handed_word(tile_row - 1, x_column), std::uint32_t(tile_row),
-                                      bits))
-                    b.back_off();
-                down_to_warp = int(bits);
-            }
-            for (int w = 0; w < warp_rows; ++w) {
-                const int at = w * kSumsPitch + padded_column(column);
-                const int warp_sum = sums[at];
-                sums[at] = down_to_warp;
-                down_to_warp += warp_sum + int(lefts[w * kWarpCols + column_warp]);
-            }
-            if (down > 1 && x_column < width) {
-                const int word = handed_word(tile_row, x_column);
-                if (tile_row < 2) descriptors.ready_next_launch(word);
-                if (tile_row + 1 < down)
-                    b.hand_down(descriptors, word, std::uint32_t(tile_row + 1),
-                                std::uint32_t(down_to_warp));
-            }
-            if (AskAt == 2) take_next();
-            if (AskAt == 6 && b.thread() == 0)
-                strip_slot[1] =
-                    pending < tiles ? kernels::anti_diagonal_tile(pending, across, down) : tiles;
-            b.sync(Line::Columns, tile);
-            if (AskAt == 2 || AskAt == 3 || AskAt == 6 || AskAt == 8) ask_for(next_tile());
-            int from_above[4];
-            for (int v = 0; v < 4; ++v)
-                from_above[v] = sums[warp_row * kSumsPitch + padded_column(warp_x + v)];
-            int* out_row = out + static_cast<long long>(first_row) * width;
-            for (int r = 0; r < 16 && first_row + r < height; ++r, out_row += width) {
-                const int row_left = b.shfl(left_down, r);
-                for (int v = 0; v < 4; ++v)
-                    items[r][v] += from_above[v] + row_left;
-                if (x + 4 <= width) {
-                    kernels::store_consecutive<4>(out_row + x, 0, 4, items[r]);
-                } else {
-                    kernels::store_consecutive<4>(out_row, x, width, items[r]);
-                }
-            }
-            if (AskAt == 5) ask_for(next_tile());
-            if (AskAt == 7) take_next();
-            // The next band's sums overwrite this one's only after every warp has read them.
-            b.sync(Line::Columns, tile);
-            tile = next_tile();
-            ticket += b.blocks();
-            if (AskAt == 7) ask_for(tile);
-        }
-    }
-};
-
-// Masks (wrong by design): nothing read, published or handed down (Silent), or nothing read
-// (NoReads: a look finds a prefix of 0, a handed word 0), for the floor of each form.
-}  // namespace
-
-struct SilentMode {
-    static constexpr bool recording = false;
-    static constexpr unsigned kBackOffNs = 0;
-    static constexpr bool kTilesInBlockOrder = false;
-};
-struct NoReadsMode {
-    static constexpr bool recording = false;
-    static constexpr unsigned kBackOffNs = 0;
-    static constexpr bool kTilesInBlockOrder = false;
-};
-template <>
-__device__ TileDescriptor GpuBlock<SilentMode>::peek(TileDescriptors, int, int) {
-    return {TileStatus::Prefix, 0u};
-}
-template <>
-__device__ bool GpuBlock<SilentMode>::take_handed(TileDescriptors, int, int, std::uint32_t,
-                                                  std::uint32_t& value) {
-    value = 0;
-    return true;
-}
-template <>
-__device__ void GpuBlock<SilentMode>::hand_down(TileDescriptors, int, std::uint32_t,
-                                                std::uint32_t) {}
-template <>
-__device__ void GpuBlock<SilentMode>::publish(TileDescriptors, int, TileStatus, std::uint32_t) {}
-template <>
-__device__ TileDescriptor GpuBlock<NoReadsMode>::peek(TileDescriptors, int, int) {
-    return {TileStatus::Prefix, 0u};
-}
-template <>
-__device__ bool GpuBlock<NoReadsMode>::take_handed(TileDescriptors, int, int, std::uint32_t,
-                                                   std::uint32_t& value) {
-    value = 0;
-    return true;
-}
-
-namespace {
-
-// The app's wide tiles under a mask.
-template <class Mode>
-void wide_mask(const Problem& p, int* in, int* out, int reps, double copy_ms, const char* what) {
-    constexpr int threads = 256;
-    const double ms = time_driver(reps, [&](GpuLauncher& l) {
-        const int width = p.request.width, height = p.n / width;
-        WideTable table{in, out, width, height, {}, nullptr};
-        LaunchShape shape{"probe", table.strips() * table.tile_rows(threads), threads,
-                          WideTable::shared_bytes(threads)};
-        const int words = table.row_descriptors() + table.column_words(threads);
-        table.descriptors = kernels::alloc_descriptors<WideTable>(
-            l, words, KernelShape::Timed, l.resident_blocks(shape, table), table.tile_counter);
-        LaunchEnv env;
-        env.shared_bytes = shape.shared_bytes;
-        kernel_entry<Mode,
-                     WideTable>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(
-            table, env);
-        SS_CUDA_CHECK_LAUNCH();
-    });
-    std::printf("summed-area  wide 64 x 256  the app, %-28s %9.4f ms  x copy %.3f\n", what, ms,
-                ms / copy_ms);
-}
-
-template <int AskAt, class Mode = PlainMode>
-void wide_staged_at(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    constexpr int threads = 256;
-    const auto entry = kernel_entry<Mode, StagedWide<AskAt>>();
-    SS_CUDA_CHECK(cudaFuncSetAttribute(reinterpret_cast<const void*>(entry),
-                                       cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                       int(StagedWide<AskAt>::shared_bytes(threads))));
-    cudaFuncAttributes a;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, entry));
-    {
-        int grid = 0;
-        const double ms = time_driver(
-            reps,
-            [&](GpuLauncher& l) {
-                const int width = p.request.width, height = p.n / width;
-                StagedWide<AskAt> table;
-                table.in = in;
-                table.out = out;
-                table.width = width;
-                table.height = height;
-                LaunchShape shape{"probe", 1, threads, StagedWide<AskAt>::shared_bytes(threads)};
-                shape.grid = l.resident_blocks(shape, table);
-                grid = shape.grid;
-                const int words = table.row_descriptors() + table.column_words(threads);
-                table.descriptors = kernels::alloc_descriptors<StagedWide<AskAt>>(
-                    l, words, KernelShape::Timed, shape.grid, table.tile_counter);
-                LaunchEnv env;
-                env.shared_bytes = shape.shared_bytes;
-                entry<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(table, env);
-                SS_CUDA_CHECK_LAUNCH();
-            },
-            std::is_same_v<Mode, PlainMode> ? output_is(out, p.expected, "staged")
-                                            : std::function<void(GpuLauncher&)>{});
-        std::printf(
-            "summed-area  wide 64 x 256  staged, asked at %d%s, %d blocks, regs %d, local %zu B  "
-            "%9.4f ms  x copy %.3f\n",
-            AskAt,
-            std::is_same_v<Mode, SilentMode>    ? " (silent)"
-            : std::is_same_v<Mode, NoReadsMode> ? " (no reads)"
-                                                : "",
-            grid, a.numRegs, a.localSizeBytes, ms, ms / copy_ms);
-    }
 }
 
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
@@ -600,24 +298,6 @@ void sweep(int log_n, int reps) {
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") return wide_timeline(p, in, out, reps, copy_ms);
-        if (std::string(wide) == "staged") {
-            for (int turn = 0; turn < 3; ++turn) {
-                wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
-                if (std::getenv("SCANSCOPE_TUNE_ALL_ASKS")) {
-                    wide_staged_at<0>(p, in, out, reps, copy_ms);
-                    wide_staged_at<1>(p, in, out, reps, copy_ms);
-                    wide_staged_at<3>(p, in, out, reps, copy_ms);
-                    wide_staged_at<4>(p, in, out, reps, copy_ms);
-                    wide_staged_at<5>(p, in, out, reps, copy_ms);
-                }
-                wide_mask<NoReadsMode>(p, in, out, reps, copy_ms, "no reads");
-                wide_mask<SilentMode>(p, in, out, reps, copy_ms, "silent");
-                wide_staged_at<2>(p, in, out, reps, copy_ms);
-                wide_staged_at<2, NoReadsMode>(p, in, out, reps, copy_ms);
-                wide_staged_at<2, SilentMode>(p, in, out, reps, copy_ms);
-            }
-            return;
-        }
         return wide_rows(p, in, out, reps, copy_ms);
     }
     shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);
