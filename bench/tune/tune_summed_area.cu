@@ -265,6 +265,107 @@ void wide_timeline(const Problem& p, int* in, int* out, int reps, double copy_ms
     std::printf("  first ticket to the last barrier 4: %.1f us\n", us(t0, end));
 }
 
+// The floor's order (SCANSCOPE_TUNE_WIDE=order-floor, a probe; results wrong by design): the
+// app's wide tiles with nothing read, published or handed down, by anti-diagonals (the app's
+// order) and row after row. Row after row, take_tile hands the kernel the anti-diagonal ticket of
+// the tile the real ticket names row after row, so that the kernel's anti_diagonal_tile finds that
+// tile: the same arithmetic a tile, only the order differs.
+}  // namespace
+
+__host__ __device__ inline int anti_diagonal_ticket(int tile, int across, int down) {
+    const int shorter = across < down ? across : down, longer = across + down - shorter;
+    const int row = tile / across, diagonal = row + tile % across, last = across + down - 1;
+    int before = 0;  // tiles on the diagonals before this one
+    if (diagonal <= shorter) {
+        before = diagonal * (diagonal + 1) / 2;
+    } else if (diagonal <= longer) {
+        before = shorter * (shorter + 1) / 2 + (diagonal - shorter) * shorter;
+    } else {
+        const int m = last - diagonal;  // diagonals from this one to the last: m, m - 1, ... tiles
+        before = across * down - m * (m + 1) / 2;
+    }
+    const int top = diagonal - (across - 1) > 0 ? diagonal - (across - 1) : 0;
+    return before + row - top;
+}
+
+template <bool RowAfterRow>
+struct FloorMode {
+    static constexpr bool recording = false;
+    static constexpr unsigned kBackOffNs = 0;
+    static constexpr bool kTilesInBlockOrder = false;
+};
+__device__ int g_floor_across, g_floor_down;
+#define SCANSCOPE_FLOOR_MODE(ROWS)                                                                \
+    template <>                                                                                   \
+    __device__ int GpuBlock<FloorMode<ROWS>>::take_tile(int* counter, int first) {                \
+        const int ticket = first + atomicAdd(counter, 1);                                         \
+        return ROWS ? anti_diagonal_ticket(ticket, g_floor_across, g_floor_down) : ticket;        \
+    }                                                                                             \
+    template <>                                                                                   \
+    __device__ TileDescriptor GpuBlock<FloorMode<ROWS>>::peek(TileDescriptors, int, int) {        \
+        return {TileStatus::Prefix, 0u};                                                          \
+    }                                                                                             \
+    template <>                                                                                   \
+    __device__ bool GpuBlock<FloorMode<ROWS>>::take_handed(TileDescriptors, int, int,             \
+                                                           std::uint32_t, std::uint32_t& value) { \
+        value = 0;                                                                                \
+        return true;                                                                              \
+    }                                                                                             \
+    template <>                                                                                   \
+    __device__ void GpuBlock<FloorMode<ROWS>>::hand_down(TileDescriptors, int, std::uint32_t,     \
+                                                         std::uint32_t) {}                        \
+    template <>                                                                                   \
+    __device__ void GpuBlock<FloorMode<ROWS>>::publish(TileDescriptors, int, TileStatus,          \
+                                                       std::uint32_t) {}
+SCANSCOPE_FLOOR_MODE(false)
+SCANSCOPE_FLOOR_MODE(true)
+
+namespace {
+
+template <bool RowAfterRow>
+void wide_floor(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    constexpr int threads = 256;
+    using Mode = FloorMode<RowAfterRow>;
+    const double ms = time_driver(reps, [&](GpuLauncher& l) {
+        const int width = p.request.width, height = p.n / width;
+        WideTable table{in, out, width, height, {}, nullptr};
+        LaunchShape shape{"probe", table.strips() * table.tile_rows(threads), threads,
+                          WideTable::shared_bytes(threads)};
+        const int words = table.row_descriptors() + table.column_words(threads);
+        table.descriptors = kernels::alloc_descriptors<WideTable>(
+            l, words, KernelShape::Timed, l.resident_blocks(shape, table), table.tile_counter);
+        LaunchEnv env;
+        env.shared_bytes = shape.shared_bytes;
+        kernel_entry<Mode,
+                     WideTable>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(
+            table, env);
+        SS_CUDA_CHECK_LAUNCH();
+    });
+    std::printf(
+        "summed-area  wide 64 x 256  nothing read, published or handed, %-16s %9.4f ms  "
+        "x copy %.3f\n",
+        RowAfterRow ? "row after row" : "anti-diagonals", ms, ms / copy_ms);
+}
+
+void wide_order_floor(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    WideTable probe_table{in, out, p.request.width, p.n / p.request.width, {}, nullptr};
+    const int across = probe_table.strips(), down = probe_table.tile_rows(256);
+    // The inverse checked against the listed order first.
+    const std::vector<int> order = kernels::anti_diagonal_order(across, down);
+    for (int t = 0; t < int(order.size()); ++t)
+        if (anti_diagonal_ticket(order[std::size_t(t)], across, down) != t) {
+            std::printf("anti_diagonal_ticket wrong at ticket %d\n", t);
+            std::exit(1);
+        }
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_floor_across, &across, sizeof(int)));
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_floor_down, &down, sizeof(int)));
+    for (int turn = 0; turn < 3; ++turn) {
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
+        wide_floor<false>(p, in, out, reps, copy_ms);
+        wide_floor<true>(p, in, out, reps, copy_ms);
+    }
+}
+
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     for (int turn = 0; turn < 2; ++turn) {
         wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
@@ -298,6 +399,7 @@ void sweep(int log_n, int reps) {
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") return wide_timeline(p, in, out, reps, copy_ms);
+        if (std::string(wide) == "order-floor") return wide_order_floor(p, in, out, reps, copy_ms);
         return wide_rows(p, in, out, reps, copy_ms);
     }
     shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);
