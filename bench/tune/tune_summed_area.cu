@@ -366,6 +366,144 @@ void wide_order_floor(const Problem& p, int* in, int* out, int reps, double copy
     }
 }
 
+// Sheared orders (SCANSCOPE_TUNE_WIDE=shears, a probe): tiles by keys row * shear + column, each
+// key from the top; shear 1 is the app's anti-diagonals, a shear as wide as the grid row after
+// row. The tile to the left is one key back, the one above `shear` keys back: both smaller
+// tickets. Thread 0 finds the ticket's key by a binary search over a closed-form count, and
+// take_tile hands the kernel that tile's anti-diagonal ticket (the same trick as order-floor).
+}  // namespace
+
+__device__ int g_shear;
+// Tiles whose key row * shear + column is below k.
+__host__ __device__ inline long long keys_below(int k, int shear, int across, int down) {
+    // Rows whose whole width is below k: row * shear + across <= k.
+    int full = k - across < 0 ? 0 : (k - across) / shear + 1;
+    if (full > down) full = down;
+    long long count = static_cast<long long>(full) * across;
+    // Rows from `full` on with part of their width below k: columns 0 .. k - row * shear - 1.
+    const int last = k <= 0 ? -1 : ((k - 1) / shear < down - 1 ? (k - 1) / shear : down - 1);
+    if (last >= full) {
+        const long long n = last - full + 1;
+        count += n * k - static_cast<long long>(shear) * (full + last) * n / 2;
+    }
+    return count;
+}
+__host__ __device__ inline int sheared_tile(int ticket, int shear, int across, int down) {
+    int lo = 0, hi = (down - 1) * shear + across;  // the key: keys_below(key) <= ticket < ...
+    while (hi - lo > 1) {
+        const int mid = (lo + hi) / 2;
+        if (keys_below(mid, shear, across, down) <= ticket)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    const int key = lo;
+    const int place = ticket - int(keys_below(key, shear, across, down));
+    const int first_row = key - (across - 1) <= 0 ? 0 : (key - (across - 1) + shear - 1) / shear;
+    const int row = first_row + place;
+    return row * across + (key - row * shear);
+}
+
+template <bool Silent>
+struct ShearMode {
+    static constexpr bool recording = false;
+    static constexpr unsigned kBackOffNs = 0;
+    static constexpr bool kTilesInBlockOrder = false;
+};
+template <>
+__device__ int GpuBlock<ShearMode<false>>::take_tile(int* counter, int first) {
+    const int ticket = first + atomicAdd(counter, 1);
+    return anti_diagonal_ticket(sheared_tile(ticket, g_shear, g_floor_across, g_floor_down),
+                                g_floor_across, g_floor_down);
+}
+template <>
+__device__ int GpuBlock<ShearMode<true>>::take_tile(int* counter, int first) {
+    const int ticket = first + atomicAdd(counter, 1);
+    return anti_diagonal_ticket(sheared_tile(ticket, g_shear, g_floor_across, g_floor_down),
+                                g_floor_across, g_floor_down);
+}
+template <>
+__device__ TileDescriptor GpuBlock<ShearMode<true>>::peek(TileDescriptors, int, int) {
+    return {TileStatus::Prefix, 0u};
+}
+template <>
+__device__ bool GpuBlock<ShearMode<true>>::take_handed(TileDescriptors, int, int, std::uint32_t,
+                                                       std::uint32_t& value) {
+    value = 0;
+    return true;
+}
+template <>
+__device__ void GpuBlock<ShearMode<true>>::hand_down(TileDescriptors, int, std::uint32_t,
+                                                     std::uint32_t) {}
+template <>
+__device__ void GpuBlock<ShearMode<true>>::publish(TileDescriptors, int, TileStatus,
+                                                   std::uint32_t) {}
+
+namespace {
+
+template <bool Silent>
+void wide_shear(const Problem& p, int* in, int* out, int reps, double copy_ms, int shear) {
+    constexpr int threads = 256;
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_shear, &shear, sizeof(int)));
+    const double ms = time_driver(
+        reps,
+        [&](GpuLauncher& l) {
+            const int width = p.request.width, height = p.n / width;
+            WideTable table{in, out, width, height, {}, nullptr};
+            LaunchShape shape{"probe", table.strips() * table.tile_rows(threads), threads,
+                              WideTable::shared_bytes(threads)};
+            const int words = table.row_descriptors() + table.column_words(threads);
+            table.descriptors = kernels::alloc_descriptors<WideTable>(
+                l, words, KernelShape::Timed, l.resident_blocks(shape, table), table.tile_counter);
+            LaunchEnv env;
+            env.shared_bytes = shape.shared_bytes;
+            kernel_entry<ShearMode<Silent>,
+                         WideTable>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(
+                table, env);
+            SS_CUDA_CHECK_LAUNCH();
+        },
+        Silent ? std::function<void(GpuLauncher&)>{}
+               : output_is(out, p.expected, "shear " + std::to_string(shear)));
+    std::printf(
+        "summed-area  wide 64 x 256  shear %3d%s  %9.4f ms  x copy %.3f\n", shear,
+        Silent ? ", nothing read, published or handed" : "                                  ", ms,
+        ms / copy_ms);
+}
+
+void wide_shears(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    WideTable probe_table{in, out, p.request.width, p.n / p.request.width, {}, nullptr};
+    const int across = probe_table.strips(), down = probe_table.tile_rows(256);
+    const std::vector<int> order = kernels::anti_diagonal_order(across, down);
+    for (int t = 0; t < int(order.size()); ++t)
+        if (sheared_tile(t, 1, across, down) != order[std::size_t(t)]) {
+            std::printf("sheared_tile(shear 1) is not the anti-diagonal order at ticket %d\n", t);
+            std::exit(1);
+        }
+    for (int shear : {2, 4, 8, 16, 64}) {  // each order takes every tile once, each key's tiles
+        std::vector<char> seen(std::size_t(across * down), 0);
+        int last_key = -1;
+        for (int t = 0; t < across * down; ++t) {
+            const int tile = sheared_tile(t, shear, across, down);
+            const int key = tile / across * shear + tile % across;
+            if (tile < 0 || tile >= across * down || seen[std::size_t(tile)] || key < last_key) {
+                std::printf("sheared_tile(shear %d) wrong at ticket %d\n", shear, t);
+                std::exit(1);
+            }
+            seen[std::size_t(tile)] = 1;
+            last_key = key;
+        }
+    }
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_floor_across, &across, sizeof(int)));
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_floor_down, &down, sizeof(int)));
+    for (int turn = 0; turn < 2; ++turn) {
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
+        for (int shear : {1, 2, 4, 8, 16, 64}) {
+            wide_shear<false>(p, in, out, reps, copy_ms, shear);
+            wide_shear<true>(p, in, out, reps, copy_ms, shear);
+        }
+    }
+}
+
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     for (int turn = 0; turn < 2; ++turn) {
         wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
@@ -399,6 +537,7 @@ void sweep(int log_n, int reps) {
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") return wide_timeline(p, in, out, reps, copy_ms);
+        if (std::string(wide) == "shears") return wide_shears(p, in, out, reps, copy_ms);
         if (std::string(wide) == "order-floor") return wide_order_floor(p, in, out, reps, copy_ms);
         return wide_rows(p, in, out, reps, copy_ms);
     }
