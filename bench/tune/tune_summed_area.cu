@@ -516,6 +516,122 @@ void wide_shears(const Problem& p, int* in, int* out, int reps, double copy_ms) 
     }
 }
 
+// Group prefetch (SCANSCOPE_TUNE_WIDE=group, a probe): a tile whose strip is a multiple of K asks
+// the L2 for the next K - 1 tiles of its row of tiles (prefetch.global.L2, each thread its own
+// 16 bytes of each row, as it loads its own), so that the DRAM sees K KiB of each row at once, as
+// row after row does; those tiles, taken a diagonal or more later, find their rows in the L2.
+// Done by every thread as it leaves the tile's first barrier (the tile known: the kernel's first
+// word of shared memory). Silent: nothing read, published or handed down as well.
+}  // namespace
+
+__device__ const int* g_group_in;
+__device__ int g_group_width;
+__shared__ int g_group_pending;
+template <int K, bool Silent>
+struct GroupMode {
+    static constexpr bool recording = false;
+    static constexpr unsigned kBackOffNs = 0;
+    static constexpr bool kTilesInBlockOrder = false;
+};
+#define SCANSCOPE_GROUP_MODE(K, SILENT)                                                     \
+    template <>                                                                             \
+    __device__ int GpuBlock<GroupMode<K, SILENT>>::take_tile(int* counter, int first) {     \
+        g_group_pending = 1;                                                                \
+        return first + atomicAdd(counter, 1);                                               \
+    }                                                                                       \
+    template <>                                                                             \
+    template <>                                                                             \
+    __device__ void GpuBlock<GroupMode<K, SILENT>>::sync<int>(std::uint16_t, int) {         \
+        __syncthreads();                                                                    \
+        if (!g_group_pending) return;                                                       \
+        __syncthreads();                                                                    \
+        if (threadIdx.x == 0) g_group_pending = 0;                                          \
+        const int tile = *reinterpret_cast<const int*>(dynamic_shared_base());              \
+        const int across = g_floor_across, strip = tile % across, tile_row = tile / across; \
+        const int warp = int(threadIdx.x) >> 5, lane = int(threadIdx.x) & 31;               \
+        if (strip % K != 0) return;                                                         \
+        const int x = strip * 256 + (warp & 1) * 128 + lane * 4;                            \
+        const long long row0 = tile_row * 64 + (warp >> 1) * 16;                            \
+        for (int f = 1; f < K && strip + f < across; ++f)                                   \
+            for (int r = 0; r < 16; ++r)                                                    \
+                asm volatile("prefetch.global.L2 [%0];" ::"l"(                              \
+                    g_group_in + (row0 + r) * g_group_width + x + f * 256));                \
+    }
+#define SCANSCOPE_GROUP_SILENT(K)                                                                \
+    template <>                                                                                  \
+    __device__ TileDescriptor GpuBlock<GroupMode<K, true>>::peek(TileDescriptors, int, int) {    \
+        return {TileStatus::Prefix, 0u};                                                         \
+    }                                                                                            \
+    template <>                                                                                  \
+    __device__ bool GpuBlock<GroupMode<K, true>>::take_handed(                                   \
+        TileDescriptors, int, int, std::uint32_t, std::uint32_t& value) {                        \
+        value = 0;                                                                               \
+        return true;                                                                             \
+    }                                                                                            \
+    template <>                                                                                  \
+    __device__ void GpuBlock<GroupMode<K, true>>::hand_down(TileDescriptors, int, std::uint32_t, \
+                                                            std::uint32_t) {}                    \
+    template <>                                                                                  \
+    __device__ void GpuBlock<GroupMode<K, true>>::publish(TileDescriptors, int, TileStatus,      \
+                                                          std::uint32_t) {}
+SCANSCOPE_GROUP_MODE(1, false)
+SCANSCOPE_GROUP_MODE(2, false)
+SCANSCOPE_GROUP_MODE(4, false)
+SCANSCOPE_GROUP_MODE(1, true)
+SCANSCOPE_GROUP_MODE(2, true)
+SCANSCOPE_GROUP_MODE(4, true)
+SCANSCOPE_GROUP_SILENT(1)
+SCANSCOPE_GROUP_SILENT(2)
+SCANSCOPE_GROUP_SILENT(4)
+
+namespace {
+
+template <int K, bool Silent>
+void wide_group(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    constexpr int threads = 256;
+    using Mode = GroupMode<K, Silent>;
+    const double ms = time_driver(
+        reps,
+        [&](GpuLauncher& l) {
+            const int width = p.request.width, height = p.n / width;
+            WideTable table{in, out, width, height, {}, nullptr};
+            LaunchShape shape{"probe", table.strips() * table.tile_rows(threads), threads,
+                              WideTable::shared_bytes(threads)};
+            const int words = table.row_descriptors() + table.column_words(threads);
+            table.descriptors = kernels::alloc_descriptors<WideTable>(
+                l, words, KernelShape::Timed, l.resident_blocks(shape, table), table.tile_counter);
+            LaunchEnv env;
+            env.shared_bytes = shape.shared_bytes;
+            kernel_entry<Mode,
+                         WideTable>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(
+                table, env);
+            SS_CUDA_CHECK_LAUNCH();
+        },
+        Silent ? std::function<void(GpuLauncher&)>{}
+               : output_is(out, p.expected, "group " + std::to_string(K)));
+    std::printf(
+        "summed-area  wide 64 x 256  group %d%s  %9.4f ms  x copy %.3f\n", K,
+        Silent ? ", nothing read, published or handed" : "                                  ", ms,
+        ms / copy_ms);
+}
+
+void wide_groups(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    const int across = (p.request.width + 255) / 256, width = p.request.width;
+    const int* pointer = in;
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_floor_across, &across, sizeof(int)));
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_group_width, &width, sizeof(int)));
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_group_in, &pointer, sizeof(pointer)));
+    for (int turn = 0; turn < 2; ++turn) {
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
+        wide_group<1, false>(p, in, out, reps, copy_ms);
+        wide_group<2, false>(p, in, out, reps, copy_ms);
+        wide_group<4, false>(p, in, out, reps, copy_ms);
+        wide_group<1, true>(p, in, out, reps, copy_ms);
+        wide_group<2, true>(p, in, out, reps, copy_ms);
+        wide_group<4, true>(p, in, out, reps, copy_ms);
+    }
+}
+
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     for (int turn = 0; turn < 2; ++turn) {
         wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
@@ -550,6 +666,7 @@ void sweep(int log_n, int reps) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") return wide_timeline(p, in, out, reps, copy_ms);
         if (std::string(wide) == "shears") return wide_shears(p, in, out, reps, copy_ms);
+        if (std::string(wide) == "group") return wide_groups(p, in, out, reps, copy_ms);
         if (std::string(wide) == "order-floor") return wide_order_floor(p, in, out, reps, copy_ms);
         return wide_rows(p, in, out, reps, copy_ms);
     }
