@@ -31,6 +31,7 @@
 #include "scan/decoupled_lookback.h"
 #include "scan/lookback_policies.h"
 #include "scan/staged_lookback.h"
+#include "spread.h"
 
 namespace scanscope {
 namespace {
@@ -201,19 +202,6 @@ struct Run {
         return true;
     }
 };
-
-void print_spread(const char* what, std::vector<double> v) {
-    if (v.empty()) return;
-    std::sort(v.begin(), v.end());
-    double sum = 0;
-    for (double x : v)
-        sum += x;
-    const auto at = [&](double f) {
-        return v[std::min(v.size() - 1, static_cast<std::size_t>(f * double(v.size())))];
-    };
-    std::printf("  %-46s mean %7.0f  p10 %7.0f  p50 %7.0f  p90 %7.0f  p99 %7.0f\n", what,
-                sum / double(v.size()), at(0.1), at(0.5), at(0.9), at(0.99));
-}
 
 // What happens in each 1 us of the launch (from its first take): tiles taken, aggregates published
 // (a tile's loads have landed), look-backs begun and prefixes published (the block stores the tile

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "probe_timer.cuh"
+#include "spread.h"
 #include "variants/drivers.h"
 
 namespace scanscope {
@@ -135,19 +136,11 @@ struct WideTimelineMode {
     static constexpr bool kTilesInBlockOrder = false;
 };
 
-__device__ __forceinline__ long long wide_now() {
-    long long t;
-    asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-    return t;
-}
-
 template <>
 __device__ int GpuBlock<WideTimelineMode>::take_tile(int* counter, int first) {
     const int tile = first + atomicAdd(counter, 1);
-    unsigned sm;
-    asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
-    g_wide_moments[tile].taken = wide_now();
-    g_wide_moments[tile].sm = int(sm);
+    g_wide_moments[tile].taken = now();
+    g_wide_moments[tile].sm = sm();
     g_wide_moments[tile].steps = 0;
     g_wide_ticket = tile;
     return tile;
@@ -158,22 +151,12 @@ __device__ void GpuBlock<WideTimelineMode>::sync<int>(std::uint16_t, int) {
     __syncthreads();
     if (threadIdx.x == 0) {
         WideMoments& m = g_wide_moments[g_wide_ticket];
-        if (m.steps < 5) m.at[m.steps] = wide_now();
+        if (m.steps < 5) m.at[m.steps] = now();
         ++m.steps;
     }
 }
 
 namespace {
-
-void print_spread(const char* what, std::vector<double> us, const char* unit = "us") {
-    std::sort(us.begin(), us.end());
-    double sum = 0;
-    for (double u : us)
-        sum += u;
-    const auto at = [&](double q) { return us[std::size_t(q * double(us.size() - 1))]; };
-    std::printf("  %-58s mean %7.2f  p10 %7.2f  p50 %7.2f  p90 %7.2f  p99 %7.2f %s\n", what,
-                sum / double(us.size()), at(0.1), at(0.5), at(0.9), at(0.99), unit);
-}
 
 void wide_timeline(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     (void)reps;
@@ -198,22 +181,15 @@ void wide_timeline(const Problem& p, int* in, int* out, int reps, double copy_ms
             l, words, KernelShape::Timed, l.resident_blocks(shape, table), table.tile_counter);
         LaunchEnv env;
         env.shared_bytes = shape.shared_bytes;
-        cudaEvent_t start, stop;
-        SS_CUDA_CHECK(cudaEventCreate(&start));
-        SS_CUDA_CHECK(cudaEventCreate(&stop));
-        SS_CUDA_CHECK(cudaEventRecord(start, l.stream()));
+        EventTimer timer;
+        timer.start(l.stream());
         kernel_entry<WideTimelineMode,
                      Table>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(table,
                                                                                            env);
         SS_CUDA_CHECK_LAUNCH();
-        SS_CUDA_CHECK(cudaEventRecord(stop, l.stream()));
-        l.synchronize();
-        float ms = 0;
-        SS_CUDA_CHECK(cudaEventElapsedTime(&ms, start, stop));
+        const double ms = timer.stop(l.stream());
         std::printf("timeline run %d: %.4f ms, x copy %.3f (one launch, events)\n", run, ms,
                     ms / copy_ms);
-        SS_CUDA_CHECK(cudaEventDestroy(start));
-        SS_CUDA_CHECK(cudaEventDestroy(stop));
     }
     output_is(out, p.expected, "timeline")(l);
     std::vector<WideMoments> m(static_cast<std::size_t>(tiles));
@@ -221,9 +197,10 @@ void wide_timeline(const Problem& p, int* in, int* out, int reps, double copy_ms
     long long t0 = m[0].taken;
     for (const auto& x : m)
         t0 = std::min(t0, x.taken);
-    std::vector<int> ticket_of(static_cast<std::size_t>(tiles));
+    const std::vector<int> tile_of = kernels::anti_diagonal_order(across, down);
+    std::vector<int> ticket_of(tile_of.size());
     for (int t = 0; t < tiles; ++t)
-        ticket_of[std::size_t(kernels::anti_diagonal_tile(t, across, down))] = t;
+        ticket_of[std::size_t(tile_of[std::size_t(t)])] = t;
     const auto us = [](long long a, long long b) { return double(b - a) / 1000.0; };
     std::vector<double> known, loaded, rows, lefts, columns, left_late, above_late, between;
     for (int t = 0; t < tiles; ++t) {
@@ -237,7 +214,7 @@ void wide_timeline(const Problem& p, int* in, int* out, int reps, double copy_ms
         rows.push_back(us(x.at[1], x.at[2]));
         lefts.push_back(us(x.at[2], x.at[3]));
         columns.push_back(us(x.at[3], x.at[4]));
-        const int tile = kernels::anti_diagonal_tile(t, across, down);
+        const int tile = tile_of[std::size_t(t)];
         const int strip = tile % across, tile_row = tile / across;
         if (strip > 0) {  // the left tile's row prefixes were out by its barrier 2
             const WideMoments& left = m[std::size_t(ticket_of[std::size_t(tile - 1)])];
@@ -251,14 +228,14 @@ void wide_timeline(const Problem& p, int* in, int* out, int reps, double copy_ms
     }
     std::printf("wide tiles 64 x 256, %d tiles (%d x %d), the last launch of four:\n", tiles,
                 across, down);
-    print_spread("ticket to the tile known (barrier 0)", known);
-    print_spread("loads and row scans (barrier 0 to 1)", loaded);
-    print_spread("look-back along the rows (1 to 2)", rows);
-    print_spread("rows' left parts (2 to 3)", lefts);
-    print_spread("columns taken and handed on (3 to 4)", columns);
-    print_spread("left tile's barrier 2 after this tile's barrier 1", left_late);
-    print_spread("tile above's barrier 4 after this tile's barrier 3", above_late);
-    print_spread("tickets from the left tile's", between, "tickets");
+    print_spread("ticket to the tile known (barrier 0)", known, 58, 2, "us");
+    print_spread("loads and row scans (barrier 0 to 1)", loaded, 58, 2, "us");
+    print_spread("look-back along the rows (1 to 2)", rows, 58, 2, "us");
+    print_spread("rows' left parts (2 to 3)", lefts, 58, 2, "us");
+    print_spread("columns taken and handed on (3 to 4)", columns, 58, 2, "us");
+    print_spread("left tile's barrier 2 after this tile's barrier 1", left_late, 58, 2, "us");
+    print_spread("tile above's barrier 4 after this tile's barrier 3", above_late, 58, 2, "us");
+    print_spread("tickets from the left tile's", between, 58, 0, "tickets");
     long long end = t0;
     for (const auto& x : m)
         end = std::max(end, x.at[4]);
