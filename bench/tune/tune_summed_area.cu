@@ -32,7 +32,10 @@ struct Problem {
 
 // A square table of 1 .. 7; its summed-area table added up in 32-bit words as the kernel wraps.
 Problem make_problem(int log_n) {
-    const int n = 1 << log_n, width = 1 << (log_n / 2), height = n / width;
+    // SCANSCOPE_TUNE_LOG_WIDTH: a table of that width and the same n, not square.
+    const char* log_width = std::getenv("SCANSCOPE_TUNE_LOG_WIDTH");
+    const int n = 1 << log_n, width = 1 << (log_width ? std::atoi(log_width) : log_n / 2),
+              height = n / width;
     Problem p{n, {}, std::vector<int>(std::size_t(n)), std::vector<int>(std::size_t(n))};
     p.request.variant = "summed-area-lookback";
     p.request.n = n;
@@ -240,6 +243,322 @@ void wide_timeline(const Problem& p, int* in, int* out, int reps, double copy_ms
     for (const auto& x : m)
         end = std::max(end, x.at[4]);
     std::printf("  first ticket to the last barrier 4: %.1f us\n", us(t0, end));
+    // The wavefront's fill and drain: tickets taken and tiles handed on in each 20 us, and how
+    // long the tiles of those tickets spent in their two looks (barriers 1 to 2 and 3 to 4).
+    constexpr long long kWindowNs = 20000;
+    const int windows = int((end - t0) / kWindowNs) + 1;
+    std::vector<int> taken(std::size_t(windows), 0), handed(std::size_t(windows), 0),
+        first(std::size_t(windows), tiles), last(std::size_t(windows), -1);
+    std::vector<double> looks(std::size_t(windows), 0.0);
+    for (int t = 0; t < tiles; ++t) {
+        const WideMoments& x = m[std::size_t(t)];
+        const auto w = std::size_t((x.taken - t0) / kWindowNs);
+        ++taken[w];
+        first[w] = std::min(first[w], t);
+        last[w] = std::max(last[w], t);
+        looks[w] += us(x.at[1], x.at[2]) + us(x.at[3], x.at[4]);
+        ++handed[std::size_t((x.at[4] - t0) / kWindowNs)];
+    }
+    std::printf("  from (us)  tickets  handed on  tickets' looks (us)  tickets\n");
+    for (int w = 0; w < windows; ++w)
+        std::printf("  %8d  %7d  %9d  %19.2f  %d..%d\n", int(w * kWindowNs / 1000),
+                    taken[std::size_t(w)], handed[std::size_t(w)],
+                    taken[std::size_t(w)] ? looks[std::size_t(w)] / taken[std::size_t(w)] : 0.0,
+                    first[std::size_t(w)], last[std::size_t(w)]);
+}
+
+// The floor of runs (SCANSCOPE_TUNE_WIDE=runs-floor, a probe; results wrong by design): the app's
+// wide tiles with nothing read, published or handed down, taken in runs of Run tiles side by side
+// on consecutive tickets, the runs by anti-diagonals (Run 1: the app's order; Run 64 at 16384
+// wide: row after row). take_tile hands the kernel the anti-diagonal ticket of the tile the real
+// ticket names, so that the kernel's anti_diagonal_tile finds it: the same arithmetic a tile.
+}  // namespace
+
+__host__ __device__ inline int anti_diagonal_ticket(int tile, int across, int down) {
+    const int shorter = across < down ? across : down, longer = across + down - shorter;
+    const int row = tile / across, diagonal = row + tile % across, last = across + down - 1;
+    int before = 0;  // tiles on the diagonals before this one
+    if (diagonal <= shorter) {
+        before = diagonal * (diagonal + 1) / 2;
+    } else if (diagonal <= longer) {
+        before = shorter * (shorter + 1) / 2 + (diagonal - shorter) * shorter;
+    } else {
+        const int m = last - diagonal;  // diagonals from this one to the last: m, m - 1, ... tiles
+        before = across * down - m * (m + 1) / 2;
+    }
+    const int top = diagonal - (across - 1) > 0 ? diagonal - (across - 1) : 0;
+    return before + row - top;
+}
+
+__host__ __device__ inline int run_tile(int ticket, int run, int across, int down) {
+    const int runs_across = across / run;
+    const int r = kernels::anti_diagonal_tile(ticket / run, runs_across, down);
+    return (r / runs_across) * across + (r % runs_across) * run + ticket % run;
+}
+
+template <int Run>
+struct RunFloorMode {
+    static constexpr bool recording = false;
+    static constexpr unsigned kBackOffNs = 0;
+    static constexpr bool kTilesInBlockOrder = false;
+};
+__device__ int g_floor_across, g_floor_down;
+#define SCANSCOPE_RUN_FLOOR_MODE(RUN)                                                           \
+    template <>                                                                                 \
+    __device__ int GpuBlock<RunFloorMode<RUN>>::take_tile(int* counter, int first) {            \
+        const int ticket = first + atomicAdd(counter, 1);                                       \
+        return anti_diagonal_ticket(run_tile(ticket, RUN, g_floor_across, g_floor_down),        \
+                                    g_floor_across, g_floor_down);                              \
+    }                                                                                           \
+    template <>                                                                                 \
+    __device__ TileDescriptor GpuBlock<RunFloorMode<RUN>>::peek(TileDescriptors, int, int) {    \
+        return {TileStatus::Prefix, 0u};                                                        \
+    }                                                                                           \
+    template <>                                                                                 \
+    __device__ bool GpuBlock<RunFloorMode<RUN>>::take_handed(TileDescriptors, int, int,         \
+                                                             std::uint32_t, std::uint32_t& v) { \
+        v = 0;                                                                                  \
+        return true;                                                                            \
+    }                                                                                           \
+    template <>                                                                                 \
+    __device__ void GpuBlock<RunFloorMode<RUN>>::hand_down(TileDescriptors, int, std::uint32_t, \
+                                                           std::uint32_t) {}                    \
+    template <>                                                                                 \
+    __device__ void GpuBlock<RunFloorMode<RUN>>::publish(TileDescriptors, int, TileStatus,      \
+                                                         std::uint32_t) {}
+SCANSCOPE_RUN_FLOOR_MODE(1)
+SCANSCOPE_RUN_FLOOR_MODE(2)
+SCANSCOPE_RUN_FLOOR_MODE(4)
+SCANSCOPE_RUN_FLOOR_MODE(8)
+SCANSCOPE_RUN_FLOOR_MODE(16)
+SCANSCOPE_RUN_FLOOR_MODE(64)
+
+// The same runs with everything read, published and handed down as the app does
+// (SCANSCOPE_TUNE_WIDE=runs, a probe, results checked): only the order differs from the app's.
+template <int Run>
+struct RunMode {
+    static constexpr bool recording = false;
+    static constexpr unsigned kBackOffNs = 0;
+    static constexpr bool kTilesInBlockOrder = false;
+};
+#define SCANSCOPE_RUN_MODE(RUN)                                                          \
+    template <>                                                                          \
+    __device__ int GpuBlock<RunMode<RUN>>::take_tile(int* counter, int first) {          \
+        const int ticket = first + atomicAdd(counter, 1);                                \
+        return anti_diagonal_ticket(run_tile(ticket, RUN, g_floor_across, g_floor_down), \
+                                    g_floor_across, g_floor_down);                       \
+    }
+SCANSCOPE_RUN_MODE(1)
+SCANSCOPE_RUN_MODE(2)
+SCANSCOPE_RUN_MODE(4)
+SCANSCOPE_RUN_MODE(8)
+
+namespace {
+
+template <int Run, bool Floor = true>
+void run_floor(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    constexpr int threads = 256;
+    const double ms = time_driver(
+        reps,
+        [&](GpuLauncher& l) {
+            const int width = p.request.width, height = p.n / width;
+            WideTable table{in, out, width, height, {}, nullptr};
+            LaunchShape shape{"probe", table.strips() * table.tile_rows(threads), threads,
+                              WideTable::shared_bytes(threads)};
+            const int words = table.row_descriptors() + table.column_words(threads);
+            table.descriptors = kernels::alloc_descriptors<WideTable>(
+                l, words, KernelShape::Timed, l.resident_blocks(shape, table), table.tile_counter);
+            LaunchEnv env;
+            env.shared_bytes = shape.shared_bytes;
+            kernel_entry<std::conditional_t<Floor, RunFloorMode<Run>, RunMode<Run>>,
+                         WideTable>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(
+                table, env);
+            SS_CUDA_CHECK_LAUNCH();
+        },
+        Floor ? std::function<void(GpuLauncher&)>() : output_is(out, p.expected, "runs"));
+    std::printf("summed-area  wide 64 x 256  %-36s runs of %2d  %9.4f ms  x copy %.3f\n",
+                Floor ? "nothing read, published or handed," : "all read, published, handed,", Run,
+                ms, ms / copy_ms);
+}
+
+void wide_runs_floor(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    WideTable probe_table{in, out, p.request.width, p.n / p.request.width, {}, nullptr};
+    const int across = probe_table.strips(), down = probe_table.tile_rows(256);
+    // The orders checked on the host first: the inverse against the listed order, and each
+    // run order a permutation.
+    const std::vector<int> order = kernels::anti_diagonal_order(across, down);
+    for (int t = 0; t < int(order.size()); ++t)
+        if (anti_diagonal_ticket(order[std::size_t(t)], across, down) != t) {
+            std::printf("anti_diagonal_ticket wrong at ticket %d\n", t);
+            std::exit(1);
+        }
+    for (int run : {1, 2, 4, 8, 16, 64}) {
+        std::vector<int> seen(order.size(), 0);
+        for (int t = 0; t < int(order.size()); ++t)
+            ++seen[std::size_t(run_tile(t, run, across, down))];
+        if (std::count(seen.begin(), seen.end(), 1) != int(seen.size()) ||
+            run_tile(0, run, across, down) != 0 ||
+            (run == 1 && run_tile(5, 1, across, down) != order[5])) {
+            std::printf("runs of %d: not a permutation\n", run);
+            std::exit(1);
+        }
+    }
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_floor_across, &across, sizeof(int)));
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_floor_down, &down, sizeof(int)));
+    if (std::getenv("SCANSCOPE_TUNE_RUNS_LOOK")) {
+        for (int turn = 0; turn < 3; ++turn) {
+            wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
+            run_floor<1, false>(p, in, out, reps, copy_ms);
+            run_floor<2, false>(p, in, out, reps, copy_ms);
+            run_floor<4, false>(p, in, out, reps, copy_ms);
+            run_floor<8, false>(p, in, out, reps, copy_ms);
+        }
+        return;
+    }
+    for (int turn = 0; turn < 2; ++turn) {
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
+        run_floor<1>(p, in, out, reps, copy_ms);
+        run_floor<2>(p, in, out, reps, copy_ms);
+        run_floor<4>(p, in, out, reps, copy_ms);
+        run_floor<8>(p, in, out, reps, copy_ms);
+        run_floor<16>(p, in, out, reps, copy_ms);
+        run_floor<64>(p, in, out, reps, copy_ms);
+    }
+}
+
+// Tiles held in shared memory (SCANSCOPE_TUNE_WIDE=smem-floor, a probe): 64 x 256 tiles copied in
+// by cp.async, so that a block needs few registers and three fit an SM (the app holds its tile in
+// registers, two blocks an SM). Nothing read, published or handed down: each tile's own summed-
+// area table is written (checked), by anti-diagonals or row after row. A warp 8 rows, a lane 8
+// columns; pass 1 adds each column down the warp's rows, pass 2 stores the table's entries.
+// A lane's 8 columns of a 256-wide row: 4 at lane * 4 and 4 at 128 + lane * 4, so that each of a
+// warp's 16-byte accesses covers 512 bytes end to end.
+__device__ inline int column_of(int lane, int k) {
+    return (k < 4 ? 0 : 128) + lane * 4 + k % 4;
+}
+
+// The row's inclusive scan at the lane's 8 columns.
+__device__ inline void scan_row(const int* row, int lane, int (&v)[8]) {
+    const int4 a = *reinterpret_cast<const int4*>(row + lane * 4);
+    const int4 b = *reinterpret_cast<const int4*>(row + 128 + lane * 4);
+    v[0] = a.x, v[1] = a.y, v[2] = a.z, v[3] = a.w, v[4] = b.x, v[5] = b.y, v[6] = b.z, v[7] = b.w;
+    for (int k = 1; k < 4; ++k)
+        v[k] += v[k - 1], v[k + 4] += v[k + 3];
+    int left = v[3], right = v[7];
+    for (int d = 1; d < 32; d *= 2) {
+        const int got_left = __shfl_up_sync(0xffffffffu, left, d);
+        const int got_right = __shfl_up_sync(0xffffffffu, right, d);
+        if (lane >= d) left += got_left, right += got_right;
+    }
+    const int half = __shfl_sync(0xffffffffu, left, 31);
+    left -= v[3];
+    right += half - v[7];
+    for (int k = 0; k < 4; ++k)
+        v[k] += left, v[k + 4] += right;
+}
+
+template <int PerSm, bool RowAfterRow>
+__global__ void __launch_bounds__(256, PerSm)
+    smem_tile_floor(const int* in, int* out, int width, int across, int down, int* counter) {
+    extern __shared__ int4 tile4[];  // 64 rows of 64 int4, then 8 warps x 256 column sums
+    int* tile = reinterpret_cast<int*>(tile4);
+    int* column_sums = tile + 64 * 256;
+    __shared__ int ticket;
+    if (threadIdx.x == 0) ticket = atomicAdd(counter, 1);
+    __syncthreads();
+    const int t = ticket;
+    const int id = RowAfterRow ? t : kernels::anti_diagonal_tile(t, across, down);
+    const int x0 = (id % across) * 256, y0 = (id / across) * 64;
+    for (int i = 0; i < 16; ++i) {
+        const int chunk = i * 256 + int(threadIdx.x), row = chunk / 64, c4 = chunk % 64;
+        const int4* from =
+            reinterpret_cast<const int4*>(in + std::size_t(y0 + row) * width + x0) + c4;
+        const unsigned to = unsigned(__cvta_generic_to_shared(tile4 + chunk));
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(to), "l"(from));
+    }
+    asm volatile("cp.async.commit_group;\n cp.async.wait_all;" ::: "memory");
+    __syncthreads();
+    const int warp = int(threadIdx.x) / 32, lane = int(threadIdx.x) % 32;
+    // Pass 1: each row scanned across the warp; the lane's 8 columns added down its rows.
+    int down_sum[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (int r = 0; r < 8; ++r) {
+        int v[8];
+        scan_row(tile + (warp * 8 + r) * 256, lane, v);
+        for (int k = 0; k < 8; ++k)
+            down_sum[k] += v[k];
+    }
+    for (int k = 0; k < 8; ++k)
+        column_sums[warp * 256 + column_of(lane, k)] = down_sum[k];
+    __syncthreads();
+    // Pass 2: each column's entry above the warp's rows, then the rows again, stored.
+    int above[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (int w = 0; w < warp; ++w)
+        for (int k = 0; k < 8; ++k)
+            above[k] += column_sums[w * 256 + column_of(lane, k)];
+    for (int r = 0; r < 8; ++r) {
+        int v[8];
+        scan_row(tile + (warp * 8 + r) * 256, lane, v);
+        for (int k = 0; k < 8; ++k)
+            above[k] += v[k];
+        int* to = out + std::size_t(y0 + warp * 8 + r) * width + x0 + lane * 4;
+        *reinterpret_cast<int4*>(to) = make_int4(above[0], above[1], above[2], above[3]);
+        *reinterpret_cast<int4*>(to + 128) = make_int4(above[4], above[5], above[6], above[7]);
+    }
+}
+
+template <int PerSm, bool RowAfterRow>
+void smem_floor(const Problem& p, int* in, int* out, int reps, double copy_ms,
+                const std::vector<int>& local) {
+    const int width = p.request.width, height = p.n / width;
+    const int across = width / 256, down = height / 64;
+    const int shared = (64 * 256 + 8 * 256) * 4;
+    auto kernel = smem_tile_floor<PerSm, RowAfterRow>;
+    SS_CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
+    int per_sm = 0;
+    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, 256, shared));
+    cudaFuncAttributes a;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel));
+    const double ms = time_driver(
+        reps,
+        [&](GpuLauncher& l) {
+            int* counter = l.alloc<int>(1);
+            SS_CUDA_CHECK(cudaMemsetAsync(counter, 0, sizeof(int), l.stream()));
+            kernel<<<across * down, 256, shared, l.stream()>>>(in, out, width, across, down,
+                                                               counter);
+            SS_CUDA_CHECK_LAUNCH();
+        },
+        output_is(out, local, "smem floor"));
+    std::printf(
+        "summed-area  smem tiles 64 x 256, nothing read  %-14s  regs %3d  local %3zu B  "
+        "%d an SM  %9.4f ms  x copy %.3f\n",
+        RowAfterRow ? "row after row" : "anti-diagonals", a.numRegs, a.localSizeBytes, per_sm, ms,
+        ms / copy_ms);
+}
+
+void wide_smem_floor(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    // Each 64 x 256 tile's own summed-area table, on the host.
+    const int width = p.request.width, height = p.n / width;
+    std::vector<int> local(p.host.size());
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+            const std::size_t k = std::size_t(y) * std::size_t(width) + std::size_t(x);
+            std::uint32_t v = std::uint32_t(p.host[k]);
+            if (x % 256) v += std::uint32_t(local[k - 1]);
+            if (y % 64) v += std::uint32_t(local[k - std::size_t(width)]);
+            if (x % 256 && y % 64) v -= std::uint32_t(local[k - std::size_t(width) - 1]);
+            local[k] = int(v);
+        }
+    const int across = width / 256, down = height / 64;
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_floor_across, &across, sizeof(int)));
+    SS_CUDA_CHECK(cudaMemcpyToSymbol(g_floor_down, &down, sizeof(int)));
+    for (int turn = 0; turn < 2; ++turn) {
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
+        run_floor<1>(p, in, out, reps, copy_ms);            // the app's floor
+        smem_floor<2, false>(p, in, out, reps, copy_ms, local);
+        smem_floor<3, false>(p, in, out, reps, copy_ms, local);
+        smem_floor<3, true>(p, in, out, reps, copy_ms, local);
+    }
 }
 
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
@@ -275,6 +594,8 @@ void sweep(int log_n, int reps) {
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") return wide_timeline(p, in, out, reps, copy_ms);
+        if (std::string(wide) == "runs-floor") return wide_runs_floor(p, in, out, reps, copy_ms);
+        if (std::string(wide) == "smem-floor") return wide_smem_floor(p, in, out, reps, copy_ms);
         return wide_rows(p, in, out, reps, copy_ms);
     }
     shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);
