@@ -561,6 +561,188 @@ void wide_smem_floor(const Problem& p, int* in, int* out, int reps, double copy_
     }
 }
 
+// Row after row, each row's left part a sum of every aggregate to its left (SCANSCOPE_TUNE_WIDE=
+// row-reduce, a probe, checked): the order the DRAM likes, with no chain along the rows. A tile
+// (64 x 256, in shared memory as smem_tile_floor's) publishes its 64 rows' totals, tagged with
+// the launch's number, and adds up the totals of every tile to its left in its row (a thread a row
+// and a quarter of the tiles, all asked for at once), while each thread also asks for its
+// column's word from the tile above (a ring of two words a column, exchanged in the L2 as the
+// app's). Its last row goes down before its rows are stored.
+struct RowReduceArgs {
+    const int* in;
+    int* out;
+    int width, across, down;
+    int* counter;
+    unsigned long long* row_totals;  // a word a row of the table and a tile of it
+    unsigned long long* ring;        // two words a column
+    unsigned epoch;                  // the launch's number, from 1
+};
+
+__device__ inline unsigned long long peek_word(const unsigned long long* at) {
+    return *reinterpret_cast<const volatile unsigned long long*>(at);
+}
+__device__ inline unsigned long long tagged(unsigned tag, int value) {
+    return (static_cast<unsigned long long>(tag) << 32) | static_cast<unsigned>(value);
+}
+
+// Mask bit 1: the column's word not waited for (taken as 0); bit 2: the rows' totals not; results
+// then wrong by design. SleepNs: a pause before each look again.
+template <int PerSm, int Mask, unsigned SleepNs>
+__global__ void __launch_bounds__(256, PerSm) row_reduce_sat(RowReduceArgs a) {
+    extern __shared__ int4 tile4[];
+    int* tile = reinterpret_cast<int*>(tile4);
+    int* column_sums = tile + 64 * 256;  // 8 warps x 256 columns
+    __shared__ int ticket, row_total[64], parts[4][64], row_left[64], warp_left[8], above[256];
+    if (threadIdx.x == 0) ticket = atomicAdd(a.counter, 1);
+    __syncthreads();
+    const int c = ticket % a.across, tile_row = ticket / a.across;
+    const int x0 = c * 256, y0 = tile_row * 64;
+    for (int i = 0; i < 16; ++i) {
+        const int chunk = i * 256 + int(threadIdx.x), row = chunk / 64, c4 = chunk % 64;
+        const int4* from =
+            reinterpret_cast<const int4*>(a.in + std::size_t(y0 + row) * a.width + x0) + c4;
+        const unsigned to = unsigned(__cvta_generic_to_shared(tile4 + chunk));
+        asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(to), "l"(from));
+    }
+    asm volatile("cp.async.commit_group;\n cp.async.wait_all;" ::: "memory");
+    __syncthreads();
+    const int warp = int(threadIdx.x) / 32, lane = int(threadIdx.x) % 32;
+    int down_sum[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+    for (int r = 0; r < 8; ++r) {
+        int v[8];
+        scan_row(tile + (warp * 8 + r) * 256, lane, v);
+        for (int k = 0; k < 8; ++k)
+            down_sum[k] += v[k];
+        if (lane == 31) row_total[warp * 8 + r] = v[7];
+    }
+    for (int k = 0; k < 8; ++k)
+        column_sums[warp * 256 + column_of(lane, k)] = down_sum[k];
+    __syncthreads();
+    if (threadIdx.x < 64 && c + 1 < a.across)
+        *reinterpret_cast<volatile unsigned long long*>(
+            a.row_totals + std::size_t(y0 + int(threadIdx.x)) * a.across + c) =
+            tagged(a.epoch, row_total[threadIdx.x]);
+    // Every tile to the left (a thread a row and every fourth tile), and the column's word.
+    const int row = int(threadIdx.x) % 64, part = int(threadIdx.x) / 64, x = int(threadIdx.x);
+    const unsigned long long* totals = a.row_totals + std::size_t(y0 + row) * a.across;
+    unsigned pending = 0;
+    for (int j = 0; j < 16; ++j)
+        if (c - 1 - part - 4 * j >= 0 && !(Mask & 2)) pending |= 1u << j;
+    bool column_pending = tile_row > 0 && !(Mask & 1);
+    bool first_look = true;
+    const unsigned long long* word = a.ring + std::size_t(tile_row & 1) * a.width + x0 + x;
+    const unsigned want = (a.epoch << 16) | unsigned(tile_row);
+    int sum = 0, from_above = 0;
+    while (pending || column_pending) {
+        if (SleepNs && !first_look) __nanosleep(SleepNs);
+        first_look = false;
+        unsigned long long got[16], column_word = 0;
+#pragma unroll
+        for (int j = 0; j < 16; ++j)
+            if (pending >> j & 1u) got[j] = peek_word(totals + (c - 1 - part - 4 * j));
+        if (column_pending) column_word = peek_word(word);
+#pragma unroll
+        for (int j = 0; j < 16; ++j)
+            if ((pending >> j & 1u) && unsigned(got[j] >> 32) == a.epoch) {
+                sum += int(unsigned(got[j]));
+                pending &= ~(1u << j);
+            }
+        if (column_pending && unsigned(column_word >> 32) == want) {
+            from_above = int(unsigned(column_word));
+            column_pending = false;
+        }
+    }
+    parts[part][row] = sum;
+    above[x] = from_above;
+    __syncthreads();
+    if (threadIdx.x < 64) {
+        const int t = int(threadIdx.x);
+        row_left[t] = parts[0][t] + parts[1][t] + parts[2][t] + parts[3][t];
+    } else if (threadIdx.x < 72) {
+        const int w = int(threadIdx.x) - 64;
+        int s = 0;
+        for (int r = 0; r < 8; ++r)
+            s += parts[0][w * 8 + r] + parts[1][w * 8 + r] + parts[2][w * 8 + r] +
+                 parts[3][w * 8 + r];
+        warp_left[w] = s;
+    }
+    __syncthreads();
+    // The tile's last row down to the tile below, then every row stored.
+    if (tile_row + 1 < a.down) {
+        int bottom = above[x];
+        for (int w = 0; w < 8; ++w)
+            bottom += column_sums[w * 256 + x] + warp_left[w];
+        atomicExch(a.ring + std::size_t((tile_row + 1) & 1) * a.width + x0 + x,
+                   tagged((a.epoch << 16) | unsigned(tile_row + 1), bottom));
+    }
+    int acc[8];
+    for (int k = 0; k < 8; ++k) {
+        const int col = column_of(lane, k);
+        acc[k] = above[col];
+        for (int w = 0; w < warp; ++w)
+            acc[k] += column_sums[w * 256 + col] + warp_left[w];
+    }
+    for (int r = 0; r < 8; ++r) {
+        int v[8];
+        scan_row(tile + (warp * 8 + r) * 256, lane, v);
+        const int left = row_left[warp * 8 + r];
+        for (int k = 0; k < 8; ++k)
+            acc[k] += v[k] + left;
+        int* to = a.out + std::size_t(y0 + warp * 8 + r) * a.width + x0 + lane * 4;
+        *reinterpret_cast<int4*>(to) = make_int4(acc[0], acc[1], acc[2], acc[3]);
+        *reinterpret_cast<int4*>(to + 128) = make_int4(acc[4], acc[5], acc[6], acc[7]);
+    }
+}
+
+template <int PerSm, int Mask = 0, unsigned SleepNs = 0>
+void row_reduce(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    const int width = p.request.width, height = p.n / width;
+    RowReduceArgs a{in, out, width, width / 256, height / 64, nullptr, nullptr, nullptr, 0};
+    if (a.across > 64 || width % 256 || height % 64) return;  // a thread a row reads 16 tiles
+    SS_CUDA_CHECK(cudaMalloc(&a.row_totals, std::size_t(height) * a.across * 8));
+    SS_CUDA_CHECK(cudaMalloc(&a.ring, std::size_t(2) * width * 8));
+    SS_CUDA_CHECK(cudaMemset(a.row_totals, 0, std::size_t(height) * a.across * 8));
+    SS_CUDA_CHECK(cudaMemset(a.ring, 0, std::size_t(2) * width * 8));
+    const int shared = (64 * 256 + 8 * 256) * 4;
+    auto kernel = row_reduce_sat<PerSm, Mask, SleepNs>;
+    SS_CUDA_CHECK(
+        cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, shared));
+    int per_sm = 0;
+    SS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, 256, shared));
+    cudaFuncAttributes attributes;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&attributes, kernel));
+    static unsigned epoch = 0;
+    const double ms = time_driver(
+        reps,
+        [&](GpuLauncher& l) {
+            RowReduceArgs launch = a;
+            launch.counter = l.alloc<int>(1);
+            launch.epoch = ++epoch;
+            SS_CUDA_CHECK(cudaMemsetAsync(launch.counter, 0, sizeof(int), l.stream()));
+            kernel<<<a.across * a.down, 256, shared, l.stream()>>>(launch);
+            SS_CUDA_CHECK_LAUNCH();
+        },
+        Mask ? std::function<void(GpuLauncher&)>() : output_is(out, p.expected, "row reduce"));
+    std::printf(
+        "summed-area  smem tiles 64 x 256, row after row, rows summed whole, mask %d, "
+        "pause %3u ns  regs %3d  local %3zu B  %d an SM  %9.4f ms  x copy %.3f\n",
+        Mask, SleepNs, attributes.numRegs, attributes.localSizeBytes, per_sm, ms, ms / copy_ms);
+    SS_CUDA_CHECK(cudaFree(a.row_totals));
+    SS_CUDA_CHECK(cudaFree(a.ring));
+}
+
+void wide_row_reduce(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    for (int turn = 0; turn < 2; ++turn) {
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
+        row_reduce<3>(p, in, out, reps, copy_ms);
+        row_reduce<3, 0, 200>(p, in, out, reps, copy_ms);
+        row_reduce<3, 0, 1000>(p, in, out, reps, copy_ms);
+        row_reduce<3, 1>(p, in, out, reps, copy_ms);
+        row_reduce<3, 2>(p, in, out, reps, copy_ms);
+        row_reduce<3, 3>(p, in, out, reps, copy_ms);
+    }
+}
+
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     for (int turn = 0; turn < 2; ++turn) {
         wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
@@ -596,6 +778,7 @@ void sweep(int log_n, int reps) {
         if (std::string(wide) == "timeline") return wide_timeline(p, in, out, reps, copy_ms);
         if (std::string(wide) == "runs-floor") return wide_runs_floor(p, in, out, reps, copy_ms);
         if (std::string(wide) == "smem-floor") return wide_smem_floor(p, in, out, reps, copy_ms);
+        if (std::string(wide) == "row-reduce") return wide_row_reduce(p, in, out, reps, copy_ms);
         return wide_rows(p, in, out, reps, copy_ms);
     }
     shape_row<16, 4, true, 4>(p, in, out, reps, copy_ms);
