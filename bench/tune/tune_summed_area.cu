@@ -20,7 +20,6 @@
 
 #include "probe_timer.cuh"
 #include "spread.h"
-#include "summed_area_early_probe.h"
 #include "variants/drivers.h"
 
 namespace scanscope {
@@ -315,51 +314,6 @@ void wide_timeline(const Problem& p, int* in, int* out, double copy_ms) {
     }
 }
 
-// The look along each row asked for while the loads are in flight (SCANSCOPE_TUNE_WIDE=early, a
-// probe, checked): the app's kernel copied (summed_area_early_probe.h), by turns with the app.
-template <int BudgetNs, int PauseNs = 0, bool EarlyColumns = false>
-void early_look(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    constexpr int threads = 256;
-    using Table = kernels::SummedAreaEarlyLook<int, AddOp<int>, 16, 4, true, 4,
-                                               kernels::SummedAreaLookbackPolicy::kWideWarpCols,
-                                               BudgetNs, PauseNs, EarlyColumns>;
-    const double ms = time_driver(
-        reps,
-        [&](GpuLauncher& l) {
-            const int width = p.request.width, height = p.n / width;
-            Table table{in, out, width, height, {}, nullptr};
-            LaunchShape shape{"probe", table.strips() * table.tile_rows(threads), threads,
-                              Table::shared_bytes(threads)};
-            const int words = table.row_descriptors() + table.column_words(threads);
-            table.descriptors = kernels::alloc_descriptors<Table>(
-                l, words, KernelShape::Timed, l.resident_blocks(shape, table), table.tile_counter);
-            LaunchEnv env;
-            env.shared_bytes = shape.shared_bytes;
-            kernel_entry<PlainMode,
-                         Table>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(
-                table, env);
-            SS_CUDA_CHECK_LAUNCH();
-        },
-        output_is(out, p.expected, "early look " + std::to_string(BudgetNs)));
-    cudaFuncAttributes a;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Table>()));
-    std::printf(
-        "summed-area  wide 64 x 256, the row's look while loading for up to %10d ns, "
-        "%3d ns apart%s  regs %3d  local %3zu B  %9.4f ms  x copy %.3f\n",
-        BudgetNs, PauseNs, EarlyColumns ? ", the columns' words too" : "", a.numRegs,
-        a.localSizeBytes, ms, ms / copy_ms);
-}
-
-void wide_early(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    for (int turn = 0; turn < 3; ++turn) {
-        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
-        early_look<0>(p, in, out, reps, copy_ms);           // the copy without the early look
-        early_look<1000000000>(p, in, out, reps, copy_ms);  // until it holds a prefix
-        early_look<5000>(p, in, out, reps, copy_ms);
-        early_look<10000>(p, in, out, reps, copy_ms);
-    }
-}
-
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     for (int turn = 0; turn < 2; ++turn) {
         wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
@@ -392,7 +346,6 @@ void sweep(int log_n, int reps) {
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
-        if (std::string(wide) == "early") return wide_early(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") {
             wide_timeline<false>(p, in, out, copy_ms);
             return wide_timeline<true>(p, in, out, copy_ms);
