@@ -14,12 +14,14 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <functional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "probe_timer.cuh"
 #include "spread.h"
+#include "summed_area_early_probe.h"
 #include "variants/drivers.h"
 
 namespace scanscope {
@@ -314,6 +316,92 @@ void wide_timeline(const Problem& p, int* in, int* out, double copy_ms) {
     }
 }
 
+// Launches on one launcher, as a timing loop makes them, by the inputs A A B B A B (B is A
+// negated, whose table is A's negated, as 32-bit words wrap): each output checked, so that a
+// descriptor left from two launches before (a timing loop's descriptor sets go by turns) gives a
+// wrong table. Exits 1 on a wrong one.
+void repeats_hold(const Problem& p, int* in, int* negated, int* out,
+                  const std::function<void(GpuLauncher&, const int*)>& driver, std::string what) {
+    std::vector<int> negated_expected(p.expected.size());
+    for (std::size_t i = 0; i < p.expected.size(); ++i)
+        negated_expected[i] = int(0u - std::uint32_t(p.expected[i]));
+    GpuLauncher launcher;
+    launcher.alloc<int>(1);
+    launcher.keep_allocations();
+    int launch = 0;
+    for (bool b : {false, false, true, true, false, true}) {
+        if (launch++ > 0) launcher.rewind();
+        driver(launcher, b ? negated : in);
+        launcher.synchronize();
+        output_is(out, b ? negated_expected : p.expected,
+                  what + " (launch " + std::to_string(launch) + " of the repeats)")(launcher);
+    }
+}
+
+// The look along each row asked for while the loads are in flight (SCANSCOPE_TUNE_WIDE=early, a
+// probe, checked on repeats by repeats_hold): the app's kernel copied
+// (summed_area_early_probe.h), by turns with the app.
+template <int BudgetNs, int PauseNs = 0, bool EarlyColumns = false>
+void early_look(const Problem& p, int* in, int* negated, int* out, int reps, double copy_ms) {
+    constexpr int threads = 256;
+    using Table = kernels::SummedAreaEarlyLook<int, AddOp<int>, 16, 4, true, 4,
+                                               kernels::SummedAreaLookbackPolicy::kWideWarpCols,
+                                               BudgetNs, PauseNs, EarlyColumns>;
+    const auto driver = [&](GpuLauncher& l, const int* source) {
+        const int width = p.request.width, height = p.n / width;
+        Table table{source, out, width, height, {}, nullptr};
+        LaunchShape shape{"probe", table.strips() * table.tile_rows(threads), threads,
+                          Table::shared_bytes(threads)};
+        const int words = table.row_descriptors() + table.column_words(threads);
+        table.descriptors = kernels::alloc_descriptors<Table>(
+            l, words, KernelShape::Timed, l.resident_blocks(shape, table), table.tile_counter);
+        LaunchEnv env;
+        env.shared_bytes = shape.shared_bytes;
+        kernel_entry<PlainMode,
+                     Table>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(table,
+                                                                                           env);
+        SS_CUDA_CHECK_LAUNCH();
+    };
+    const std::string what = "early look " + std::to_string(BudgetNs);
+    repeats_hold(p, in, negated, out, driver, what);
+    const double ms = time_driver(
+        reps, [&](GpuLauncher& l) { driver(l, in); }, output_is(out, p.expected, what));
+    cudaFuncAttributes a;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Table>()));
+    std::printf(
+        "summed-area  wide 64 x 256, the row's look while loading for up to %10d ns, "
+        "%3d ns apart%s  regs %3d  local %3zu B  %9.4f ms  x copy %.3f\n",
+        BudgetNs, PauseNs, EarlyColumns ? ", the columns' words too" : "", a.numRegs,
+        a.localSizeBytes, ms, ms / copy_ms);
+}
+
+void wide_early(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    // The input negated, for repeats_hold.
+    GpuLauncher data;
+    int* negated = data.alloc<int>(p.host.size());
+    std::vector<int> host(p.host.size());
+    for (std::size_t i = 0; i < host.size(); ++i)
+        host[i] = -p.host[i];
+    data.upload(negated, host.data(), host.size());
+    data.synchronize();
+    // The app's kernel under the same check: it must pass.
+    repeats_hold(
+        p, in, negated, out,
+        [&](GpuLauncher& l, const int* source) {
+            kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, 16, 4, true, 4,
+                                          kernels::SummedAreaLookbackPolicy::kWideWarpCols>(
+                l, p.request, source, out, 256);
+        },
+        "the app");
+    for (int turn = 0; turn < 3; ++turn) {
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
+        early_look<0>(p, in, negated, out, reps, copy_ms);  // the copy without the early look
+        early_look<1000000000>(p, in, negated, out, reps, copy_ms);  // until it holds a prefix
+        early_look<5000>(p, in, negated, out, reps, copy_ms);
+        early_look<10000>(p, in, negated, out, reps, copy_ms);
+    }
+}
+
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     for (int turn = 0; turn < 2; ++turn) {
         wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
@@ -346,6 +434,7 @@ void sweep(int log_n, int reps) {
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
+        if (std::string(wide) == "early") return wide_early(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") {
             wide_timeline<false>(p, in, out, copy_ms);
             return wide_timeline<true>(p, in, out, copy_ms);
