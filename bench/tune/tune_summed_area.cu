@@ -21,6 +21,7 @@
 
 #include "probe_timer.cuh"
 #include "spread.h"
+#include "summed_area_cluster_probe.h"
 #include "summed_area_early_probe.h"
 #include "variants/drivers.h"
 
@@ -375,6 +376,96 @@ void early_look(const Problem& p, int* in, int* negated, int* out, int reps, dou
         a.localSizeBytes, ms, ms / copy_ms);
 }
 
+// Wide tiles by clusters of Cluster side by side (SCANSCOPE_TUNE_WIDE=cluster, a probe,
+// summed_area_cluster_probe.h; checked on repeats by repeats_hold unless Floor, which reads,
+// publishes and hands down nothing and so is not right).
+// (BlockSync: the block's barriers, Cluster 1; Plain: launched with <<< >>>, no cluster
+// attribute, Cluster 1.)
+template <int Cluster, bool Floor = false, bool BlockSync = false, bool Plain = false>
+void cluster_tiles(const Problem& p, int* in, int* negated, int* out, int reps, double copy_ms) {
+    constexpr int threads = 256;
+    static_assert(!Plain || Cluster == 1, "a cluster launch is asked for by its attribute");
+    using Table = kernels::SummedAreaClusterTiles<int, AddOp<int>, Cluster, Floor, BlockSync>;
+    const auto entry = kernel_entry<PlainMode, Table>();
+    if (Cluster > 8)
+        SS_CUDA_CHECK(
+            cudaFuncSetAttribute(entry, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+    const auto driver = [&](GpuLauncher& l, const int* source) {
+        const int width = p.request.width, height = p.n / width;
+        Table table{source, out, width, height, {}, nullptr};
+        LaunchShape shape{"probe", table.strips() * table.tile_rows(), threads,
+                          Table::shared_bytes(threads)};
+        table.descriptors =
+            kernels::alloc_descriptors<Table>(l, table.words(), KernelShape::Timed,
+                                              l.resident_blocks(shape, table), table.tile_counter);
+        LaunchEnv env;
+        env.shared_bytes = shape.shared_bytes;
+        cudaLaunchConfig_t config = {};
+        config.gridDim = dim3(unsigned(shape.grid));
+        config.blockDim = dim3(unsigned(threads));
+        config.dynamicSmemBytes = shape.shared_bytes;
+        config.stream = l.stream();
+        cudaLaunchAttribute cluster_dim;
+        cluster_dim.id = cudaLaunchAttributeClusterDimension;
+        cluster_dim.val.clusterDim.x = Cluster;
+        cluster_dim.val.clusterDim.y = 1;
+        cluster_dim.val.clusterDim.z = 1;
+        config.attrs = &cluster_dim;
+        config.numAttrs = Plain ? 0 : 1;
+        SS_CUDA_CHECK(cudaLaunchKernelEx(&config, entry, table, env));
+    };
+    const std::string what = "clusters of " + std::to_string(Cluster);
+    if (!Floor) repeats_hold(p, in, negated, out, driver, what);
+    const double ms = time_driver(
+        reps, [&](GpuLauncher& l) { driver(l, in); },
+        Floor ? std::function<void(GpuLauncher&)>{} : output_is(out, p.expected, what));
+    cudaFuncAttributes a;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, entry));
+    int clusters = 0;
+    {
+        cudaLaunchConfig_t config = {};
+        config.gridDim = dim3(unsigned(p.n / (64 * 256)));
+        config.blockDim = dim3(unsigned(threads));
+        config.dynamicSmemBytes = Table::shared_bytes(threads);
+        cudaLaunchAttribute cluster_dim;
+        cluster_dim.id = cudaLaunchAttributeClusterDimension;
+        cluster_dim.val.clusterDim.x = Cluster;
+        cluster_dim.val.clusterDim.y = 1;
+        cluster_dim.val.clusterDim.z = 1;
+        config.attrs = &cluster_dim;
+        config.numAttrs = 1;
+        SS_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, entry, &config));
+    }
+    std::printf(
+        "summed-area  wide 64 x 256 by clusters of %2d side by side%s%s%s  regs %3d  local %3zu B  "
+        "%4d clusters at once  %9.4f ms  x copy %.3f\n",
+        Cluster, Floor ? ", nothing read, published or handed down" : "",
+        BlockSync ? ", the block's barriers" : "", Plain ? ", no cluster launch" : "", a.numRegs,
+        a.localSizeBytes, clusters, ms, ms / copy_ms);
+}
+
+void wide_clusters(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    GpuLauncher data;
+    int* negated = data.alloc<int>(p.host.size());
+    std::vector<int> host(p.host.size());
+    for (std::size_t i = 0; i < host.size(); ++i)
+        host[i] = -p.host[i];
+    data.upload(negated, host.data(), host.size());
+    data.synchronize();
+    for (int turn = 0; turn < 2; ++turn) {
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
+        cluster_tiles<1, false, true, true>(p, in, negated, out, reps, copy_ms);
+        cluster_tiles<1, false, true, false>(p, in, negated, out, reps, copy_ms);
+        cluster_tiles<1, false, false, true>(p, in, negated, out, reps, copy_ms);
+        cluster_tiles<1>(p, in, negated, out, reps, copy_ms);
+        cluster_tiles<2>(p, in, negated, out, reps, copy_ms);
+        cluster_tiles<1, true, true, true>(p, in, negated, out, reps, copy_ms);
+        cluster_tiles<1, true, true, false>(p, in, negated, out, reps, copy_ms);
+        cluster_tiles<1, true, false, false>(p, in, negated, out, reps, copy_ms);
+        cluster_tiles<2, true>(p, in, negated, out, reps, copy_ms);
+    }
+}
+
 void wide_early(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     // The input negated, for repeats_hold.
     GpuLauncher data;
@@ -435,6 +526,7 @@ void sweep(int log_n, int reps) {
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
         if (std::string(wide) == "early") return wide_early(p, in, out, reps, copy_ms);
+        if (std::string(wide) == "cluster") return wide_clusters(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") {
             wide_timeline<false>(p, in, out, copy_ms);
             return wide_timeline<true>(p, in, out, copy_ms);
