@@ -21,6 +21,7 @@
 
 #include "probe_timer.cuh"
 #include "spread.h"
+#include "summed_area_barrier_probe.h"
 #include "summed_area_cluster_probe.h"
 #include "summed_area_early_probe.h"
 #include "variants/drivers.h"
@@ -466,6 +467,60 @@ void wide_clusters(const Problem& p, int* in, int* out, int reps, double copy_ms
     }
 }
 
+// A copy of the kernel with its barriers rearranged (SCANSCOPE_TUNE_WIDE=barriers, a probe,
+// summed_area_barrier_probe.h, checked on repeats by repeats_hold), by turns with the app.
+template <bool MergeLefts, bool LateLeftDown>
+void fewer_barriers(const Problem& p, int* in, int* negated, int* out, int reps, double copy_ms) {
+    constexpr int threads = 256;
+    using Table = kernels::SummedAreaFewerBarriers<int, AddOp<int>, 16, 4, true, 4,
+                                                   kernels::SummedAreaLookbackPolicy::kWideWarpCols,
+                                                   MergeLefts, LateLeftDown>;
+    const auto driver = [&](GpuLauncher& l, const int* source) {
+        const int width = p.request.width, height = p.n / width;
+        Table table{source, out, width, height, {}, nullptr};
+        LaunchShape shape{"probe", table.strips() * table.tile_rows(threads), threads,
+                          Table::shared_bytes(threads)};
+        const int words = table.row_descriptors() + table.column_words(threads);
+        table.descriptors = kernels::alloc_descriptors<Table>(
+            l, words, KernelShape::Timed, l.resident_blocks(shape, table), table.tile_counter);
+        LaunchEnv env;
+        env.shared_bytes = shape.shared_bytes;
+        kernel_entry<PlainMode,
+                     Table>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(table,
+                                                                                           env);
+        SS_CUDA_CHECK_LAUNCH();
+    };
+    const std::string what =
+        std::string("barriers") + (MergeLefts ? " merged" : "") + (LateLeftDown ? " late" : "");
+    repeats_hold(p, in, negated, out, driver, what);
+    const double ms = time_driver(
+        reps, [&](GpuLauncher& l) { driver(l, in); }, output_is(out, p.expected, what));
+    cudaFuncAttributes a;
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Table>()));
+    std::printf(
+        "summed-area  wide 64 x 256, %-62s  regs %3d  local %3zu B  %9.4f ms  x copy %.3f\n",
+        !MergeLefts    ? "the probe's copy of the kernel"
+        : LateLeftDown ? "the barrier after the look merged, left parts added down late"
+                       : "the barrier after the look merged",
+        a.numRegs, a.localSizeBytes, ms, ms / copy_ms);
+}
+
+void wide_barriers(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    GpuLauncher data;
+    int* negated = data.alloc<int>(p.host.size());
+    std::vector<int> host(p.host.size());
+    for (std::size_t i = 0; i < host.size(); ++i)
+        host[i] = -p.host[i];
+    data.upload(negated, host.data(), host.size());
+    data.synchronize();
+    for (int turn = 0; turn < 3; ++turn) {
+        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
+        fewer_barriers<false, false>(p, in, negated, out, reps, copy_ms);
+        fewer_barriers<true, false>(p, in, negated, out, reps, copy_ms);
+        fewer_barriers<true, true>(p, in, negated, out, reps, copy_ms);
+    }
+}
+
 void wide_early(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     // The input negated, for repeats_hold.
     GpuLauncher data;
@@ -527,6 +582,7 @@ void sweep(int log_n, int reps) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
         if (std::string(wide) == "early") return wide_early(p, in, out, reps, copy_ms);
         if (std::string(wide) == "cluster") return wide_clusters(p, in, out, reps, copy_ms);
+        if (std::string(wide) == "barriers") return wide_barriers(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") {
             wide_timeline<false>(p, in, out, copy_ms);
             return wide_timeline<true>(p, in, out, copy_ms);
