@@ -7,7 +7,8 @@
 //
 //   [SCANSCOPE_TUNE_WIDE=1|shapes|timeline] [SCANSCOPE_TUNE_LOG_WIDTH=k]
 //       scanscope_tune_summed_area [--sizes 20,24,28] [--reps 30]
-//   (SCANSCOPE_TUNE_WIDE=1: only the policy's wide tiles, which the app runs from 16384 wide;
+//   (SCANSCOPE_TUNE_WIDE=1: only the policy's wide tiles, which the app runs from 16384 wide, first
+//   checked on repeated launches of two inputs (repeats_hold, for probes of it too);
 //   shapes: wide tiles of other rows, widths and threads beside them; timeline: where a wide
 //   tile's time goes, between its ticket and its barriers, and the wavefront's fill and drain;
 //   SCANSCOPE_TUNE_LOG_WIDTH: tables 2^k wide, not square)
@@ -21,9 +22,6 @@
 
 #include "probe_timer.cuh"
 #include "spread.h"
-#include "summed_area_barrier_probe.h"
-#include "summed_area_cluster_probe.h"
-#include "summed_area_early_probe.h"
 #include "variants/drivers.h"
 
 namespace scanscope {
@@ -117,9 +115,47 @@ void wide_shape(const Problem& p, int* in, int* out, int reps, double copy_ms, i
         a.numRegs, a.localSizeBytes, per_sm, ms, ms / copy_ms);
 }
 
-// The policy's wide tiles (16 rows of 4 a warp, kWideWarpCols warps side by side, 256 threads),
-// three times.
+// Launches on one launcher, as a timing loop makes them, by the inputs A A B B A B (B is A
+// negated, whose table is A's negated, as 32-bit words wrap), each output checked: a descriptor
+// that a kernel (or a probe's copy of it) forgets to ready for the next launch keeps the value of
+// two launches before (a timing loop's descriptor sets go by turns), and the third launch then
+// writes a wrong table, where a repeat of one input would not show it. Exits 1 on a wrong one.
+void repeats_hold(const Problem& p, const int* in, int* out,
+                  const std::function<void(GpuLauncher&, const int*)>& driver,
+                  const std::string& what) {
+    std::vector<int> negated_host(p.host.size()), negated_expected(p.expected.size());
+    for (std::size_t i = 0; i < p.host.size(); ++i) {
+        negated_host[i] = int(0u - std::uint32_t(p.host[i]));
+        negated_expected[i] = int(0u - std::uint32_t(p.expected[i]));
+    }
+    GpuLauncher data;
+    int* negated = data.alloc<int>(negated_host.size());
+    data.upload(negated, negated_host.data(), negated_host.size());
+    data.synchronize();
+    GpuLauncher launcher;
+    launcher.alloc<int>(1);  // something to keep, so that rewind() reuses what follows
+    launcher.keep_allocations();
+    int launch = 0;
+    for (bool b : {false, false, true, true, false, true}) {
+        if (launch++ > 0) launcher.rewind();
+        driver(launcher, b ? negated : in);
+        launcher.synchronize();
+        output_is(out, b ? negated_expected : p.expected,
+                  what + " (launch " + std::to_string(launch) + " of the repeats)")(launcher);
+    }
+}
+
+// The policy's wide tiles (16 rows of 4 a warp, kWideWarpCols warps side by side, 256 threads):
+// checked on repeats, then timed three times.
 void wide_rows(const Problem& p, int* in, int* out, int reps, double copy_ms) {
+    repeats_hold(
+        p, in, out,
+        [&](GpuLauncher& l, const int* source) {
+            kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, 16, 4, true, 4,
+                                          kernels::SummedAreaLookbackPolicy::kWideWarpCols>(
+                l, p.request, source, out, 256);
+        },
+        "the policy's wide tiles");
     for (int turn = 0; turn < 3; ++turn)
         wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
                                                                          256);
@@ -318,236 +354,6 @@ void wide_timeline(const Problem& p, int* in, int* out, double copy_ms) {
     }
 }
 
-// Launches on one launcher, as a timing loop makes them, by the inputs A A B B A B (B is A
-// negated, whose table is A's negated, as 32-bit words wrap): each output checked, so that a
-// descriptor left from two launches before (a timing loop's descriptor sets go by turns) gives a
-// wrong table. Exits 1 on a wrong one.
-void repeats_hold(const Problem& p, int* in, int* negated, int* out,
-                  const std::function<void(GpuLauncher&, const int*)>& driver, std::string what) {
-    std::vector<int> negated_expected(p.expected.size());
-    for (std::size_t i = 0; i < p.expected.size(); ++i)
-        negated_expected[i] = int(0u - std::uint32_t(p.expected[i]));
-    GpuLauncher launcher;
-    launcher.alloc<int>(1);
-    launcher.keep_allocations();
-    int launch = 0;
-    for (bool b : {false, false, true, true, false, true}) {
-        if (launch++ > 0) launcher.rewind();
-        driver(launcher, b ? negated : in);
-        launcher.synchronize();
-        output_is(out, b ? negated_expected : p.expected,
-                  what + " (launch " + std::to_string(launch) + " of the repeats)")(launcher);
-    }
-}
-
-// The look along each row asked for while the loads are in flight (SCANSCOPE_TUNE_WIDE=early, a
-// probe, checked on repeats by repeats_hold): the app's kernel copied
-// (summed_area_early_probe.h), by turns with the app.
-template <int BudgetNs, int PauseNs = 0, bool EarlyColumns = false>
-void early_look(const Problem& p, int* in, int* negated, int* out, int reps, double copy_ms) {
-    constexpr int threads = 256;
-    using Table = kernels::SummedAreaEarlyLook<int, AddOp<int>, 16, 4, true, 4,
-                                               kernels::SummedAreaLookbackPolicy::kWideWarpCols,
-                                               BudgetNs, PauseNs, EarlyColumns>;
-    const auto driver = [&](GpuLauncher& l, const int* source) {
-        const int width = p.request.width, height = p.n / width;
-        Table table{source, out, width, height, {}, nullptr};
-        LaunchShape shape{"probe", table.strips() * table.tile_rows(threads), threads,
-                          Table::shared_bytes(threads)};
-        const int words = table.row_descriptors() + table.column_words(threads);
-        table.descriptors = kernels::alloc_descriptors<Table>(
-            l, words, KernelShape::Timed, l.resident_blocks(shape, table), table.tile_counter);
-        LaunchEnv env;
-        env.shared_bytes = shape.shared_bytes;
-        kernel_entry<PlainMode,
-                     Table>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(table,
-                                                                                           env);
-        SS_CUDA_CHECK_LAUNCH();
-    };
-    const std::string what = "early look " + std::to_string(BudgetNs);
-    repeats_hold(p, in, negated, out, driver, what);
-    const double ms = time_driver(
-        reps, [&](GpuLauncher& l) { driver(l, in); }, output_is(out, p.expected, what));
-    cudaFuncAttributes a;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Table>()));
-    std::printf(
-        "summed-area  wide 64 x 256, the row's look while loading for up to %10d ns, "
-        "%3d ns apart%s  regs %3d  local %3zu B  %9.4f ms  x copy %.3f\n",
-        BudgetNs, PauseNs, EarlyColumns ? ", the columns' words too" : "", a.numRegs,
-        a.localSizeBytes, ms, ms / copy_ms);
-}
-
-// Wide tiles by clusters of Cluster side by side (SCANSCOPE_TUNE_WIDE=cluster, a probe,
-// summed_area_cluster_probe.h; checked on repeats by repeats_hold unless Floor, which reads,
-// publishes and hands down nothing and so is not right).
-// (BlockSync: the block's barriers, Cluster 1; Plain: launched with <<< >>>, no cluster
-// attribute, Cluster 1.)
-template <int Cluster, bool Floor = false, bool BlockSync = false, bool Plain = false>
-void cluster_tiles(const Problem& p, int* in, int* negated, int* out, int reps, double copy_ms) {
-    constexpr int threads = 256;
-    static_assert(!Plain || Cluster == 1, "a cluster launch is asked for by its attribute");
-    using Table = kernels::SummedAreaClusterTiles<int, AddOp<int>, Cluster, Floor, BlockSync>;
-    const auto entry = kernel_entry<PlainMode, Table>();
-    if (Cluster > 8)
-        SS_CUDA_CHECK(
-            cudaFuncSetAttribute(entry, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-    const auto driver = [&](GpuLauncher& l, const int* source) {
-        const int width = p.request.width, height = p.n / width;
-        Table table{source, out, width, height, {}, nullptr};
-        LaunchShape shape{"probe", table.strips() * table.tile_rows(), threads,
-                          Table::shared_bytes(threads)};
-        table.descriptors =
-            kernels::alloc_descriptors<Table>(l, table.words(), KernelShape::Timed,
-                                              l.resident_blocks(shape, table), table.tile_counter);
-        LaunchEnv env;
-        env.shared_bytes = shape.shared_bytes;
-        cudaLaunchConfig_t config = {};
-        config.gridDim = dim3(unsigned(shape.grid));
-        config.blockDim = dim3(unsigned(threads));
-        config.dynamicSmemBytes = shape.shared_bytes;
-        config.stream = l.stream();
-        cudaLaunchAttribute cluster_dim;
-        cluster_dim.id = cudaLaunchAttributeClusterDimension;
-        cluster_dim.val.clusterDim.x = Cluster;
-        cluster_dim.val.clusterDim.y = 1;
-        cluster_dim.val.clusterDim.z = 1;
-        config.attrs = &cluster_dim;
-        config.numAttrs = Plain ? 0 : 1;
-        SS_CUDA_CHECK(cudaLaunchKernelEx(&config, entry, table, env));
-    };
-    const std::string what = "clusters of " + std::to_string(Cluster);
-    if (!Floor) repeats_hold(p, in, negated, out, driver, what);
-    const double ms = time_driver(
-        reps, [&](GpuLauncher& l) { driver(l, in); },
-        Floor ? std::function<void(GpuLauncher&)>{} : output_is(out, p.expected, what));
-    cudaFuncAttributes a;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, entry));
-    int clusters = 0;
-    {
-        cudaLaunchConfig_t config = {};
-        config.gridDim = dim3(unsigned(p.n / (64 * 256)));
-        config.blockDim = dim3(unsigned(threads));
-        config.dynamicSmemBytes = Table::shared_bytes(threads);
-        cudaLaunchAttribute cluster_dim;
-        cluster_dim.id = cudaLaunchAttributeClusterDimension;
-        cluster_dim.val.clusterDim.x = Cluster;
-        cluster_dim.val.clusterDim.y = 1;
-        cluster_dim.val.clusterDim.z = 1;
-        config.attrs = &cluster_dim;
-        config.numAttrs = 1;
-        SS_CUDA_CHECK(cudaOccupancyMaxActiveClusters(&clusters, entry, &config));
-    }
-    std::printf(
-        "summed-area  wide 64 x 256 by clusters of %2d side by side%s%s%s  regs %3d  local %3zu B  "
-        "%4d clusters at once  %9.4f ms  x copy %.3f\n",
-        Cluster, Floor ? ", nothing read, published or handed down" : "",
-        BlockSync ? ", the block's barriers" : "", Plain ? ", no cluster launch" : "", a.numRegs,
-        a.localSizeBytes, clusters, ms, ms / copy_ms);
-}
-
-void wide_clusters(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    GpuLauncher data;
-    int* negated = data.alloc<int>(p.host.size());
-    std::vector<int> host(p.host.size());
-    for (std::size_t i = 0; i < host.size(); ++i)
-        host[i] = -p.host[i];
-    data.upload(negated, host.data(), host.size());
-    data.synchronize();
-    for (int turn = 0; turn < 2; ++turn) {
-        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
-        cluster_tiles<1, false, true, true>(p, in, negated, out, reps, copy_ms);
-        cluster_tiles<1, false, true, false>(p, in, negated, out, reps, copy_ms);
-        cluster_tiles<1, false, false, true>(p, in, negated, out, reps, copy_ms);
-        cluster_tiles<1>(p, in, negated, out, reps, copy_ms);
-        cluster_tiles<2>(p, in, negated, out, reps, copy_ms);
-        cluster_tiles<1, true, true, true>(p, in, negated, out, reps, copy_ms);
-        cluster_tiles<1, true, true, false>(p, in, negated, out, reps, copy_ms);
-        cluster_tiles<1, true, false, false>(p, in, negated, out, reps, copy_ms);
-        cluster_tiles<2, true>(p, in, negated, out, reps, copy_ms);
-    }
-}
-
-// A copy of the kernel with its barriers rearranged (SCANSCOPE_TUNE_WIDE=barriers, a probe,
-// summed_area_barrier_probe.h, checked on repeats by repeats_hold), by turns with the app.
-template <bool MergeLefts, bool LateLeftDown>
-void fewer_barriers(const Problem& p, int* in, int* negated, int* out, int reps, double copy_ms) {
-    constexpr int threads = 256;
-    using Table = kernels::SummedAreaFewerBarriers<int, AddOp<int>, 16, 4, true, 4,
-                                                   kernels::SummedAreaLookbackPolicy::kWideWarpCols,
-                                                   MergeLefts, LateLeftDown>;
-    const auto driver = [&](GpuLauncher& l, const int* source) {
-        const int width = p.request.width, height = p.n / width;
-        Table table{source, out, width, height, {}, nullptr};
-        LaunchShape shape{"probe", table.strips() * table.tile_rows(threads), threads,
-                          Table::shared_bytes(threads)};
-        const int words = table.row_descriptors() + table.column_words(threads);
-        table.descriptors = kernels::alloc_descriptors<Table>(
-            l, words, KernelShape::Timed, l.resident_blocks(shape, table), table.tile_counter);
-        LaunchEnv env;
-        env.shared_bytes = shape.shared_bytes;
-        kernel_entry<PlainMode,
-                     Table>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(table,
-                                                                                           env);
-        SS_CUDA_CHECK_LAUNCH();
-    };
-    const std::string what =
-        std::string("barriers") + (MergeLefts ? " merged" : "") + (LateLeftDown ? " late" : "");
-    repeats_hold(p, in, negated, out, driver, what);
-    const double ms = time_driver(
-        reps, [&](GpuLauncher& l) { driver(l, in); }, output_is(out, p.expected, what));
-    cudaFuncAttributes a;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Table>()));
-    std::printf(
-        "summed-area  wide 64 x 256, %-62s  regs %3d  local %3zu B  %9.4f ms  x copy %.3f\n",
-        !MergeLefts    ? "the probe's copy of the kernel"
-        : LateLeftDown ? "the barrier after the look merged, left parts added down late"
-                       : "the barrier after the look merged",
-        a.numRegs, a.localSizeBytes, ms, ms / copy_ms);
-}
-
-void wide_barriers(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    GpuLauncher data;
-    int* negated = data.alloc<int>(p.host.size());
-    std::vector<int> host(p.host.size());
-    for (std::size_t i = 0; i < host.size(); ++i)
-        host[i] = -p.host[i];
-    data.upload(negated, host.data(), host.size());
-    data.synchronize();
-    for (int turn = 0; turn < 3; ++turn) {
-        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
-        fewer_barriers<false, false>(p, in, negated, out, reps, copy_ms);
-        fewer_barriers<true, false>(p, in, negated, out, reps, copy_ms);
-        fewer_barriers<true, true>(p, in, negated, out, reps, copy_ms);
-    }
-}
-
-void wide_early(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    // The input negated, for repeats_hold.
-    GpuLauncher data;
-    int* negated = data.alloc<int>(p.host.size());
-    std::vector<int> host(p.host.size());
-    for (std::size_t i = 0; i < host.size(); ++i)
-        host[i] = -p.host[i];
-    data.upload(negated, host.data(), host.size());
-    data.synchronize();
-    // The app's kernel under the same check: it must pass.
-    repeats_hold(
-        p, in, negated, out,
-        [&](GpuLauncher& l, const int* source) {
-            kernels::summed_area_lookback<GpuLauncher, int, AddOp<int>, 16, 4, true, 4,
-                                          kernels::SummedAreaLookbackPolicy::kWideWarpCols>(
-                l, p.request, source, out, 256);
-        },
-        "the app");
-    for (int turn = 0; turn < 3; ++turn) {
-        wide_shape<16, 2>(p, in, out, reps, copy_ms, 256);  // the app
-        early_look<0>(p, in, negated, out, reps, copy_ms);  // the copy without the early look
-        early_look<1000000000>(p, in, negated, out, reps, copy_ms);  // until it holds a prefix
-        early_look<5000>(p, in, negated, out, reps, copy_ms);
-        early_look<10000>(p, in, negated, out, reps, copy_ms);
-    }
-}
-
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     for (int turn = 0; turn < 2; ++turn) {
         wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
@@ -580,9 +386,6 @@ void sweep(int log_n, int reps) {
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
-        if (std::string(wide) == "early") return wide_early(p, in, out, reps, copy_ms);
-        if (std::string(wide) == "cluster") return wide_clusters(p, in, out, reps, copy_ms);
-        if (std::string(wide) == "barriers") return wide_barriers(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") {
             wide_timeline<false>(p, in, out, copy_ms);
             return wide_timeline<true>(p, in, out, copy_ms);
