@@ -16,12 +16,18 @@
 
 namespace scanscope {
 
+// Keeps a fresh launcher's first allocation, so that each rewind() hands back what a driver
+// allocated after it: the same buffers on every repeat, as a timing loop reuses them.
+inline void repeat_on_same_buffers(GpuLauncher& launcher) {
+    launcher.alloc<int>(1);  // something to keep
+    launcher.keep_allocations();
+}
+
 // `driver` on a fresh launcher; `check` after its first run; then its median time in ms.
 inline double time_driver(int reps, const std::function<void(GpuLauncher&)>& driver,
                           const std::function<void(GpuLauncher&)>& check = {}) {
     GpuLauncher launcher;
-    launcher.alloc<int>(1);  // something to keep, so that rewind() reuses what follows
-    launcher.keep_allocations();
+    repeat_on_same_buffers(launcher);
     driver(launcher);
     launcher.synchronize();
     if (check) check(launcher);

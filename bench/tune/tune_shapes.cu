@@ -56,8 +56,7 @@ struct Bench {
     enum class Check { Scan, Reduce, None };
     double time(const std::function<void(GpuLauncher&)>& driver, Check check, const char* what) {
         GpuLauncher launcher;
-        launcher.alloc<int>(1);  // something to keep, so that rewind() reuses what follows
-        launcher.keep_allocations();
+        repeat_on_same_buffers(launcher);
         SS_CUDA_CHECK(cudaMemsetAsync(out, 0, std::size_t(n) * 4, launcher.stream()));
         driver(launcher);
         std::vector<int> got(check == Check::Scan ? std::size_t(n) : 1);

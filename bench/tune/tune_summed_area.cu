@@ -133,8 +133,7 @@ void repeats_hold(const Problem& p, const int* in, int* out,
     data.upload(negated, negated_host.data(), negated_host.size());
     data.synchronize();
     GpuLauncher launcher;
-    launcher.alloc<int>(1);  // something to keep, so that rewind() reuses what follows
-    launcher.keep_allocations();
+    repeat_on_same_buffers(launcher);
     int launch = 0;
     for (bool b : {false, false, true, true, false, true}) {
         if (launch++ > 0) launcher.rewind();
