@@ -22,7 +22,6 @@
 
 #include "probe_timer.cuh"
 #include "spread.h"
-#include "summed_area_wavefront_probe.h"
 #include "variants/drivers.h"
 
 namespace scanscope {
@@ -354,48 +353,6 @@ void wide_timeline(const Problem& p, int* in, int* out, double copy_ms) {
     }
 }
 
-// One look a tile (SCANSCOPE_TUNE_WIDE=wavefront, a probe, summed_area_wavefront_probe.h, checked
-// on repeats by repeats_hold), by turns with the app.
-template <bool DownFirst>
-void wavefront_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    constexpr int threads = 256;
-    using Table = kernels::SummedAreaWavefront<int, AddOp<int>, DownFirst>;
-    const int width = p.request.width, height = p.n / width;
-    if (width % Table::kStripWidth != 0 || height % 64 != 0) return;
-    const auto driver = [&](GpuLauncher& l, const int* source) {
-        Table table{source, out, width, height, {}, nullptr};
-        LaunchShape shape{"probe", table.strips() * table.tile_rows(threads), threads,
-                          Table::shared_bytes(threads)};
-        table.descriptors =
-            kernels::alloc_descriptors<Table>(l, table.words(), KernelShape::Timed,
-                                              l.resident_blocks(shape, table), table.tile_counter);
-        LaunchEnv env;
-        env.shared_bytes = shape.shared_bytes;
-        kernel_entry<PlainMode,
-                     Table>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(table,
-                                                                                           env);
-        SS_CUDA_CHECK_LAUNCH();
-    };
-    repeats_hold(p, in, out, driver, "one look a tile");
-    const double ms = time_driver(
-        reps, [&](GpuLauncher& l) { driver(l, in); }, output_is(out, p.expected, "one look"));
-    cudaFuncAttributes a;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Table>()));
-    std::printf(
-        "summed-area  wide 64 x 256, one look a tile (rows handed right)%s  regs %3d  local "
-        "%3zu B  %9.4f ms  x copy %.3f\n",
-        DownFirst ? ", handed down first" : "", a.numRegs, a.localSizeBytes, ms, ms / copy_ms);
-}
-
-void wide_wavefront(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    for (int turn = 0; turn < 3; ++turn) {
-        wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
-                                                                         256);  // the app
-        wavefront_row<false>(p, in, out, reps, copy_ms);
-        wavefront_row<true>(p, in, out, reps, copy_ms);
-    }
-}
-
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     for (int turn = 0; turn < 2; ++turn) {
         wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
@@ -428,7 +385,6 @@ void sweep(int log_n, int reps) {
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
-        if (std::string(wide) == "wavefront") return wide_wavefront(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") {
             wide_timeline<false>(p, in, out, copy_ms);
             return wide_timeline<true>(p, in, out, copy_ms);
