@@ -15,8 +15,7 @@ namespace {
 void check_inputs(const RunRequest& request, const std::vector<std::uint32_t>& input) {
     check_run(request, input);
     const VariantInfo& variant = card_of(request);
-    if (std::string problem = check_values(input, request.type, request.op, variant.algorithm);
-        !problem.empty())
+    if (std::string problem = check_values(input, request, variant.algorithm); !problem.empty())
         throw BadRequest(problem);
 }
 

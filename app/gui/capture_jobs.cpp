@@ -71,8 +71,7 @@ bool job_from_form(const CaptureForm& f, CaptureJob& job, std::string& error) {
         error = problem;
         return false;
     }
-    if (std::string problem = check_values(job.input, r.type, r.op, v.algorithm);
-        !problem.empty()) {
+    if (std::string problem = check_values(job.input, r, v.algorithm); !problem.empty()) {
         error = problem;
         return false;
     }

@@ -136,18 +136,88 @@ std::vector<int> parse_heads(const std::string& text) {
     return heads;
 }
 
-std::string check_values(const std::vector<std::uint32_t>& values, ElementType type, OpKind op,
+namespace {
+
+// How far float32 sums may go: its largest value (rounding aside).
+constexpr double kFloatSumLimit = double(std::numeric_limits<float>::max());
+
+std::string float_sums_too_large(const std::vector<std::uint32_t>& values, Algorithm algorithm) {
+    if (algorithm == Algorithm::Scan || algorithm == Algorithm::SegmentedScan) {
+        // A scan adds runs of neighbours (a tree's subtrees, a tile, a look-back's aggregates):
+        // the largest run either way (Kadane), exact enough in double.
+        double high = 0, low = 0, worst = 0, worst_sum = 0;
+        std::size_t worst_end = 0;
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            const double v = from_bits<float>(values[i]);
+            high = std::max(high + v, v);
+            low = std::min(low + v, v);
+            if (std::max(high, -low) > worst) {
+                worst = std::max(high, -low);
+                worst_sum = high >= -low ? high : low;
+                worst_end = i;
+            }
+        }
+        if (worst <= kFloatSumLimit) return {};
+        std::ostringstream why;
+        why << "values next to each other, up to value " << worst_end + 1 << ", add up to "
+            << worst_sum
+            << ", beyond float32's largest (3.4e+38): their sum would be infinite (use smaller "
+               "values)";
+        return why.str();
+    }
+    // A reduction and a summed-area table add other sets (strided, rectangles): the positives
+    // together, or the negatives, bound every one.
+    double positives = 0, negatives = 0;
+    for (std::uint32_t bits : values) {
+        const double v = from_bits<float>(bits);
+        (v > 0 ? positives : negatives) += v;
+    }
+    const double worst = std::max(positives, -negatives);
+    if (worst <= kFloatSumLimit) return {};
+    std::ostringstream why;
+    why << "the " << (positives >= -negatives ? "positive" : "negative") << " values add up to "
+        << (positives >= -negatives ? positives : negatives)
+        << ", beyond float32's largest (3.4e+38): a sum of some of them could be infinite (use "
+           "smaller values)";
+    return why.str();
+}
+
+// A summed-area table's entries, each a sum of the rectangle up and left of it.
+std::string table_entries_outside_int32(const std::vector<std::uint32_t>& values, int width) {
+    std::vector<std::int64_t> above(std::size_t(width), 0);
+    std::int64_t row = 0;  // the row's entries so far
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        const std::size_t x = i % std::size_t(width);
+        if (x == 0) row = 0;
+        row += from_bits<std::int32_t>(values[i]);
+        above[x] += row;
+        if (above[x] > std::numeric_limits<std::int32_t>::max() ||
+            above[x] < std::numeric_limits<std::int32_t>::min())
+            return "the table's entry at row " + std::to_string(i / std::size_t(width) + 1) +
+                   ", column " + std::to_string(x + 1) + " is " + std::to_string(above[x]) +
+                   ", outside int32: the GPU would wrap it around (use --type float, or smaller "
+                   "values)";
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string check_values(const std::vector<std::uint32_t>& values, const RunRequest& request,
                          Algorithm algorithm) {
-    if (type == ElementType::Float32) {
+    const bool sums = request.op == OpKind::Add && algorithm != Algorithm::Compact &&
+                      algorithm != Algorithm::Split;
+    if (request.type == ElementType::Float32) {
         for (std::size_t i = 0; i < values.size(); ++i) {
             const float f = from_bits<float>(values[i]);
             if (std::isnan(f)) return "value " + std::to_string(i + 1) + " is NaN";
             if (std::isinf(f)) return "value " + std::to_string(i + 1) + " is infinite";
         }
-        return {};
+        return sums ? float_sums_too_large(values, algorithm) : std::string();
     }
-    if (op != OpKind::Add || algorithm == Algorithm::Compact || algorithm == Algorithm::Split)
-        return {};  // nothing is summed
+    if (!sums) return {};
+    if (algorithm == Algorithm::SummedArea && !values.empty())
+        return table_entries_outside_int32(values, table_width(request));
     // Wrap-around addition is associative, so every algorithm gets the exact results whenever
     // the results themselves (the prefixes, or the total) fit in int32.
     std::int64_t sum = 0;

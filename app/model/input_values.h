@@ -34,9 +34,10 @@ std::vector<int> random_heads(int n, std::uint64_t seed);
 // "0,3,6" or "3 6": where segments start. Throws InputError for anything but whole numbers.
 std::vector<int> parse_heads(const std::string& text);
 
-// Empty when the values suit the run; otherwise why not (a NaN, an infinity, or int32 results
-// that would wrap around).
-std::string check_values(const std::vector<std::uint32_t>& values, ElementType type, OpKind op,
+// Empty when the values suit the run; otherwise why not: a NaN, an infinity, int32 results that
+// would wrap around (a summed-area table's every entry, at the request's width), or float32 sums
+// that some order of additions would take to infinity.
+std::string check_values(const std::vector<std::uint32_t>& values, const RunRequest& request,
                          Algorithm algorithm);
 
 }  // namespace scanscope

@@ -13,7 +13,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     for (ElementType type : {ElementType::Int32, ElementType::Float32}) {
         try {
             const auto values = parse_values(text, type);
-            check_values(values, type, OpKind::Add, Algorithm::Scan);
+            RunRequest request;
+            request.type = type;
+            request.n = int(values.size());
+            for (Algorithm algorithm : {Algorithm::Scan, Algorithm::Reduce,
+                                        Algorithm::SegmentedScan, Algorithm::SummedArea})
+                check_values(values, request, algorithm);
         } catch (const InputError&) {}
     }
     return 0;

@@ -66,16 +66,78 @@ TEST(Inputs, ReadsFiles) {
     EXPECT_THROW(read_values_file("/nonexistent/values.txt", ElementType::Int32), InputError);
 }
 
+RunRequest request_of(ElementType type, OpKind op = OpKind::Add, int width = 0) {
+    RunRequest r;
+    r.type = type;
+    r.op = op;
+    r.width = width;
+    return r;
+}
+
 TEST(Inputs, OverflowIsNamed) {
     const auto big = int_bits({2000000000, 2000000000, -2000000000});
-    EXPECT_NE(
-        check_values(big, ElementType::Int32, OpKind::Add, Algorithm::Scan).find("outside int32"),
-        std::string::npos);
-    EXPECT_EQ(check_values(big, ElementType::Int32, OpKind::Add, Algorithm::Reduce), "")
+    const RunRequest ints = request_of(ElementType::Int32);
+    EXPECT_NE(check_values(big, ints, Algorithm::Scan).find("outside int32"), std::string::npos);
+    EXPECT_EQ(check_values(big, ints, Algorithm::Reduce), "")
         << "the total 2e9 fits; wrap-around partial sums still give it";
-    EXPECT_EQ(check_values(big, ElementType::Int32, OpKind::Max, Algorithm::Scan), "");
-    EXPECT_EQ(check_values(int_bits({1, 2, 3}), ElementType::Int32, OpKind::Add, Algorithm::Scan),
+    EXPECT_EQ(check_values(big, request_of(ElementType::Int32, OpKind::Max), Algorithm::Scan), "");
+    EXPECT_EQ(check_values(int_bits({1, 2, 3}), ints, Algorithm::Scan), "");
+}
+
+TEST(Inputs, EverySummedAreaEntryMustFitInt32) {
+    // 2 x 2: [2e9 2e9; -2e9 -2e9]. The total is 0, but the entry right of the first is 4e9.
+    const auto table = int_bits({2000000000, 2000000000, -2000000000, -2000000000});
+    const std::string why =
+        check_values(table, request_of(ElementType::Int32, OpKind::Add, 2), Algorithm::SummedArea);
+    EXPECT_NE(why.find("row 1, column 2 is 4000000000, outside int32"), std::string::npos) << why;
+    // One column, 4 rows: the entries are the running sums 2e9, 4e9, ...: row 2 is the first out.
+    EXPECT_NE(
+        check_values(table, request_of(ElementType::Int32, OpKind::Add, 1), Algorithm::SummedArea)
+            .find("row 2, column 1 is 4000000000"),
+        std::string::npos);
+    // [2e9 -2e9; 2e9 -2e9]: entries 2e9, 0, 4e9 (down the first column) -> row 2, column 1.
+    const auto down = int_bits({2000000000, -2000000000, 2000000000, -2000000000});
+    EXPECT_NE(
+        check_values(down, request_of(ElementType::Int32, OpKind::Add, 2), Algorithm::SummedArea)
+            .find("row 2, column 1 is 4000000000"),
+        std::string::npos);
+    // [2e9 -2e9; -2e9 2e9]: entries 2e9, 0, 0, 0: all fit.
+    EXPECT_EQ(check_values(int_bits({2000000000, -2000000000, -2000000000, 2000000000}),
+                           request_of(ElementType::Int32, OpKind::Add, 2), Algorithm::SummedArea),
               "");
+    EXPECT_EQ(
+        check_values(table, request_of(ElementType::Int32, OpKind::Max, 2), Algorithm::SummedArea),
+        "");
+}
+
+TEST(Inputs, FloatSumsThatWouldBeInfiniteAreNamed) {
+    const RunRequest floats = request_of(ElementType::Float32);
+    // 3e38 + 3e38 is beyond float32's 3.4e38.
+    const std::string why = check_values(float_bits({1.0f, 3e38f, 3e38f}), floats, Algorithm::Scan);
+    EXPECT_NE(why.find("up to value 3, add up to 6e+38"), std::string::npos) << why;
+    // Neighbours that cancel: no run of them gets past 3e38 (a scan adds runs only).
+    EXPECT_EQ(check_values(float_bits({3e38f, -3e38f, 3e38f, -3e38f}), floats, Algorithm::Scan),
+              "");
+    // A run of negatives counts too: -2e38 - 2e38 = -4e38.
+    EXPECT_NE(
+        check_values(float_bits({-2e38f, -2e38f}), floats, Algorithm::SegmentedScan).find("-4e+38"),
+        std::string::npos);
+    EXPECT_EQ(check_values(float_bits({-1e38f, -2e38f}), floats, Algorithm::Scan), "");
+    // A reduction adds strided sets: the two 3e38 that a scan never adds together, a reduction may.
+    EXPECT_NE(check_values(float_bits({3e38f, -3e38f, 3e38f, -3e38f}), floats, Algorithm::Reduce)
+                  .find("positive values add up to 6e+38"),
+              std::string::npos);
+    EXPECT_NE(check_values(float_bits({1e38f, 3e38f, -1e38f, -1e38f}),
+                           request_of(ElementType::Float32, OpKind::Add, 2), Algorithm::SummedArea)
+                  .find("positive values add up to 4e+38"),
+              std::string::npos);
+    EXPECT_EQ(check_values(float_bits({1.5f, -2.25f, 1e30f}), floats, Algorithm::Reduce), "");
+    // Nothing is added: max, a compaction, a split.
+    EXPECT_EQ(check_values(float_bits({3e38f, 3e38f}),
+                           request_of(ElementType::Float32, OpKind::Max), Algorithm::Scan),
+              "");
+    EXPECT_EQ(check_values(float_bits({3e38f, 3e38f}), floats, Algorithm::Compact), "");
+    EXPECT_EQ(check_values(float_bits({3e38f, 3e38f}), floats, Algorithm::Split), "");
 }
 
 TEST(Inputs, RandomValuesAreSmallAndSeeded) {
