@@ -219,15 +219,24 @@ std::string check_values(const std::vector<std::uint32_t>& values, const RunRequ
     if (algorithm == Algorithm::SummedArea && !values.empty())
         return table_entries_outside_int32(values, table_width(request));
     // Wrap-around addition is associative, so every algorithm gets the exact results whenever
-    // the results themselves (the prefixes, or the total) fit in int32.
+    // the results themselves (the prefixes, a segment's prefixes, or the total) fit in int32.
+    const bool segmented = algorithm == Algorithm::SegmentedScan;
+    const std::vector<int> heads = segmented ? head_flags(request) : std::vector<int>();
     std::int64_t sum = 0;
+    std::size_t from = 0;  // the segment's first value
     for (std::size_t i = 0; i < values.size(); ++i) {
+        if (i < heads.size() && heads[i]) {
+            sum = 0;
+            from = i;
+        }
         sum += from_bits<std::int32_t>(values[i]);
-        const bool checked = algorithm == Algorithm::Scan ||
-                             algorithm == Algorithm::SegmentedScan || i + 1 == values.size();
+        const bool checked = algorithm == Algorithm::Scan || segmented || i + 1 == values.size();
         if (checked && (sum > std::numeric_limits<std::int32_t>::max() ||
                         sum < std::numeric_limits<std::int32_t>::min()))
-            return "the sum up to value " + std::to_string(i + 1) + " is " + std::to_string(sum) +
+            return "the sum up to value " + std::to_string(i + 1) +
+                   (segmented ? " (of the segment from value " + std::to_string(from + 1) + ")"
+                              : std::string()) +
+                   " is " + std::to_string(sum) +
                    ", outside int32: the GPU would wrap it around (use --type float, or smaller "
                    "values)";
     }

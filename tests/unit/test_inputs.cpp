@@ -84,6 +84,27 @@ TEST(Inputs, OverflowIsNamed) {
     EXPECT_EQ(check_values(int_bits({1, 2, 3}), ints, Algorithm::Scan), "");
 }
 
+TEST(Inputs, SegmentedSumsRestartAtHeads) {
+    // Segments [2e9] [1e9, 1e9]: each fits int32 (up to 2147483647), the whole does not.
+    RunRequest r = request_of(ElementType::Int32);
+    r.n = 3;
+    r.heads = {1};
+    const auto values = int_bits({2000000000, 1000000000, 1000000000});
+    EXPECT_EQ(check_values(values, r, Algorithm::SegmentedScan), "");
+    // One segment: 3e9 at value 2.
+    r.heads = {};
+    const std::string why = check_values(values, r, Algorithm::SegmentedScan);
+    EXPECT_NE(why.find("up to value 2 (of the segment from value 1) is 3000000000"),
+              std::string::npos)
+        << why;
+    // Segments [1e9] [2e9, 1e9]: the second's 3e9 is named from its head.
+    r.heads = {1};
+    EXPECT_NE(
+        check_values(int_bits({1000000000, 2000000000, 1000000000}), r, Algorithm::SegmentedScan)
+            .find("up to value 3 (of the segment from value 2) is 3000000000"),
+        std::string::npos);
+}
+
 TEST(Inputs, EverySummedAreaEntryMustFitInt32) {
     // 2 x 2: [2e9 2e9; -2e9 -2e9]. The total is 0, but the entry right of the first is 4e9.
     const auto table = int_bits({2000000000, 2000000000, -2000000000, -2000000000});
