@@ -128,6 +128,8 @@ int cpu_reps(std::int64_t n, int reps) {
 }  // namespace
 
 std::vector<std::int64_t> parse_sizes(const std::string& text) {
+    static const std::string kSizesAre =
+        "use numbers from 1 to 2^30 (1073741824), 2^k for k up to 30, or ranges 2^a..2^b";
     auto value = [](const std::string& term) -> std::int64_t {
         std::size_t used = 0;
         if (term.rfind("2^", 0) == 0) {
@@ -159,9 +161,9 @@ std::vector<std::int64_t> parse_sizes(const std::string& text) {
             for (std::int64_t s = from; s <= to; s *= 2)
                 sizes.push_back(s);
         } catch (const std::invalid_argument&) {
-            throw std::invalid_argument("bad size '" + term + "': use numbers, 2^k, or 2^a..2^b");
+            throw std::invalid_argument("bad size '" + term + "': " + kSizesAre);
         } catch (const std::out_of_range&) {
-            throw std::invalid_argument("bad size '" + term + "'");
+            throw std::invalid_argument("bad size '" + term + "': " + kSizesAre);
         }
     }
     if (sizes.empty()) throw std::invalid_argument("no sizes given");

@@ -16,6 +16,15 @@ TEST(Bench, ParsesSizes) {
     EXPECT_EQ(parse_sizes("2^28").front(), std::int64_t(1) << 28);
     for (const char* bad : {"", "0", "-5", "2^31", "2^x", "2^12..2^10", "1e6", "2^10..", "lots"})
         EXPECT_THROW(parse_sizes(bad), std::invalid_argument) << bad;
+    // Too large, in either form or beyond a long long: the message says how large a size may be.
+    for (const char* large : {"2^40", "2000000000", "99999999999999999999", "2^10..2^31"}) {
+        try {
+            parse_sizes(large);
+            ADD_FAILURE() << large << " was taken";
+        } catch (const std::invalid_argument& e) {
+            EXPECT_NE(std::string(e.what()).find("from 1 to 2^30"), std::string::npos) << e.what();
+        }
+    }
 }
 
 TEST(Bench, OnTheCpuTimesTheEmulationAndTheBaselinesAndChecksThem) {
