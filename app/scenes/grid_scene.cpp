@@ -12,6 +12,8 @@ namespace scanscope {
 namespace {
 
 constexpr float kPitch = 1.12f;  // a cell and the gap after it
+// How far in from a cell's edge its arrows run: clear of the number drawn in its middle.
+constexpr float kArrowInset = 0.07f;
 
 Vec2 cell_at(int k, int width, float top) {
     return {float(k % width) * kPitch, top + float(k / width) * kPitch};
@@ -94,14 +96,18 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
         scene.cells.push_back(cell);
     }
     // What each entry added: an arrow from the entry it read in the other buffer (the same place
-    // in the grid, d to the left or d rows up).
+    // in the grid, d to the left or d rows up), along the cells' top edges in a row and their
+    // left edges in a column: through the middle it would cross the values the step is about.
     if (!done)
         for (const Flow& f : summary.flows) {
             const int from = int(f.from_word) % m, to = int(f.to_word) % m;
             if (from == to || from >= n || to >= n) continue;
             const Vec2 a = cell_at(from, width, 0), b = cell_at(to, width, 0);
-            scene.arrows.push_back({{a.x + 0.5f, a.y + 0.5f},
-                                    {b.x + 0.5f, b.y + 0.5f},
+            const Vec2 lane = from / width == to / width   ? Vec2{0.5f, kArrowInset}
+                              : from % width == to % width ? Vec2{kArrowInset, 0.5f}
+                                                           : Vec2{0.5f, 0.5f};
+            scene.arrows.push_back({{a.x + lane.x, a.y + lane.y},
+                                    {b.x + lane.x, b.y + lane.y},
                                     with_alpha(theme.arrow, 0.8f),
                                     1.4f,
                                     true});

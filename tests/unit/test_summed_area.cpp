@@ -5,6 +5,7 @@
 
 #include "analysis/questions.h"
 #include "capture/capture.h"
+#include "model/input_values.h"
 #include "model/trace_json.h"
 #include "scenes/grid_scene.h"
 #include "scenes/views.h"
@@ -103,6 +104,45 @@ TEST(SummedArea, PredictAsksWhichEntriesABoxSumReads) {
     EXPECT_NE(q->explanation.find("= 9 - 3 - 3 + 1."), std::string::npos) << q->explanation;
     EXPECT_FALSE(make_question(t, QuestionKind::BoxSum, {false, store - 1, 0}, banks))
         << "only when the table is done";
+}
+
+// What each entry added is an arrow from the entry it read: along the cells' top edges in a row,
+// their left edges in a column, never across a value (a cell's middle, where its number is
+// drawn), at every step of an 8 x 8 table (distances 1, 2 and 4). Each arrow still runs from the
+// entry read to the entry written.
+TEST(SummedArea, ArrowsKeepClearOfTheValues) {
+    const Trace t =
+        capture_trace(table(64, 8), random_values(64, ElementType::Int32, 3), DeviceChoice::Cpu);
+    int arrows = 0;
+    for (int step = 0; step < int(t.frame_count()); ++step) {
+        Cursor c;
+        c.step = step;
+        const Scene s = build_grid_scene(t, c, builtin_theme("dark"));
+        for (const SceneArrow& a : s.arrows) {
+            ++arrows;
+            int starts = 0, ends = 0;
+            for (const SceneCell& cell : s.cells) {
+                starts += cell.rect.contains(a.from);
+                ends += cell.rect.contains(a.to);
+            }
+            EXPECT_EQ(starts, 1) << "step " << step << ": an arrow starts in one cell";
+            EXPECT_EQ(ends, 1) << "step " << step << ": and ends in one";
+            for (int k = 0; k <= 100; ++k) {
+                const float f = float(k) / 100.0f;
+                const Vec2 p{a.from.x + (a.to.x - a.from.x) * f,
+                             a.from.y + (a.to.y - a.from.y) * f};
+                for (const SceneCell& cell : s.cells) {
+                    const Rect& r = cell.rect;
+                    const Rect middle{r.x + 0.2f * r.w, r.y + 0.2f * r.h, 0.6f * r.w, 0.6f * r.h};
+                    if (!middle.contains(p)) continue;
+                    ADD_FAILURE() << "step " << step << ": an arrow crosses the value '"
+                                  << cell.text << "' at (" << p.x << ", " << p.y << ")";
+                    return;
+                }
+            }
+        }
+    }
+    EXPECT_GT(arrows, 100) << "7 steps, most of 64 entries adding one";
 }
 
 TEST(SummedArea, ATraceKeepsItsWidthAndRefusesABadOne) {
