@@ -182,6 +182,17 @@ std::string float_sums_too_large(const std::vector<std::uint32_t>& values, Algor
     return why.str();
 }
 
+bool outside_int32(std::int64_t v) {
+    return v > std::numeric_limits<std::int32_t>::max() ||
+           v < std::numeric_limits<std::int32_t>::min();
+}
+
+// "`what` is `v`, outside int32: ...": a result the GPU would wrap around.
+std::string wraps_around(const std::string& what, std::int64_t v) {
+    return what + " is " + std::to_string(v) +
+           ", outside int32: the GPU would wrap it around (use --type float, or smaller values)";
+}
+
 // A summed-area table's entries, each a sum of the rectangle up and left of it.
 std::string table_entries_outside_int32(const std::vector<std::uint32_t>& values, int width) {
     std::vector<std::int64_t> above(std::size_t(width), 0);
@@ -191,12 +202,11 @@ std::string table_entries_outside_int32(const std::vector<std::uint32_t>& values
         if (x == 0) row = 0;
         row += from_bits<std::int32_t>(values[i]);
         above[x] += row;
-        if (above[x] > std::numeric_limits<std::int32_t>::max() ||
-            above[x] < std::numeric_limits<std::int32_t>::min())
-            return "the table's entry at row " + std::to_string(i / std::size_t(width) + 1) +
-                   ", column " + std::to_string(x + 1) + " is " + std::to_string(above[x]) +
-                   ", outside int32: the GPU would wrap it around (use --type float, or smaller "
-                   "values)";
+        if (outside_int32(above[x]))
+            return wraps_around("the table's entry at row " +
+                                    std::to_string(i / std::size_t(width) + 1) + ", column " +
+                                    std::to_string(x + 1),
+                                above[x]);
     }
     return {};
 }
@@ -231,14 +241,12 @@ std::string check_values(const std::vector<std::uint32_t>& values, const RunRequ
         }
         sum += from_bits<std::int32_t>(values[i]);
         const bool checked = algorithm == Algorithm::Scan || segmented || i + 1 == values.size();
-        if (checked && (sum > std::numeric_limits<std::int32_t>::max() ||
-                        sum < std::numeric_limits<std::int32_t>::min()))
-            return "the sum up to value " + std::to_string(i + 1) +
-                   (segmented ? " (of the segment from value " + std::to_string(from + 1) + ")"
-                              : std::string()) +
-                   " is " + std::to_string(sum) +
-                   ", outside int32: the GPU would wrap it around (use --type float, or smaller "
-                   "values)";
+        if (checked && outside_int32(sum))
+            return wraps_around(
+                "the sum up to value " + std::to_string(i + 1) +
+                    (segmented ? " (of the segment from value " + std::to_string(from + 1) + ")"
+                               : std::string()),
+                sum);
     }
     return {};
 }
