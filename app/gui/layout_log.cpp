@@ -32,6 +32,8 @@ const char* text_role_name(TextRole role) {
             return "explanation";
         case TextRole::Hint:
             return "hint";
+        case TextRole::Position:
+            return "position";
     }
     return "?";
 }

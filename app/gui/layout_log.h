@@ -27,6 +27,7 @@ enum class TextRole {
     Choice,       // and its choices
     Explanation,  // and its answer
     Hint,         // "drag: more" and the like
+    Position,     // the timeline's "step 3 of 6"
 };
 const char* text_role_name(TextRole role);
 

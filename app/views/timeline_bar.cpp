@@ -2,7 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
+#include <string>
 
 #include "gui/layout_log.h"
 #include "scenes/array_scene.h"
@@ -86,13 +86,24 @@ void draw_timeline_bar(AppState& state, const Rect& rect, const UiFonts& fonts, 
         if (ImGui::Button(">|")) t.end();
         ImGui::SameLine();
         if (s.loaded() && s.view == ViewKind::LookBack) lookback_launch_combo(s);
+        // Where the timeline is, as a text of its own beside the slider: drawn in the slider, a
+        // few steps' wide grab covered it.
+        const int steps = std::max(t.size(), 1);
         int position = t.position() + 1;
-        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 9);
         const char* unit = s.view == ViewKind::LookBack ? "event" : "step";
-        char format[64];
-        std::snprintf(format, sizeof format, "%s %%d of %d", unit, std::max(t.size(), 1));
-        if (ImGui::SliderInt("##scrub", &position, 1, std::max(t.size(), 1), format))
-            t.seek(position - 1);
+        const std::string where =
+            std::string(unit) + " " + std::to_string(position) + " of " + std::to_string(steps);
+        const std::string widest = std::string(unit) + " " + std::to_string(steps) + " of " +
+                                   std::to_string(steps);  // the label keeps its width
+        ImGui::AlignTextToFramePadding();
+        const LayoutLog::Mark mark = layout_log().mark(ImGui::GetWindowDrawList());
+        const float label_x = ImGui::GetCursorPosX();
+        ImGui::TextUnformatted(where.c_str());
+        layout_log().record(mark, "timeline", TextRole::Position, where, ImGui::GetFontSize());
+        ImGui::SameLine(label_x + ImGui::CalcTextSize(widest.c_str()).x +
+                        ImGui::GetStyle().ItemSpacing.x);
+        ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - ImGui::GetFontSize() * 9);
+        if (ImGui::SliderInt("##scrub", &position, 1, steps, "")) t.seek(position - 1);
         ImGui::SameLine();
         if (ImGui::Button("-")) t.slower();
         ImGui::SameLine();

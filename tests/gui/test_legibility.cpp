@@ -4,13 +4,16 @@
 // normal layout never draws text under 11 px x the UI scale.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "platform/data_dir.h"
 #include "support/process.h"
 #include "support/temp_file.h"
 #include "support/virtual_display.h"
@@ -82,14 +85,22 @@ std::string presenter_failures(const nlohmann::json& layout, int& held) {
 
 // Every shipped lesson at the three sizes.
 const std::vector<const char*> kSizes = {"1024x768", "1280x720", "1920x1080"};
-const std::vector<const char*> kHeld = {
-    "01-harris-blelloch", "02-kirk-hwu-ping-pong", "03-sixteen-element-walkthrough",
-    "04-the-race",        "05-bank-conflicts",     "06-reduction",
-    "07-look-back",       "08-multi-block",        "09-pipelined-look-back",
-    "10-staged-look-back"};
+// Every lesson the app ships (assets/lessons), so that a lesson added is held without a list to
+// keep.
+std::vector<std::string> every_lesson() {
+    std::vector<std::string> keys;
+    std::error_code error;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(data_path("assets/lessons"), error))
+        if (entry.path().extension() == ".json") keys.push_back(entry.path().stem().string());
+    std::sort(keys.begin(), keys.end());
+    return keys;
+}
 
 TEST_F(Legibility, PresenterModeDrawsEveryFocusValueAndTheNarrationAtFourPercent) {
-    for (const char* lesson : kHeld)
+    const std::vector<std::string> lessons = every_lesson();
+    ASSERT_GE(lessons.size(), 17u) << "the lessons on disk";
+    for (const std::string& lesson : lessons)
         for (const char* size : kSizes) {
             const nlohmann::json layout = layouts({"--lesson", lesson, "--size", size, "--ui-scale",
                                                    "2", "--presenter", "--theme", "light"},
@@ -103,7 +114,7 @@ TEST_F(Legibility, PresenterModeDrawsEveryFocusValueAndTheNarrationAtFourPercent
             EXPECT_EQ(presenter_failures(layout, held), "") << lesson << " at " << size;
             // The measure applied to something: values the steps are about, and a sentence.
             EXPECT_GT(focus_values, int(layout["frames"].size())) << lesson << " at " << size;
-            if (std::string(lesson) == "05-bank-conflicts") {
+            if (lesson == "05-bank-conflicts") {
                 // The lesson about banks holds the conflicted banks' numbers and degrees.
                 int degrees = 0;
                 for (const auto& frame : layout["frames"])
@@ -136,7 +147,9 @@ TEST_F(Legibility, EveryUiScaleThemeAndPaletteMeetsTheMeasure) {
 // Every lesson at the smallest and a large UI scale, in the dark theme and the colour-blind
 // palette, on the smallest projector.
 TEST_F(Legibility, EveryLessonAtUiScalesOneAndThree) {
-    for (const char* lesson : kHeld)
+    const std::vector<std::string> lessons = every_lesson();
+    ASSERT_GE(lessons.size(), 17u) << "the lessons on disk";
+    for (const std::string& lesson : lessons)
         for (const char* scale : {"1", "3"}) {
             const nlohmann::json layout =
                 layouts({"--lesson", lesson, "--size", "1024x768", "--ui-scale", scale,
@@ -146,6 +159,36 @@ TEST_F(Legibility, EveryLessonAtUiScalesOneAndThree) {
             EXPECT_EQ(presenter_failures(layout, held), "") << lesson << ", UI scale " << scale;
             EXPECT_GT(held, 10) << lesson;
         }
+}
+
+// The timeline says which step it shows in a text of its own, whole: drawn inside the slider, a
+// grab a sixth of its width wide covered it.
+TEST_F(Legibility, TheTimelineSaysWhichStepInATextOfItsOwn) {
+    for (const bool presenter : {false, true}) {
+        std::vector<std::string> args{"--lesson", "14-summed-area", "--size",
+                                      "1280x720", "--ui-scale",     "1.5"};
+        if (presenter) args.push_back("--presenter");
+        const nlohmann::json layout =
+            layouts(args, std::string("legible-position-") + (presenter ? "p" : "n"));
+        ASSERT_TRUE(layout.contains("frames"));
+        const int steps = int(layout["frames"].size());
+        ASSERT_GT(steps, 3);
+        for (const auto& frame : layout["frames"]) {
+            const int step = frame["frame"];
+            int found = 0;
+            for (const auto& t : frame["texts"]) {
+                if (t["role"] != "position") continue;
+                ++found;
+                EXPECT_EQ(t["text"],
+                          "step " + std::to_string(step) + " of " + std::to_string(steps));
+                const std::vector<float> box = t["box"], visible = t["visible"];
+                EXPECT_GT(box[2], 0) << "step " << step;
+                EXPECT_EQ(box, visible) << "step " << step;
+                EXPECT_GE(t["font_px"].get<float>(), 11.0f * 1.5f - 0.01f);
+            }
+            EXPECT_EQ(found, 1) << "step " << step << (presenter ? ", presenting" : "");
+        }
+    }
 }
 
 // The check itself fails a layout drawn too small: the normal layout's values at 1280x720.
