@@ -115,12 +115,16 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                 if (state.presenter && fonts.large) ImGui::PopFont();
                 ImGui::PopStyleColor();
             }
+            float tabs_end_x = 0;  // where the canvas's hint may start, right of the tabs
             if (ImGui::BeginTabBar("views")) {
                 for (const ViewInfo& v : all_views()) {
                     if (!view_applies(v.kind, s.trace())) continue;
                     const ImGuiTabItemFlags flags =
                         s.view == v.kind ? ImGuiTabItemFlags_SetSelected : 0;
+                    const LayoutLog::Mark m = layout_log().mark(ImGui::GetWindowDrawList());
                     bool open = ImGui::BeginTabItem(v.name, nullptr, flags);
+                    layout_log().record(m, "tabs", TextRole::Label, v.name, ImGui::GetFontSize());
+                    tabs_end_x = std::max(tabs_end_x, ImGui::GetItemRectMax().x);
                     if (ImGui::IsItemClicked()) s.view = v.kind;
                     if (open) ImGui::EndTabItem();
                 }
@@ -196,7 +200,7 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                 canvases.main.on_click = nullptr;
                 canvases.main.marked = nullptr;
             }
-            canvases.main.draw(key, fonts, theme, {"canvas", focus_px});
+            canvases.main.draw(key, fonts, theme, {"canvas", focus_px, tabs_end_x});
             if (!canvases.main.error().empty() && !canvases.error_reported) {
                 state.notify(Notice::Level::Error, canvases.main.error());
                 canvases.error_reported = true;

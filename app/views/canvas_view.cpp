@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 #include "gui/layout_log.h"
@@ -332,10 +333,16 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     const Vec2 first = camera_.to_screen({shown.x, shown.y}),
                last = camera_.to_screen({shown.right(), shown.bottom()});
     if (first.x < -1 || first.y < -1 || last.x > width + 1 || last.y > canvas_h + 1) {
-        const char* hint = overview_h > 0 ? "the whole: below; drag or click it for more"
-                           : width > 40 * ImGui::GetFontSize()
-                               ? "part of the picture: drag to pan, double-click for all"
-                               : "drag: more";
+        // The longest wording that fits between the tabs and the canvas's right edge.
+        const std::array<const char*, 2> wordings =
+            overview_h > 0
+                ? std::array<const char*, 2>{"the whole: below; drag or click it for more",
+                                             "the whole: below"}
+                : std::array<const char*, 2>{
+                      "part of the picture: drag to pan, double-click for all", "drag: more"};
+        const float room = pos.x + width - 8 - std::max(rules.hint_from_x + 8, pos.x);
+        const char* hint = wordings[1];
+        if (ImGui::CalcTextSize(wordings[0]).x <= room) hint = wordings[0];
         const ImVec2 extent = ImGui::CalcTextSize(hint);
         draw_logged_text(ImGui::GetWindowDrawList(), ImGui::GetFont(), ImGui::GetFontSize(),
                          pos.x + width - extent.x - 8, pos.y - extent.y - 4,

@@ -21,7 +21,8 @@ namespace scanscope {
 // font size every focus value must reach.
 struct CanvasTextRules {
     const char* panel = "canvas";
-    float focus_px = 0;  // > 0: presenter mode; the camera zooms so that focus values reach it
+    float focus_px = 0;     // > 0: presenter mode; the camera zooms so that focus values reach it
+    float hint_from_x = 0;  // the line above the canvas is free right of this (past the tabs)
 };
 
 class CanvasView {

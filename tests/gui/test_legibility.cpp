@@ -191,6 +191,40 @@ TEST_F(Legibility, TheTimelineSaysWhichStepInATextOfItsOwn) {
     }
 }
 
+// The canvas's hint (how to see the rest of a picture larger than it) is drawn on the tabs' line:
+// beside the tabs, never over them, at any width.
+TEST_F(Legibility, TheCanvasHintKeepsClearOfTheTabs) {
+    const auto overlaps = [](const std::vector<float>& a, const std::vector<float>& b) {
+        return a[0] < b[0] + b[2] && b[0] < a[0] + a[2] && a[1] < b[1] + b[3] && b[1] < a[1] + a[3];
+    };
+    int hints = 0;
+    for (const char* size : {"1024x768", "1280x720"})
+        for (const bool presenter : {false, true}) {
+            std::vector<std::string> args{"--lesson", "07-look-back", "--view",
+                                          "lookback", "--size",       size};
+            if (presenter) args.push_back("--presenter");
+            const nlohmann::json layout =
+                layouts(args, std::string("legible-hint-") + size + (presenter ? "p" : ""));
+            ASSERT_TRUE(layout.contains("frames"));
+            for (const auto& frame : layout["frames"]) {
+                std::vector<std::vector<float>> tabs;
+                for (const auto& t : frame["texts"])
+                    if (t["panel"] == "tabs") tabs.push_back(t["box"].get<std::vector<float>>());
+                EXPECT_GE(tabs.size(), 3u) << size;
+                for (const auto& t : frame["texts"]) {
+                    if (t["role"] != "hint" || t["panel"] != "canvas") continue;
+                    ++hints;
+                    const std::vector<float> hint = t["box"];
+                    for (const auto& tab : tabs)
+                        EXPECT_FALSE(overlaps(hint, tab))
+                            << "'" << t["text"] << "' over a tab at " << size
+                            << (presenter ? ", presenting" : "");
+                }
+            }
+        }
+    EXPECT_GT(hints, 0) << "no case drew a hint: the test holds nothing";
+}
+
 // The check itself fails a layout drawn too small: the normal layout's values at 1280x720.
 TEST_F(Legibility, TheMeasureFailsTheNormalLayout) {
     const nlohmann::json layout =
