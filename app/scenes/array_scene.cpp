@@ -7,6 +7,7 @@
 #include "analysis/hazards.h"
 #include "model/trace_queries.h"
 #include "model/values.h"
+#include "scenes/arrow_route.h"
 #include "scenes/output_row.h"
 #include "scenes/segments.h"
 
@@ -157,9 +158,10 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
     const auto flow_color = [&](std::uint32_t from) {
         return with_alpha(hazards.count(from) ? theme.hazard : theme.arrow, 0.85f);
     };
-    // Arrows between cells of one row leave from the top, so they do not hide the values.
+    // An arrow meets a cell at an edge, never over its value: the top edge for a cell of the same
+    // row, the edge that faces the other row for a cell of another.
     const auto arrow_start = [](const Rect& from, float to_top) {
-        return std::abs(from.y - to_top) < 0.01f ? Vec2{from.center().x, from.y} : from.center();
+        return Vec2{from.center().x, to_top > from.y + 0.01f ? from.bottom() : from.y};
     };
     for (const auto& [from_word, words] : feeds) {
         const Rect& from = place.rects[from_word];
@@ -178,8 +180,11 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
             scene.arrows.push_back(
                 {{span.first, bar_y}, {span.second, bar_y}, flow_color(from_word), 2.5f, false});
             const float x = std::clamp(from.center().x, span.first + 0.5f, span.second - 0.5f);
-            scene.arrows.push_back(
-                {arrow_start(from, top), {x, bar_y}, flow_color(from_word), 1.6f, true});
+            const Rect under_bar{x - 0.5f, top, 1.0f, 1.0f};  // the fed cell the arrow meets
+            for (const SceneArrow& piece :
+                 arrow_clear_of_values(scene.cells, arrow_start(from, top), {x, bar_y}, from,
+                                       under_bar, kPitch - 1.0f, flow_color(from_word), 1.6f))
+                scene.arrows.push_back(piece);
         }
     }
     for (const Flow& f : summary.flows) {
@@ -188,8 +193,10 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
         const Rect& from = place.rects[f.from_word];
         const Rect& to = place.rects[f.to_word];
         if (from.w == 0 || to.w == 0) continue;
-        scene.arrows.push_back({arrow_start(from, to.y), arrow_start(to, from.y),
-                                flow_color(f.from_word), 1.6f, true});
+        for (const SceneArrow& piece :
+             arrow_clear_of_values(scene.cells, arrow_start(from, to.y), arrow_start(to, from.y),
+                                   from, to, kPitch - 1.0f, flow_color(f.from_word), 1.6f))
+            scene.arrows.push_back(piece);
         if (gliding)
             scene.glides.push_back(
                 {from.center(), to.center(),

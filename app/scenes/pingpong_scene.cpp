@@ -5,6 +5,7 @@
 #include "analysis/hazards.h"
 #include "model/values.h"
 #include "scenes/array_scene.h"
+#include "scenes/arrow_route.h"
 #include "scenes/output_row.h"
 
 namespace scanscope {
@@ -156,11 +157,17 @@ Scene build_pingpong_scene(const Trace& trace, const Cursor& c, const Theme& the
             if (f.to_word < bottom.first_word || f.to_word >= bottom.first_word + m) continue;
             const Vec2 from = top.top_of(f.from_word - top.first_word);
             const Vec2 to = bottom.top_of(f.to_word - bottom.first_word);
+            // Bottom edge to top edge; one that would cross the rows between (a band's last
+            // element read by the next band's first) goes around them, along the gaps.
             const Vec2 a{from.x, from.y + 1.0f};
-            scene.arrows.push_back(
-                {a, to,
-                 with_alpha(hazard_words.count(f.from_word) ? theme.hazard : theme.arrow, 0.85f),
-                 1.5f, true});
+            const Rect source{from.x - 0.5f, from.y, 1.0f, 1.0f},
+                target{to.x - 0.5f, to.y, 1.0f, 1.0f};
+            for (const SceneArrow& piece : arrow_clear_of_values(
+                     scene.cells, a, to, source, target, kColumn - 1.0f,
+                     with_alpha(hazard_words.count(f.from_word) ? theme.hazard : theme.arrow,
+                                0.85f),
+                     1.5f))
+                scene.arrows.push_back(piece);
             if (c.glide < 1.0f)
                 scene.glides.push_back({{from.x, from.y + 0.5f},
                                         {to.x, to.y + 0.5f},

@@ -11,6 +11,7 @@
 #include "model/trace_json.h"
 #include "model/values.h"
 #include "player/view_scene.h"
+#include "scenes/arrow_route.h"
 #include "scenes/lookback_scene.h"
 #include "scenes/multiblock_scene.h"
 #include "scenes/pingpong_scene.h"
@@ -75,6 +76,47 @@ TEST(ViewScenes, EveryViewDrawsEveryStepAndEndsOnTheOutput) {
             }
         }
     }
+}
+
+// The Shared memory view's arrows keep clear of the values (a cell's middle, where its number is
+// drawn), for every variant at every step: between rows they meet the cells at their facing
+// edges, and an arrow that would pass over the rows between goes around along the gaps. Each
+// arrow's last piece still ends on the edge of a cell, or on a broadcast's bar.
+TEST(ViewScenes, TheSharedMemoryViewsArrowsKeepClearOfTheValues) {
+    int arrows = 0, around = 0;
+    for (const VariantInfo& v : all_variants()) {
+        const int n = v.max_n ? std::min(v.max_n, 100) : 300;
+        const Trace trace =
+            captured(v.key, n, false, v.multi_block ? std::max(64, v.min_threads) : 0);
+        Session s;
+        s.load(trace);
+        s.view = ViewKind::Array;
+        for (int f = 0; f < s.timeline().size(); ++f) {
+            s.timeline().seek(f);
+            const Scene scene = build_view_scene(s, kTheme);
+            for (const SceneArrow& a : scene.arrows) {
+                around += !a.head && a.width_px < 2.0f;  // a piece of an arrow that goes around
+                for (const SceneCell& c : scene.cells)
+                    if (!c.text.empty() && segment_meets(value_area(c.rect), a.from, a.to)) {
+                        ADD_FAILURE() << v.key << " step " << f + 1 << ": an arrow (" << a.from.x
+                                      << ", " << a.from.y << ") -> (" << a.to.x << ", " << a.to.y
+                                      << ") crosses the value '" << c.text << "'";
+                        return;
+                    }
+                if (!a.head) continue;
+                ++arrows;
+                bool on_an_edge = false;
+                for (const SceneCell& c : scene.cells)
+                    on_an_edge |= a.to.x >= c.rect.x && a.to.x <= c.rect.right() &&
+                                  (std::abs(a.to.y - c.rect.y) < 0.07f ||
+                                   std::abs(a.to.y - c.rect.bottom()) < 1e-3f);
+                EXPECT_TRUE(on_an_edge) << v.key << " step " << f + 1 << ": an arrow ends at ("
+                                        << a.to.x << ", " << a.to.y << "), on no cell's edge";
+            }
+        }
+    }
+    EXPECT_GT(arrows, 1000);
+    EXPECT_GT(around, 10) << "some arrows had rows in their way";
 }
 
 // The same for traces captured on an H100 (tests/data/gpu-traces): what a laptop replays.

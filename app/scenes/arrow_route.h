@@ -1,0 +1,27 @@
+// Arrows drawn clear of the values: a cell's number sits in its middle, and an arrow laid over it
+// hides the very value the step is about.
+#pragma once
+
+#include <vector>
+
+#include "scenes/scene.h"
+
+namespace scanscope {
+
+// The part of a cell where its value is drawn (its middle 60 %): arrows keep out of it.
+Rect value_area(const Rect& cell);
+
+// Whether the segment a-b passes through `r`.
+bool segment_meets(const Rect& r, Vec2 a, Vec2 b);
+
+// An arrow from `from` to `to`, points on the edges of the cells it joins (`source`, `target`):
+// straight where that passes over no cell's value, else around the rows between, along the gaps
+// (`gap` wide) between the rows and the columns: down the column gap beside the source to a wide
+// gap between the rows, along it, and down the column gap beside the target. The pieces in
+// order; only the last carries the head. Where no such path is clear (cells off one grid), the
+// arrow stays straight.
+std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cells, Vec2 from,
+                                              Vec2 to, const Rect& source, const Rect& target,
+                                              float gap, Color color, float width_px);
+
+}  // namespace scanscope
