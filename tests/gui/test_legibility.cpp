@@ -4,15 +4,14 @@
 // normal layout never draws text under 11 px x the UI scale.
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "model/lessons.h"
 #include "platform/data_dir.h"
 #include "support/process.h"
 #include "support/temp_file.h"
@@ -88,12 +87,10 @@ const std::vector<const char*> kSizes = {"1024x768", "1280x720", "1920x1080"};
 // Every lesson the app ships (assets/lessons), so that a lesson added is held without a list to
 // keep.
 std::vector<std::string> every_lesson() {
-    std::vector<std::string> keys;
-    std::error_code error;
-    for (const auto& entry :
-         std::filesystem::directory_iterator(data_path("assets/lessons"), error))
-        if (entry.path().extension() == ".json") keys.push_back(entry.path().stem().string());
-    std::sort(keys.begin(), keys.end());
+    std::vector<std::string> errors, keys;
+    for (const Lesson& lesson : load_lessons(data_path("assets/lessons"), errors))
+        keys.push_back(lesson.key);
+    EXPECT_EQ(errors, std::vector<std::string>{});
     return keys;
 }
 

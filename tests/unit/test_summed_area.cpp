@@ -7,6 +7,7 @@
 #include "capture/capture.h"
 #include "model/input_values.h"
 #include "model/trace_json.h"
+#include "scenes/arrow_route.h"
 #include "scenes/grid_scene.h"
 #include "scenes/views.h"
 #include "support/reference.h"
@@ -132,9 +133,7 @@ TEST(SummedArea, ArrowsKeepClearOfTheValues) {
                 const Vec2 p{a.from.x + (a.to.x - a.from.x) * f,
                              a.from.y + (a.to.y - a.from.y) * f};
                 for (const SceneCell& cell : s.cells) {
-                    const Rect& r = cell.rect;
-                    const Rect middle{r.x + 0.2f * r.w, r.y + 0.2f * r.h, 0.6f * r.w, 0.6f * r.h};
-                    if (!middle.contains(p)) continue;
+                    if (!value_area(cell.rect).contains(p)) continue;
                     ADD_FAILURE() << "step " << step << ": an arrow crosses the value '"
                                   << cell.text << "' at (" << p.x << ", " << p.y << ")";
                     return;
