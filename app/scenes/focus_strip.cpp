@@ -4,6 +4,8 @@
 #include <cmath>
 #include <map>
 
+#include "scenes/arrow_route.h"
+
 namespace scanscope {
 namespace {
 
@@ -110,15 +112,32 @@ Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, float co
         }
         return nullptr;
     };
+    // An arrow the view drew in pieces (around the rows in its way) is one arrow here, from its
+    // first piece's start to its head: the strip has no rows between to go around.
+    std::vector<SceneArrow> whole;
     for (const SceneArrow& a : view.arrows) {
+        const bool continues = !whole.empty() && !whole.back().head &&
+                               std::abs(whole.back().to.x - a.from.x) < 1e-4f &&
+                               std::abs(whole.back().to.y - a.from.y) < 1e-4f;
+        if (continues) {
+            whole.back().to = a.to;
+            whole.back().head = a.head;
+        } else {
+            whole.push_back(a);
+        }
+    }
+    for (const SceneArrow& a : whole) {
         const Rect* from = inside(a.from);
         const Rect* to = inside(a.to);
         if (!from || !to || from == to) continue;
-        SceneArrow m = a;
+        // Edge to edge, never over a value: along the top edges within a row, and around the
+        // strip's rows in the way.
         const bool down = to->y > from->y + 0.5f, up = to->y < from->y - 0.5f;
-        m.from = {from->center().x, down ? from->bottom() : up ? from->y : from->center().y};
-        m.to = {to->center().x, down ? to->y : up ? to->bottom() : to->center().y};
-        out.arrows.push_back(m);
+        for (const SceneArrow& part :
+             arrow_clear_of_values(out.cells, {from->center().x, down ? from->bottom() : from->y},
+                                   {to->center().x, up ? to->bottom() : to->y}, *from, *to,
+                                   kPitch - 1.0f, a.color, a.width_px))
+            out.arrows.push_back(part);
     }
 
     // The picture itself below, shrunk: the context.

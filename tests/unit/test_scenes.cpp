@@ -2,14 +2,17 @@
 #include <gtest/gtest.h>
 
 #include <cctype>
+#include <map>
 #include <set>
 
 #include "capture/capture.h"
 #include "model/input_values.h"
 #include "player/session.h"
 #include "scenes/array_scene.h"
+#include "scenes/arrow_route.h"
 #include "scenes/banks_scene.h"
 #include "scenes/compare_scene.h"
+#include "scenes/focus_strip.h"
 #include "scenes/history_scene.h"
 #include "scenes/lookback_scene.h"
 #include "scenes/multiblock_scene.h"
@@ -107,6 +110,50 @@ TEST(Scenes, ArrayViewDrawsABroadcastReadAsOneArrowToABarARow) {
     // Each column's thread writes warp v's sum after reading warps 0 .. v - 1's: 0 + 1 + 2 + 3
     // arrows a column, then a bar and an arrow to it for each row a left part feeds.
     EXPECT_EQ(arrows, 32 * 6 + expected_bars);
+}
+
+// Presenter mode's magnified focus cells keep the view's arrows between them: one drawn in
+// pieces around a row in its way is one arrow there, and arrows run edge to edge (along the top
+// edges within a row), never over a value.
+TEST(Scenes, MagnifiedFocusKeepsEachArrowWholeAndClearOfTheValues) {
+    Scene view;
+    const auto cell = [&](float x, float y, const std::string& text, bool focus) {
+        SceneCell c;
+        c.rect = {x, y, 1.0f, 1.0f};
+        c.text = text;
+        c.focus = focus;
+        view.cells.push_back(c);
+    };
+    cell(0, 0, "3", true);       // read
+    cell(0, 1.12f, "9", false);  // a row in the way
+    cell(0, 2.24f, "12", true);  // written, from the 3 (around the 9) and the 5
+    cell(4.48f, 2.24f, "5", true);
+    view.arrows = arrow_clear_of_values(view.cells, {0.5f, 1.0f}, {0.5f, 2.24f}, view.cells[0].rect,
+                                        view.cells[2].rect, 0.12f, kTheme.arrow, 1.6f);
+    ASSERT_GT(view.arrows.size(), 1u) << "the arrow goes around the 9, in pieces";
+    view.arrows.push_back({{4.98f, 2.24f}, {0.5f, 2.24f}, kTheme.arrow, 1.6f, true});
+    view.fit_bounds();
+
+    const Scene out = magnify_focus(view, kTheme);
+    std::map<std::string, Rect> large;  // the magnified copies
+    for (const SceneCell& c : out.cells)
+        if (c.rect.w > 0.9f) large[c.text] = c.rect;
+    ASSERT_EQ(large.size(), 3u);
+    const auto arrow_between = [&](const Rect& a, const Rect& b) {
+        int n = 0;
+        for (const SceneArrow& arrow : out.arrows)
+            n += arrow.head && std::abs(arrow.from.x - a.center().x) < 1e-4f &&
+                 std::abs(arrow.to.x - b.center().x) < 1e-4f &&
+                 std::abs(arrow.from.y - a.y) < 1e-4f + (a.y < b.y ? a.h : 0) &&
+                 std::abs(arrow.to.y - b.y) < 1e-4f + (b.y < a.y ? b.h : 0);
+        return n;
+    };
+    EXPECT_EQ(arrow_between(large["3"], large["12"]), 1);
+    EXPECT_EQ(arrow_between(large["5"], large["12"]), 1);
+    for (const SceneArrow& arrow : out.arrows)
+        for (const SceneCell& c : out.cells)
+            EXPECT_FALSE(!c.text.empty() && segment_meets(value_area(c.rect), arrow.from, arrow.to))
+                << "an arrow over '" << c.text << "'";
 }
 
 TEST(Scenes, ArrayViewGlidesTheNewValueAndShowsTheOld) {
