@@ -1,6 +1,7 @@
 #include "scenes/lookback_scene.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "model/values.h"
@@ -24,9 +25,33 @@ const char* status_word(TileStatus s) {
     return "?";
 }
 
+constexpr float kTileWidth = 2.1f, kTileHeight = 1.9f;
+
 // A tile's cell in the grid: `column` across, `line` down.
 Rect tile_rect(int column, int line) {
-    return {float(column) * kColumn, float(line) * kTileRow, 2.1f, 1.9f};
+    return {float(column) * kColumn, float(line) * kTileRow, kTileWidth, kTileHeight};
+}
+
+// A read drawn in the grid's gaps, never over a tile: up from the reader into the gap above its
+// line, along it, up (or down) the column gap beside the target where the target is on another
+// line, along the gap above the target's line, and down onto the target's top edge. (Drawn
+// straight, top to top, it ran along the top edges of the tiles between, or over their values
+// where a look-back wraps to the line before.)
+void add_read_arrow(Scene& scene, const Rect& reader, const Rect& target, Color color) {
+    const float row_gap = (kTileRow - kTileHeight) / 2, column_gap = (kColumn - kTileWidth) / 2;
+    const Vec2 from{reader.center().x, reader.y}, to{target.center().x, target.y};
+    std::vector<Vec2> path{from, {from.x, reader.y - row_gap}};
+    if (std::abs(target.y - reader.y) > 1e-3f) {
+        const float side =
+            reader.center().x < target.x ? target.x - column_gap : target.right() + column_gap;
+        path.push_back({side, reader.y - row_gap});
+        path.push_back({side, target.y - row_gap});
+    }
+    path.push_back({to.x, target.y - row_gap});
+    path.push_back(to);
+    for (std::size_t i = 1; i < path.size(); ++i)
+        if (std::abs(path[i].x - path[i - 1].x) + std::abs(path[i].y - path[i - 1].y) > 1e-6f)
+            scene.arrows.push_back({path[i - 1], path[i], color, 2.5f, i + 1 == path.size()});
 }
 
 }  // namespace
@@ -176,11 +201,8 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         cell.focus = !magnify && (int(now.tile) == t || window.count(t) > 0);
         scene.cells.push_back(cell);
     }
-    if (reads) {
-        const Rect from = grid_rect(int(now.tile)), to = grid_rect(int(now.target));
-        scene.arrows.push_back(
-            {{from.center().x, from.y}, {to.center().x, to.y}, theme.read, 2.5f, true});
-    }
+    if (reads)
+        add_read_arrow(scene, grid_rect(int(now.tile)), grid_rect(int(now.target)), theme.read);
     const int lines = rows ? std::max(rows, table_columns) : (tiles + per_row - 1) / per_row;
     const float legend = grid_top + float(lines) * kTileRow + 0.2f;
     const std::pair<const char*, Color> keys[] = {

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "analysis/banks.h"
 #include "analysis/consistency.h"
@@ -117,6 +118,64 @@ TEST(ViewScenes, TheSharedMemoryViewsArrowsKeepClearOfTheValues) {
     }
     EXPECT_GT(arrows, 1000);
     EXPECT_GT(around, 10) << "some arrows had rows in their way";
+}
+
+// The look-back view's read arrows run in the gaps of its grid of tiles: no piece of one touches a
+// tile (not even its border, where an arrow drawn top to top ran along the tiles between) but at
+// its two ends, for every variant with a look-back, at every event, in the grid and magnified; and
+// each arrow ends on the top edge of the tile that is read.
+TEST(ViewScenes, TheLookBackViewsArrowsRunInTheGaps) {
+    int reads = 0, wrapped = 0;
+    for (const VariantInfo& v : all_variants()) {
+        // Enough tiles (32 threads a block) that a look-back wraps to the grid's line before.
+        const int n = v.max_n ? std::min(v.max_n, 1500) : 1500;
+        const Trace trace =
+            captured(v.key, n, false, v.multi_block ? std::max(32, v.min_threads) : 0);
+        for (const int l : lookback_launches(trace)) {
+            const auto& events = trace.launches[std::size_t(l)].events;
+            for (int e = 0; e < int(events.size()); ++e) {
+                for (bool magnify : {false, true}) {
+                    const Scene scene = build_lookback_scene(trace, e, kTheme, 16, magnify, l);
+                    std::vector<SceneArrow> arrow;
+                    for (const SceneArrow& piece : scene.arrows) {
+                        arrow.push_back(piece);
+                        if (!piece.head) continue;
+                        // The arrow's pieces, each shortened a little at its two ends, where it
+                        // may meet the tiles it joins.
+                        for (const SceneArrow& a : arrow) {
+                            const Vec2 d{a.to.x - a.from.x, a.to.y - a.from.y};
+                            const float length = std::hypot(d.x, d.y), cut = 0.02f / length;
+                            const Vec2 from{a.from.x + d.x * cut, a.from.y + d.y * cut},
+                                to{a.to.x - d.x * cut, a.to.y - d.y * cut};
+                            for (const SceneCell& c : scene.cells)
+                                if (segment_meets(c.rect, from, to)) {
+                                    ADD_FAILURE()
+                                        << v.key << " launch " << l << " event " << e + 1
+                                        << (magnify ? " magnified" : "") << ": an arrow piece ("
+                                        << a.from.x << ", " << a.from.y << ") -> (" << a.to.x
+                                        << ", " << a.to.y << ") meets the cell '" << c.text << "'";
+                                    return;
+                                }
+                        }
+                        if (!magnify) {
+                            ++reads;
+                            wrapped += arrow.size() > 3;
+                            bool on_a_top_edge = false;
+                            for (const SceneCell& c : scene.cells)
+                                on_a_top_edge |= c.ref.kind == CellRef::Kind::Tile &&
+                                                 std::abs(piece.to.y - c.rect.y) < 1e-4f &&
+                                                 std::abs(piece.to.x - c.rect.center().x) < 1e-4f;
+                            EXPECT_TRUE(on_a_top_edge) << v.key << " event " << e + 1;
+                        }
+                        arrow.clear();
+                    }
+                    EXPECT_TRUE(arrow.empty()) << v.key << ": an arrow without a head";
+                }
+            }
+        }
+    }
+    EXPECT_GT(reads, 100);
+    EXPECT_GT(wrapped, 5) << "some look-backs wrapped to the line before";
 }
 
 // The same for traces captured on an H100 (tests/data/gpu-traces): what a laptop replays.
