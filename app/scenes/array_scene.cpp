@@ -17,6 +17,8 @@ namespace {
 constexpr float kPitch = 1.12f;  // cell pitch: 1 unit cells, 0.12 gaps
 // More words than this fed by one word are drawn as a bar along them (a broadcast read).
 constexpr std::size_t kFanOut = 8;
+// The room for arcs between cells of the first row (the caption goes above them).
+constexpr float kRoomOverFirstRow = 1.8f;
 
 ElementKind kind_at(const Launch& launch, std::uint32_t word, ElementKind fallback) {
     for (const SharedArrayInfo& a : launch.arrays)
@@ -187,22 +189,59 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
                 scene.arrows.push_back(piece);
         }
     }
+    // Within a row, an arrow is an arc above it, higher the farther it reaches, in the room
+    // between the row and what is drawn above it (the caption over the first row).
+    std::map<float, float> room_above, longest_reach;  // by a row's top
+    for (const Rect& r : place.rects)
+        if (r.w > 0) room_above.try_emplace(r.y, kRoomOverFirstRow);
+    for (auto& [top, room] : room_above)
+        for (const Rect& r : place.rects)
+            if (r.w > 0 && r.bottom() <= top + 1e-3f) room = std::min(room, top - r.bottom());
+    const auto drawn = [&](const Flow& f) {
+        return f.from_word < place.rects.size() && f.to_word < place.rects.size() &&
+               feeds.at(f.from_word).size() <= kFanOut &&  // else drawn as a bar above
+               place.rects[f.from_word].w > 0 && place.rects[f.to_word].w > 0;
+    };
     for (const Flow& f : summary.flows) {
-        if (f.from_word >= place.rects.size() || f.to_word >= place.rects.size()) continue;
-        if (feeds.at(f.from_word).size() > kFanOut) continue;  // drawn as a bar above
+        if (!drawn(f) || place.rects[f.from_word].y != place.rects[f.to_word].y) continue;
+        float& reach = longest_reach[place.rects[f.to_word].y];
+        reach = std::max(reach, std::abs(place.rects[f.to_word].x - place.rects[f.from_word].x));
+    }
+    for (const Flow& f : summary.flows) {
+        if (!drawn(f)) continue;
         const Rect& from = place.rects[f.from_word];
         const Rect& to = place.rects[f.to_word];
-        if (from.w == 0 || to.w == 0) continue;
-        for (const SceneArrow& piece :
-             arrow_clear_of_values(scene.cells, arrow_start(from, to.y), arrow_start(to, from.y),
-                                   from, to, kPitch - 1.0f, flow_color(f.from_word), 1.6f))
-            scene.arrows.push_back(piece);
+        const Color color = flow_color(f.from_word);
+        if (from.y == to.y && from.x == to.x) {
+            // A word read into itself: no arrow (its glide shows the new value).
+        } else if (from.y == to.y) {
+            const float reach = std::abs(to.x - from.x) / longest_reach.at(to.y);
+            // Leftward arcs a little lower, so that a swap's two arrows are seen as two.
+            // (Never much taller than wide: an arc to the next cell stays a low one.)
+            const float height = std::min(room_above.at(to.y) * 0.85f * (0.35f + 0.65f * reach),
+                                          0.6f * std::abs(to.x - from.x)) *
+                                 (to.x < from.x ? 0.8f : 1.0f);
+            for (const SceneArrow& piece : arc_over_row({from.center().x, from.y},
+                                                        {to.center().x, to.y}, height, color, 1.6f))
+                scene.arrows.push_back(piece);
+        } else {
+            for (const SceneArrow& piece : arrow_clear_of_values(
+                     scene.cells, arrow_start(from, to.y), arrow_start(to, from.y), from, to,
+                     kPitch - 1.0f, color, 1.6f))
+                scene.arrows.push_back(piece);
+        }
         if (gliding)
             scene.glides.push_back(
                 {from.center(), to.center(),
                  format_value(step->shared[f.to_word], kind_at(launch, f.to_word, element)),
                  theme.write, c.glide});
     }
+
+    // The caption clear of the arcs over the first row.
+    float highest = 0;
+    for (const SceneArrow& a : scene.arrows)
+        highest = std::min({highest, a.from.y, a.to.y});
+    scene.labels.front().at.y = std::min(scene.labels.front().at.y, highest - 0.7f);
 
     // Global buffers after this launch (block sums, increments, tile descriptors).
     float y = 0;

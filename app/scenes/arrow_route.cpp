@@ -102,4 +102,22 @@ std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cell
     return pieces;
 }
 
+std::vector<SceneArrow> arc_over_row(Vec2 from, Vec2 to, float height, Color color,
+                                     float width_px) {
+    // Half an ellipse, in pieces short enough to look round at any zoom the view allows.
+    constexpr int kPieces = 16;
+    constexpr float kPi = 3.14159265f;
+    std::vector<SceneArrow> pieces;
+    Vec2 last = from;
+    for (int i = 1; i <= kPieces; ++i) {
+        const float t = float(i) / kPieces, angle = kPi * t;
+        const Vec2 at = i == kPieces ? to
+                                     : Vec2{from.x + (to.x - from.x) * (1 - std::cos(angle)) / 2,
+                                            from.y - height * std::sin(angle)};
+        pieces.push_back({last, at, color, width_px, i == kPieces});
+        last = at;
+    }
+    return pieces;
+}
+
 }  // namespace scanscope

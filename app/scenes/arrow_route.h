@@ -24,4 +24,9 @@ std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cell
                                               Vec2 to, const Rect& source, const Rect& target,
                                               float gap, Color color, float width_px);
 
+// An arrow between two points on one row's top edge, as an arc `height` above the row: arrows
+// between cells of one row then stand apart, where straight ones would lie on one another along
+// the row's edge. The pieces in order; only the last carries the head, pointing down.
+std::vector<SceneArrow> arc_over_row(Vec2 from, Vec2 to, float height, Color color, float width_px);
+
 }  // namespace scanscope

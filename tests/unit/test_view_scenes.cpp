@@ -120,6 +120,53 @@ TEST(ViewScenes, TheSharedMemoryViewsArrowsKeepClearOfTheValues) {
     EXPECT_GT(around, 10) << "some arrows had rows in their way";
 }
 
+// Within a row, the Shared memory view's arrows are arcs above it, each its own: none lies along
+// the row's top edge (where they lay on one another and on the cells' borders), and no two meet
+// at their highest point (a swap's two arrows are two), for every variant at every step.
+TEST(ViewScenes, TheSharedMemoryViewsArrowsWithinARowAreArcsOfTheirOwn) {
+    int arcs = 0, swaps = 0;
+    for (const VariantInfo& v : all_variants()) {
+        const int n = v.max_n ? std::min(v.max_n, 32) : 64;
+        const Trace trace =
+            captured(v.key, n, false, v.multi_block ? std::max(32, v.min_threads) : 0);
+        Session s;
+        s.load(trace);
+        s.view = ViewKind::Array;
+        for (int f = 0; f < s.timeline().size(); ++f) {
+            s.timeline().seek(f);
+            const Scene scene = build_view_scene(s, kTheme);
+            std::vector<Vec2> peaks;
+            Vec2 start{}, peak{}, end{};
+            bool joined = false;
+            for (const SceneArrow& a : scene.arrows) {
+                // An arrow's pieces follow on from one another; a bar's piece stands alone.
+                if (!joined || std::abs(a.from.x - end.x) + std::abs(a.from.y - end.y) > 1e-5f)
+                    start = a.from, peak = a.from;
+                joined = !a.head;
+                end = a.to;
+                if (a.to.y < peak.y) peak = a.to;
+                if (a.head && std::abs(a.to.y - start.y) < 1e-4f && a.to.x != start.x) {
+                    ++arcs;
+                    EXPECT_LT(peak.y, start.y - 0.05f)
+                        << v.key << " step " << f + 1 << ": an arrow from (" << start.x << ", "
+                        << start.y << ") along its row's edge";
+                    for (const Vec2& other : peaks)
+                        if (std::abs(other.x - peak.x) < 1e-3f &&
+                            std::abs(other.y - peak.y) < 1e-3f)
+                            ADD_FAILURE() << v.key << " step " << f + 1
+                                          << ": two arrows within a row meet at their top";
+                    swaps += std::count_if(peaks.begin(), peaks.end(), [&](const Vec2& other) {
+                        return std::abs(other.x - peak.x) < 1e-3f;
+                    });
+                    peaks.push_back(peak);
+                }
+            }
+        }
+    }
+    EXPECT_GT(arcs, 100);
+    EXPECT_GT(swaps, 4) << "Blelloch's down-sweep swaps: two arrows over one pair";
+}
+
 // The look-back view's read arrows run in the gaps of its grid of tiles: no piece of one touches a
 // tile (not even its border, where an arrow drawn top to top ran along the tiles between) but at
 // its two ends, for every variant with a look-back, at every event, in the grid and magnified; and
