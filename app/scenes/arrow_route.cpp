@@ -104,19 +104,27 @@ std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cell
 
 std::vector<SceneArrow> arc_over_row(Vec2 from, Vec2 to, float height, Color color,
                                      float width_px) {
-    // Half an ellipse, in pieces short enough to look round at any zoom the view allows.
-    constexpr int kPieces = 16;
+    return arc_towards(from, to, {0, -1}, height, color, width_px);
+}
+
+std::vector<SceneArrow> arc_towards(Vec2 from, Vec2 to, Vec2 side, float height, Color color,
+                                    float width_px) {
+    // Half an ellipse, in pieces short enough to look round at any zoom the view allows; the
+    // last one, which carries the head, three pieces long (a renderer draws a head no longer
+    // than about half its piece).
+    constexpr int kPieces = 16, kLast = 3;
     constexpr float kPi = 3.14159265f;
     std::vector<SceneArrow> pieces;
     Vec2 last = from;
-    for (int i = 1; i <= kPieces; ++i) {
-        const float t = float(i) / kPieces, angle = kPi * t;
-        const Vec2 at = i == kPieces ? to
-                                     : Vec2{from.x + (to.x - from.x) * (1 - std::cos(angle)) / 2,
-                                            from.y - height * std::sin(angle)};
-        pieces.push_back({last, at, color, width_px, i == kPieces});
+    for (int i = 1; i <= kPieces - kLast; ++i) {
+        const float angle = kPi * float(i) / kPieces, along = (1 - std::cos(angle)) / 2,
+                    out = height * std::sin(angle);
+        const Vec2 at{from.x + (to.x - from.x) * along + side.x * out,
+                      from.y + (to.y - from.y) * along + side.y * out};
+        pieces.push_back({last, at, color, width_px, false});
         last = at;
     }
+    pieces.push_back({last, to, color, width_px, true});
     return pieces;
 }
 

@@ -29,4 +29,8 @@ std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cell
 // the row's edge. The pieces in order; only the last carries the head, pointing down.
 std::vector<SceneArrow> arc_over_row(Vec2 from, Vec2 to, float height, Color color, float width_px);
 
+// The same arc, bowed `height` towards `side` (a unit vector: {0, -1} up, {-1, 0} left).
+std::vector<SceneArrow> arc_towards(Vec2 from, Vec2 to, Vec2 side, float height, Color color,
+                                    float width_px);
+
 }  // namespace scanscope

@@ -1,19 +1,22 @@
 #include "scenes/grid_scene.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "core/bits.h"
 #include "model/trace_queries.h"
 #include "model/values.h"
 #include "scenes/array_scene.h"
+#include "scenes/arrow_route.h"
 
 namespace scanscope {
 namespace {
 
 constexpr float kPitch = 1.12f;  // a cell and the gap after it
-// How far in from a cell's edge its arrows run: clear of the number drawn in its middle.
-constexpr float kArrowInset = 0.07f;
+// How far an arrow's arc bows out of its row or column: across the gap (0.12) and into the
+// cells beyond no further than their margins (a fifth of a cell), clear of their numbers.
+constexpr float kArcBow = 0.3f;
 
 Vec2 cell_at(int k, int width, float top) {
     return {float(k % width) * kPitch, top + float(k / width) * kPitch};
@@ -50,9 +53,10 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
 
     Cursor caption = c;
     caption.block = 0;
+    // The buffer's name above the arcs over the first row (kArcBow).
     scene.labels.push_back(
-        {{0, -1.1f}, step_caption(trace, caption), theme.text, 0.55f, Align::Left, 15.0f});
-    SceneLabel name{{0, -0.3f},
+        {{0, -1.4f}, step_caption(trace, caption), theme.text, 0.55f, Align::Left, 15.0f});
+    SceneLabel name{{0, -0.6f},
                     done ? "the table, as the kernel wrote it to global memory (" +
                                std::to_string(width) + " x " + std::to_string(height) + ")"
                          : "buffer " + std::to_string(out) + " (" + std::to_string(width) + " x " +
@@ -96,21 +100,29 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
         scene.cells.push_back(cell);
     }
     // What each entry added: an arrow from the entry it read in the other buffer (the same place
-    // in the grid, d to the left or d rows up), along the cells' top edges in a row and their
-    // left edges in a column: through the middle it would cross the values the step is about.
+    // in the grid, d to the left or d rows up), an arc from edge to edge bowed over the row or to
+    // the left of the column, into the gap and the margin of the cells beyond, never as far as
+    // their values. (Straight, along the cells' edges, the arrows of a step lay on one another.)
     if (!done)
         for (const Flow& f : summary.flows) {
             const int from = int(f.from_word) % m, to = int(f.to_word) % m;
             if (from == to || from >= n || to >= n) continue;
             const Vec2 a = cell_at(from, width, 0), b = cell_at(to, width, 0);
-            const Vec2 lane = from / width == to / width   ? Vec2{0.5f, kArrowInset}
-                              : from % width == to % width ? Vec2{kArrowInset, 0.5f}
-                                                           : Vec2{0.5f, 0.5f};
-            scene.arrows.push_back({{a.x + lane.x, a.y + lane.y},
-                                    {b.x + lane.x, b.y + lane.y},
-                                    with_alpha(theme.arrow, 0.8f),
-                                    1.4f,
-                                    true});
+            const bool in_a_row = from / width == to / width;
+            const bool in_a_column = from % width == to % width;
+            const Color color = with_alpha(theme.arrow, 0.85f);
+            if (!in_a_row && !in_a_column) {
+                scene.arrows.push_back(
+                    {{a.x + 0.5f, a.y + 0.5f}, {b.x + 0.5f, b.y + 0.5f}, color, 1.6f, true});
+                continue;
+            }
+            const float reach = std::abs(in_a_row ? b.x - a.x : b.y - a.y) / kPitch;
+            const float bow = std::min(kArcBow, 0.15f * reach);
+            const Vec2 lane = in_a_row ? Vec2{0.5f, 0} : Vec2{0, 0.5f};
+            for (const SceneArrow& piece :
+                 arc_towards({a.x + lane.x, a.y + lane.y}, {b.x + lane.x, b.y + lane.y},
+                             in_a_row ? Vec2{0, -1} : Vec2{-1, 0}, bow, color, 1.6f))
+                scene.arrows.push_back(piece);
         }
 
     // The box sum from four entries, beside the box's own entries added up.

@@ -107,10 +107,12 @@ TEST(SummedArea, PredictAsksWhichEntriesABoxSumReads) {
         << "only when the table is done";
 }
 
-// What each entry added is an arrow from the entry it read: along the cells' top edges in a row,
-// their left edges in a column, never across a value (a cell's middle, where its number is
-// drawn), at every step of an 8 x 8 table (distances 1, 2 and 4). Each arrow still runs from the
-// entry read to the entry written.
+// What each entry added is an arrow from the entry it read: an arc from the top edge of the one
+// to the top edge of the other in a row, from left edge to left edge in a column, never across a
+// value (a cell's middle, where its number is drawn), at every step of an 8 x 8 table (distances
+// 1, 2 and 4). Each arrow (its pieces, the last with the head) still runs from the entry read to
+// the entry written, and bows out of its row or column (straight, the arrows of a step lay on one
+// another along the cells' edges).
 TEST(SummedArea, ArrowsKeepClearOfTheValues) {
     const Trace t =
         capture_trace(table(64, 8), random_values(64, ElementType::Int32, 3), DeviceChoice::Cpu);
@@ -119,19 +121,23 @@ TEST(SummedArea, ArrowsKeepClearOfTheValues) {
         Cursor c;
         c.step = step;
         const Scene s = build_grid_scene(t, c, builtin_theme("dark"));
+        const auto cells_holding = [&](Vec2 p) {
+            int holding = 0;
+            for (const SceneCell& cell : s.cells)
+                holding += cell.rect.contains(p);
+            return holding;
+        };
+        Vec2 start{};
+        float farthest = 0;  // how far the arrow bows from the line between its ends
+        bool first_piece = true;
         for (const SceneArrow& a : s.arrows) {
-            ++arrows;
-            int starts = 0, ends = 0;
-            for (const SceneCell& cell : s.cells) {
-                starts += cell.rect.contains(a.from);
-                ends += cell.rect.contains(a.to);
-            }
-            EXPECT_EQ(starts, 1) << "step " << step << ": an arrow starts in one cell";
-            EXPECT_EQ(ends, 1) << "step " << step << ": and ends in one";
+            if (first_piece) start = a.from, farthest = 0;
+            first_piece = a.head;
             for (int k = 0; k <= 100; ++k) {
                 const float f = float(k) / 100.0f;
                 const Vec2 p{a.from.x + (a.to.x - a.from.x) * f,
                              a.from.y + (a.to.y - a.from.y) * f};
+                farthest = std::max({farthest, start.y - p.y, start.x - p.x});
                 for (const SceneCell& cell : s.cells) {
                     if (!value_area(cell.rect).contains(p)) continue;
                     ADD_FAILURE() << "step " << step << ": an arrow crosses the value '"
@@ -139,6 +145,12 @@ TEST(SummedArea, ArrowsKeepClearOfTheValues) {
                     return;
                 }
             }
+            if (!a.head) continue;
+            ++arrows;
+            EXPECT_EQ(cells_holding(start), 1)
+                << "step " << step << ": an arrow starts in one cell";
+            EXPECT_EQ(cells_holding(a.to), 1) << "step " << step << ": and ends in one";
+            EXPECT_GT(farthest, 0.1f) << "step " << step << ": an arrow along the cells' edges";
         }
     }
     EXPECT_GT(arrows, 100) << "7 steps, most of 64 entries adding one";
