@@ -215,12 +215,8 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
         if (from.y == to.y && from.x == to.x) {
             // A word read into itself: no arrow (its glide shows the new value).
         } else if (from.y == to.y) {
-            const float reach = std::abs(to.x - from.x) / longest_reach.at(to.y);
-            // Leftward arcs a little lower, so that a swap's two arrows are seen as two.
-            // (Never much taller than wide: an arc to the next cell stays a low one.)
-            const float height = std::min(room_above.at(to.y) * 0.85f * (0.35f + 0.65f * reach),
-                                          0.6f * std::abs(to.x - from.x)) *
-                                 (to.x < from.x ? 0.8f : 1.0f);
+            const float height =
+                arc_height(from.x, to.x, longest_reach.at(to.y), room_above.at(to.y));
             for (const SceneArrow& piece : arc_over_row({from.center().x, from.y},
                                                         {to.center().x, to.y}, height, color, 1.6f))
                 scene.arrows.push_back(piece);

@@ -102,6 +102,13 @@ std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cell
     return pieces;
 }
 
+float arc_height(float from_x, float to_x, float longest, float room) {
+    const float reach = std::abs(to_x - from_x);
+    return std::min(room * 0.85f * (0.35f + 0.65f * reach / std::max(longest, reach)),
+                    0.6f * reach) *
+           (to_x < from_x ? 0.8f : 1.0f);
+}
+
 std::vector<SceneArrow> arc_over_row(Vec2 from, Vec2 to, float height, Color color,
                                      float width_px) {
     return arc_towards(from, to, {0, -1}, height, color, width_px);

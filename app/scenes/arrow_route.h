@@ -29,6 +29,11 @@ std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cell
 // the row's edge. The pieces in order; only the last carries the head, pointing down.
 std::vector<SceneArrow> arc_over_row(Vec2 from, Vec2 to, float height, Color color, float width_px);
 
+// How high an arc over a row stands, in `room`: the farther it reaches (against the `longest`
+// reach of its row's arcs) the higher, so that arcs of one step stand apart; never much taller
+// than wide; a leftward one a little lower, so that a swap's two arrows are seen as two.
+float arc_height(float from_x, float to_x, float longest, float room);
+
 // The same arc, bowed `height` towards `side` (a unit vector: {0, -1} up, {-1, 0} left).
 std::vector<SceneArrow> arc_towards(Vec2 from, Vec2 to, Vec2 side, float height, Color color,
                                     float width_px);

@@ -1,11 +1,14 @@
 #include "scenes/scatter_scene.h"
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <string>
 
 #include "core/bits.h"
 #include "model/trace_queries.h"
 #include "model/values.h"
+#include "scenes/arrow_route.h"
 #include "scenes/output_row.h"
 #include "variants/registry.h"
 
@@ -219,6 +222,30 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
         scene.cells.push_back(cell);
     }
     if (!scattered) {
+        // The sweep's arrows (what each written flag added, a swap's two), as arcs under the
+        // row, where nothing is drawn before the scatter: over it they would cross its name.
+        // Between a wrapped row's lines they bow no further than the next line's margin.
+        std::map<float, float> longest;  // by a line's top
+        const auto line_of = [&](const Flow& f) {
+            return f.from_word != f.to_word && int(f.to_word) < n && int(f.from_word) < n &&
+                           sum.cell(int(f.from_word)).y == sum.cell(int(f.to_word)).y
+                       ? sum.cell(int(f.to_word)).y
+                       : -1.0f;
+        };
+        for (const Flow& f : summary.flows)
+            if (const float y = line_of(f); y >= 0)
+                longest[y] = std::max(longest[y], std::abs(sum.cell(int(f.to_word)).x -
+                                                           sum.cell(int(f.from_word)).x));
+        for (const Flow& f : summary.flows) {
+            const float y = line_of(f);
+            if (y < 0) continue;
+            const Vec2 a = sum.cell(int(f.from_word)), b = sum.cell(int(f.to_word));
+            const float room = y + kPitch >= sum.bottom(n) - 1e-3f ? 1.2f : 0.35f;
+            for (const SceneArrow& piece :
+                 arc_towards({a.x + 0.5f, a.y + 1.0f}, {b.x + 0.5f, b.y + 1.0f}, {0, 1},
+                             arc_height(a.x, b.x, longest.at(y), room), theme.arrow, 1.6f))
+                scene.arrows.push_back(piece);
+        }
         scene.fit_bounds();
         return scene;
     }

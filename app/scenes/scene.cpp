@@ -28,6 +28,10 @@ void Scene::fit_bounds() {
                                                       : l.at.x - width;
         add(left, l.at.y - l.size, left + width, l.at.y + l.size);
     }
+    // Arrows too: an arc bows out beyond the cells it joins.
+    for (const SceneArrow& a : arrows)
+        add(std::min(a.from.x, a.to.x), std::min(a.from.y, a.to.y), std::max(a.from.x, a.to.x),
+            std::max(a.from.y, a.to.y));
     const float margin = 0.5f;
     bounds = first ? Rect{0, 0, 1, 1}
                    : Rect{x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin};

@@ -5,9 +5,11 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "analysis/questions.h"
 #include "capture/capture.h"
+#include "scenes/arrow_route.h"
 #include "scenes/scatter_scene.h"
 #include "scenes/views.h"
 #include "support/reference.h"
@@ -98,6 +100,51 @@ TEST(Compact, TheViewDrawsTheScatter) {
     Cursor flagged;
     const Scene first = build_scatter_scene(t, flagged, builtin_theme("dark"), 32);
     EXPECT_TRUE(first.arrows.empty());
+}
+
+// While the flags are scanned, each sweep's arrows are arcs under their row: the first level of
+// the up-sweep adds flag 2k into flag 2k + 1 (four arrows at n = 8), each from the bottom edge
+// of the one to the bottom edge of the other, and no arrow of any step crosses a value.
+TEST(Compact, TheViewDrawsTheSweepsArrowsUnderTheirRow) {
+    const Trace t = compact({3, 0, 7, 0, 4, 0, 6, 3});
+    int first_with_arrows = -1;
+    for (int step = 0; step + 1 < int(t.frame_count()); ++step) {
+        Cursor c;
+        c.step = step;
+        const Scene s = build_scatter_scene(t, c, builtin_theme("dark"), 32);
+        for (const SceneArrow& a : s.arrows)
+            for (const SceneCell& cell : s.cells)
+                EXPECT_FALSE(!cell.text.empty() &&
+                             segment_meets(value_area(cell.rect), a.from, a.to))
+                    << "step " << step + 1 << ": an arrow crosses '" << cell.text << "'";
+        if (s.arrows.empty() || first_with_arrows >= 0) continue;
+        first_with_arrows = step;
+        std::map<int, Rect> sums;  // the row being scanned: shared words 0..7, below the flags
+        for (const SceneCell& cell : s.cells)
+            if (cell.ref.kind == CellRef::Kind::Word &&
+                (!sums.count(cell.ref.index) || cell.rect.y > sums[cell.ref.index].y))
+                sums[cell.ref.index] = cell.rect;
+        std::set<std::pair<int, int>> drawn;
+        Vec2 start{};
+        bool first_piece = true;
+        for (const SceneArrow& a : s.arrows) {
+            if (first_piece) start = a.from;
+            first_piece = a.head;
+            if (!a.head) continue;
+            int from = -1, to = -1;
+            for (const auto& [i, r] : sums) {
+                if (std::abs(start.y - r.bottom()) < 1e-4f &&
+                    std::abs(start.x - r.center().x) < 1e-4f)
+                    from = i;
+                if (std::abs(a.to.y - r.bottom()) < 1e-4f &&
+                    std::abs(a.to.x - r.center().x) < 1e-4f)
+                    to = i;
+            }
+            drawn.insert({from, to});
+        }
+        EXPECT_EQ(drawn, (std::set<std::pair<int, int>>{{0, 1}, {2, 3}, {4, 5}, {6, 7}}));
+    }
+    EXPECT_EQ(first_with_arrows, 1) << "the up-sweep's first level, after the flags";
 }
 
 // Predict mode asks how many are kept (before the root is cleared: step 6 of 11 at n = 16) and
