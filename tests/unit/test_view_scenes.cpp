@@ -79,43 +79,53 @@ TEST(ViewScenes, EveryViewDrawsEveryStepAndEndsOnTheOutput) {
     }
 }
 
+// Every variant's Shared memory view at every step: `visit(variant, step, scene)`, false to stop.
+// Captured at up to `n` elements (`any_n` where a variant takes any n), `threads` a block for the
+// multi-block variants.
+template <class Visit>
+void each_array_view_step(int n, int any_n, int threads, Visit visit) {
+    for (const VariantInfo& v : all_variants()) {
+        const Trace trace = captured(v.key, v.max_n ? std::min(v.max_n, n) : any_n, false,
+                                     v.multi_block ? std::max(threads, v.min_threads) : 0);
+        Session s;
+        s.load(trace);
+        s.view = ViewKind::Array;
+        for (int f = 0; f < s.timeline().size(); ++f) {
+            s.timeline().seek(f);
+            if (!visit(v, f, build_view_scene(s, kTheme))) return;
+        }
+    }
+}
+
 // The Shared memory view's arrows keep clear of the values (a cell's middle, where its number is
 // drawn), for every variant at every step: between rows they meet the cells at their facing
 // edges, and an arrow that would pass over the rows between goes around along the gaps. Each
 // arrow's last piece still ends on the edge of a cell, or on a broadcast's bar.
 TEST(ViewScenes, TheSharedMemoryViewsArrowsKeepClearOfTheValues) {
     int arrows = 0, around = 0;
-    for (const VariantInfo& v : all_variants()) {
-        const int n = v.max_n ? std::min(v.max_n, 100) : 300;
-        const Trace trace =
-            captured(v.key, n, false, v.multi_block ? std::max(64, v.min_threads) : 0);
-        Session s;
-        s.load(trace);
-        s.view = ViewKind::Array;
-        for (int f = 0; f < s.timeline().size(); ++f) {
-            s.timeline().seek(f);
-            const Scene scene = build_view_scene(s, kTheme);
-            for (const SceneArrow& a : scene.arrows) {
-                around += !a.head && a.width_px < 2.0f;  // a piece of an arrow that goes around
-                for (const SceneCell& c : scene.cells)
-                    if (!c.text.empty() && segment_meets(value_area(c.rect), a.from, a.to)) {
-                        ADD_FAILURE() << v.key << " step " << f + 1 << ": an arrow (" << a.from.x
-                                      << ", " << a.from.y << ") -> (" << a.to.x << ", " << a.to.y
-                                      << ") crosses the value '" << c.text << "'";
-                        return;
-                    }
-                if (!a.head) continue;
-                ++arrows;
-                bool on_an_edge = false;
-                for (const SceneCell& c : scene.cells)
-                    on_an_edge |= a.to.x >= c.rect.x && a.to.x <= c.rect.right() &&
-                                  (std::abs(a.to.y - c.rect.y) < 0.07f ||
-                                   std::abs(a.to.y - c.rect.bottom()) < 1e-3f);
-                EXPECT_TRUE(on_an_edge) << v.key << " step " << f + 1 << ": an arrow ends at ("
-                                        << a.to.x << ", " << a.to.y << "), on no cell's edge";
-            }
+    each_array_view_step(100, 300, 64, [&](const VariantInfo& v, int f, const Scene& scene) {
+        for (const SceneArrow& a : scene.arrows) {
+            // A piece of an arrow that goes around, along a gap (an arc's pieces are slanted).
+            around += !a.head && a.width_px < 2.0f && (a.from.x == a.to.x || a.from.y == a.to.y);
+            for (const SceneCell& c : scene.cells)
+                if (!c.text.empty() && segment_meets(value_area(c.rect), a.from, a.to)) {
+                    ADD_FAILURE() << v.key << " step " << f + 1 << ": an arrow (" << a.from.x
+                                  << ", " << a.from.y << ") -> (" << a.to.x << ", " << a.to.y
+                                  << ") crosses the value '" << c.text << "'";
+                    return false;
+                }
+            if (!a.head) continue;
+            ++arrows;
+            bool on_an_edge = false;
+            for (const SceneCell& c : scene.cells)
+                on_an_edge |= a.to.x >= c.rect.x && a.to.x <= c.rect.right() &&
+                              (std::abs(a.to.y - c.rect.y) < 0.07f ||
+                               std::abs(a.to.y - c.rect.bottom()) < 1e-3f);
+            EXPECT_TRUE(on_an_edge) << v.key << " step " << f + 1 << ": an arrow ends at ("
+                                    << a.to.x << ", " << a.to.y << "), on no cell's edge";
         }
-    }
+        return true;
+    });
     EXPECT_GT(arrows, 1000);
     EXPECT_GT(around, 10) << "some arrows had rows in their way";
 }
@@ -125,44 +135,34 @@ TEST(ViewScenes, TheSharedMemoryViewsArrowsKeepClearOfTheValues) {
 // at their highest point (a swap's two arrows are two), for every variant at every step.
 TEST(ViewScenes, TheSharedMemoryViewsArrowsWithinARowAreArcsOfTheirOwn) {
     int arcs = 0, swaps = 0;
-    for (const VariantInfo& v : all_variants()) {
-        const int n = v.max_n ? std::min(v.max_n, 32) : 64;
-        const Trace trace =
-            captured(v.key, n, false, v.multi_block ? std::max(32, v.min_threads) : 0);
-        Session s;
-        s.load(trace);
-        s.view = ViewKind::Array;
-        for (int f = 0; f < s.timeline().size(); ++f) {
-            s.timeline().seek(f);
-            const Scene scene = build_view_scene(s, kTheme);
-            std::vector<Vec2> peaks;
-            Vec2 start{}, peak{}, end{};
-            bool joined = false;
-            for (const SceneArrow& a : scene.arrows) {
-                // An arrow's pieces follow on from one another; a bar's piece stands alone.
-                if (!joined || std::abs(a.from.x - end.x) + std::abs(a.from.y - end.y) > 1e-5f)
-                    start = a.from, peak = a.from;
-                joined = !a.head;
-                end = a.to;
-                if (a.to.y < peak.y) peak = a.to;
-                if (a.head && std::abs(a.to.y - start.y) < 1e-4f && a.to.x != start.x) {
-                    ++arcs;
-                    EXPECT_LT(peak.y, start.y - 0.05f)
-                        << v.key << " step " << f + 1 << ": an arrow from (" << start.x << ", "
-                        << start.y << ") along its row's edge";
-                    for (const Vec2& other : peaks)
-                        if (std::abs(other.x - peak.x) < 1e-3f &&
-                            std::abs(other.y - peak.y) < 1e-3f)
-                            ADD_FAILURE() << v.key << " step " << f + 1
-                                          << ": two arrows within a row meet at their top";
-                    swaps += std::count_if(peaks.begin(), peaks.end(), [&](const Vec2& other) {
-                        return std::abs(other.x - peak.x) < 1e-3f;
-                    });
-                    peaks.push_back(peak);
-                }
+    each_array_view_step(32, 64, 32, [&](const VariantInfo& v, int f, const Scene& scene) {
+        std::vector<Vec2> peaks;
+        Vec2 start{}, peak{}, end{};
+        bool joined = false;
+        for (const SceneArrow& a : scene.arrows) {
+            // An arrow's pieces follow on from one another; a bar's piece stands alone.
+            if (!joined || std::abs(a.from.x - end.x) + std::abs(a.from.y - end.y) > 1e-5f)
+                start = a.from, peak = a.from;
+            joined = !a.head;
+            end = a.to;
+            if (a.to.y < peak.y) peak = a.to;
+            if (a.head && std::abs(a.to.y - start.y) < 1e-4f && a.to.x != start.x) {
+                ++arcs;
+                EXPECT_LT(peak.y, start.y - 0.05f)
+                    << v.key << " step " << f + 1 << ": an arrow from (" << start.x << ", "
+                    << start.y << ") along its row's edge";
+                for (const Vec2& other : peaks)
+                    if (std::abs(other.x - peak.x) < 1e-3f && std::abs(other.y - peak.y) < 1e-3f)
+                        ADD_FAILURE() << v.key << " step " << f + 1
+                                      << ": two arrows within a row meet at their top";
+                swaps += std::count_if(peaks.begin(), peaks.end(), [&](const Vec2& other) {
+                    return std::abs(other.x - peak.x) < 1e-3f;
+                });
+                peaks.push_back(peak);
             }
         }
-    }
+        return true;
+    });
     EXPECT_GT(arcs, 100);
     EXPECT_GT(swaps, 4) << "Blelloch's down-sweep swaps: two arrows over one pair";
 }
