@@ -198,17 +198,32 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
         cell.focus = banks.words_in_bank[std::size_t(bank)] > 1;  // the words that queue
         scene.cells.push_back(cell);
     }
+    // Each lane's access through its bank: a line to the top of the bank's header, and one from
+    // under it to the word, down the bank's column; to a word of a lower row (the words that
+    // queue in a conflict) down the gap beside the column and into the word's side, so that it
+    // passes over none of the words above it.
+    const float first_row_y = row_y.empty() ? 0.0f : row_y.begin()->second;
     for (const LaneAccess& l : a.lanes) {
         const std::uint32_t word = l.address / std::uint32_t(config.width_bytes);
         const int bank = int(word % std::uint32_t(config.banks));
-        const Vec2 from{float(l.lane) * kColumn * float(config.banks) / 32.0f +
+        const Color color =
+            with_alpha(degree_color(theme, banks.words_in_bank[std::size_t(bank)]), 0.7f);
+        const float column = float(bank) * kColumn,
+                    word_y = row_y[word / std::uint32_t(config.banks)];
+        const Vec2 lane{float(l.lane) * kColumn * float(config.banks) / 32.0f +
                             0.5f * float(config.banks) / 32.0f,
                         -2.7f};
-        const Vec2 to{float(bank) * kColumn + 0.5f, row_y[word / std::uint32_t(config.banks)]};
+        scene.arrows.push_back({lane, {column + 0.5f, -1.5f}, color, 1.2f, false});
+        if (word_y == first_row_y) {
+            scene.arrows.push_back(
+                {{column + 0.5f, -0.6f}, {column + 0.5f, word_y}, color, 1.2f, false});
+            continue;
+        }
+        const float gap = column + 1.0f + (kColumn - 1.0f) / 2;
+        scene.arrows.push_back({{column + 0.5f, -0.6f}, {gap, -0.6f + 0.4f}, color, 1.2f, false});
+        scene.arrows.push_back({{gap, -0.2f}, {gap, word_y + 0.5f}, color, 1.2f, false});
         scene.arrows.push_back(
-            {from, to,
-             with_alpha(degree_color(theme, banks.words_in_bank[std::size_t(bank)]), 0.7f), 1.2f,
-             false});
+            {{gap, word_y + 0.5f}, {column + 1.0f, word_y + 0.5f}, color, 1.2f, false});
     }
     if (banks.broadcast_words)
         scene.notes.push_back(std::to_string(banks.broadcast_words) +

@@ -245,6 +245,35 @@ TEST(Scenes, BanksViewColoursConflictsLikeTheHardwareCounts) {
     EXPECT_TRUE(red);
 }
 
+// Each lane's line goes through its bank: to the top of the bank's header, then down to the
+// word, and to a word that queues under another (a conflict's) down the gap beside the column,
+// over no value: at the 16-way conflict above (16 words a bank, one under another) and its
+// padded twin, every step of the access shown.
+TEST(Scenes, BanksViewLinesRunThroughTheirBankAndOverNoWord) {
+    const Trace plain = capture("blelloch", std::vector<std::int32_t>(1024, 1));
+    const Trace padded = capture("blelloch-padded", std::vector<std::int32_t>(1024, 1));
+    for (const Trace* t : {&plain, &padded}) {
+        const Scene s = build_banks_scene(*t, {0, 5, 0, 1.0f}, -1, BankConfig{}, kTheme);
+        std::map<int, Rect> bank;
+        for (const SceneCell& c : s.cells)
+            if (c.ref.kind == CellRef::Kind::Bank) bank[c.ref.index] = c.rect;
+        int into_headers = 0;
+        for (const SceneArrow& a : s.arrows) {
+            for (const SceneCell& c : s.cells)
+                EXPECT_FALSE(!c.text.empty() && segment_meets(value_area(c.rect), a.from, a.to))
+                    << t->request.variant << ": a line (" << a.from.x << ", " << a.from.y
+                    << ") -> (" << a.to.x << ", " << a.to.y << ") over '" << c.text << "'";
+            for (const auto& [b, r] : bank)
+                into_headers += std::abs(a.to.x - r.center().x) < 1e-4f &&
+                                std::abs(a.to.y - r.y) < 1e-4f;
+        }
+        const Step* step = find_step(t->launches[0], 0, 5);
+        const auto access = memory_accesses(*step)[std::size_t(worst_access(*step, BankConfig{}))];
+        EXPECT_EQ(into_headers, int(access->lanes.size()))
+            << t->request.variant << ": a line a lane, into its bank's header";
+    }
+}
+
 TEST(Scenes, LookbackReplayEndsWithEveryTileKnowingItsPrefix) {
     RunRequest r;
     r.variant = "decoupled-lookback";
