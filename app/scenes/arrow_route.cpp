@@ -104,6 +104,7 @@ std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cell
 
 float arc_height(float from_x, float to_x, float longest, float room) {
     const float reach = std::abs(to_x - from_x);
+    if (reach <= 0) return 0;
     return std::min(room * 0.85f * (0.35f + 0.65f * reach / std::max(longest, reach)),
                     0.6f * reach) *
            (to_x < from_x ? 0.8f : 1.0f);

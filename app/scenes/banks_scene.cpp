@@ -202,7 +202,14 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
     // under it to the word, down the bank's column; to a word of a lower row (the words that
     // queue in a conflict) down the gap beside the column and into the word's side, so that it
     // passes over none of the words above it.
-    const float first_row_y = row_y.empty() ? 0.0f : row_y.begin()->second;
+    std::map<int, float> top_word_y;  // by bank: its highest word's row
+    for (const LaneAccess& l : a.lanes) {
+        const std::uint32_t word = l.address / std::uint32_t(config.width_bytes);
+        const float word_row = row_y[word / std::uint32_t(config.banks)];
+        const auto [at, fresh] =
+            top_word_y.try_emplace(int(word % std::uint32_t(config.banks)), word_row);
+        if (!fresh) at->second = std::min(at->second, word_row);
+    }
     for (const LaneAccess& l : a.lanes) {
         const std::uint32_t word = l.address / std::uint32_t(config.width_bytes);
         const int bank = int(word % std::uint32_t(config.banks));
@@ -214,7 +221,7 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
                             0.5f * float(config.banks) / 32.0f,
                         -2.7f};
         scene.arrows.push_back({lane, {column + 0.5f, -1.5f}, color, 1.2f, false});
-        if (word_y == first_row_y) {
+        if (word_y == top_word_y.at(bank)) {
             scene.arrows.push_back(
                 {{column + 0.5f, -0.6f}, {column + 0.5f, word_y}, color, 1.2f, false});
             continue;
