@@ -247,8 +247,8 @@ TEST(Scenes, BanksViewColoursConflictsLikeTheHardwareCounts) {
 
 // Each lane's line goes through its bank: to the top of the bank's header, then down to the
 // word, and to a word that queues under another (a conflict's) down the gap beside the column,
-// over no value: at the 16-way conflict above (16 words a bank, one under another) and its
-// padded twin, every step of the access shown.
+// over no value: at the 16-way conflict above (step 6's worst access, 16 words a bank, one under
+// another) and the same access of its padded twin.
 TEST(Scenes, BanksViewLinesRunThroughTheirBankAndOverNoWord) {
     const Trace plain = capture("blelloch", std::vector<std::int32_t>(1024, 1));
     const Trace padded = capture("blelloch-padded", std::vector<std::int32_t>(1024, 1));
