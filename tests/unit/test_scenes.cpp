@@ -264,8 +264,8 @@ TEST(Scenes, BanksViewLinesRunThroughTheirBankAndOverNoWord) {
                     << t->request.variant << ": a line (" << a.from.x << ", " << a.from.y
                     << ") -> (" << a.to.x << ", " << a.to.y << ") over '" << c.text << "'";
             for (const auto& [b, r] : bank)
-                into_headers += std::abs(a.to.x - r.center().x) < 1e-4f &&
-                                std::abs(a.to.y - r.y) < 1e-4f;
+                into_headers +=
+                    std::abs(a.to.x - r.center().x) < 1e-4f && std::abs(a.to.y - r.y) < 1e-4f;
         }
         const Step* step = find_step(t->launches[0], 0, 5);
         const auto access = memory_accesses(*step)[std::size_t(worst_access(*step, BankConfig{}))];
