@@ -92,6 +92,10 @@ std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cell
                 break;
             }
     }
+    return arrow_along(path, color, width_px);
+}
+
+std::vector<SceneArrow> arrow_along(const std::vector<Vec2>& path, Color color, float width_px) {
     std::vector<SceneArrow> pieces;
     for (std::size_t i = 1; i < path.size(); ++i) {
         if (std::abs(path[i].x - path[i - 1].x) + std::abs(path[i].y - path[i - 1].y) < 1e-6f)

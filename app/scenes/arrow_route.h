@@ -24,6 +24,10 @@ std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cell
                                               Vec2 to, const Rect& source, const Rect& target,
                                               float gap, Color color, float width_px);
 
+// An arrow along a path of points: a piece between each two (none where two points are one),
+// the last with the head.
+std::vector<SceneArrow> arrow_along(const std::vector<Vec2>& path, Color color, float width_px);
+
 // An arrow between two points on one row's top edge, as an arc `height` above the row: arrows
 // between cells of one row then stand apart, where straight ones would lie on one another along
 // the row's edge. The pieces in order; only the last carries the head, pointing down.

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "model/values.h"
+#include "scenes/arrow_route.h"
 #include "scenes/output_row.h"
 
 namespace scanscope {
@@ -49,9 +50,8 @@ void add_read_arrow(Scene& scene, const Rect& reader, const Rect& target, Color 
     }
     path.push_back({to.x, target.y - row_gap});
     path.push_back(to);
-    for (std::size_t i = 1; i < path.size(); ++i)
-        if (std::abs(path[i].x - path[i - 1].x) + std::abs(path[i].y - path[i - 1].y) > 1e-6f)
-            scene.arrows.push_back({path[i - 1], path[i], color, 2.5f, i + 1 == path.size()});
+    for (const SceneArrow& piece : arrow_along(path, color, 2.5f))
+        scene.arrows.push_back(piece);
 }
 
 }  // namespace
