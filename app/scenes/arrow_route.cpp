@@ -30,11 +30,15 @@ bool segment_meets(const Rect& r, Vec2 a, Vec2 b) {
 
 namespace {
 
-bool path_is_clear(const std::vector<SceneCell>& cells, const std::vector<Vec2>& path) {
-    for (std::size_t i = 1; i < path.size(); ++i)
+bool path_is_clear(const std::vector<SceneCell>& cells, const std::vector<Rect>& keep_clear,
+                   const std::vector<Vec2>& path) {
+    for (std::size_t i = 1; i < path.size(); ++i) {
         for (const SceneCell& c : cells)
             if (!c.text.empty() && segment_meets(value_area(c.rect), path[i - 1], path[i]))
                 return false;
+        for (const Rect& r : keep_clear)
+            if (segment_meets(r, path[i - 1], path[i])) return false;
+    }
     return true;
 }
 
@@ -65,9 +69,10 @@ float run_between_rows(const std::vector<SceneCell>& cells, float y0, float y1) 
 
 std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cells, Vec2 from,
                                               Vec2 to, const Rect& source, const Rect& target,
-                                              float gap, Color color, float width_px) {
+                                              float gap, Color color, float width_px,
+                                              const std::vector<Rect>& keep_clear) {
     std::vector<Vec2> path{from, to};
-    if (!path_is_clear(cells, path)) {
+    if (!path_is_clear(cells, keep_clear, path)) {
         // Around the rows between: out of the source's edge, down (or up) the column gap beside
         // it to a wide gap between the rows, along that to the column gap beside the target,
         // and in along the target's edge (a piece long enough for the head). Next to a row, the
@@ -87,7 +92,7 @@ std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cell
              to},
             {from, {from.x, leave}, {column_to, leave}, {column_to, arrive}, to}};
         for (const std::vector<Vec2>& route : routes)
-            if (path_is_clear(cells, route)) {
+            if (path_is_clear(cells, keep_clear, route)) {
                 path = route;
                 break;
             }
@@ -104,6 +109,22 @@ std::vector<SceneArrow> arrow_along(const std::vector<Vec2>& path, Color color, 
     }
     if (!pieces.empty()) pieces.back().head = true;
     return pieces;
+}
+
+std::vector<SceneArrow> join_pieces(const std::vector<SceneArrow>& pieces) {
+    std::vector<SceneArrow> whole;
+    for (const SceneArrow& a : pieces) {
+        const bool continues = !whole.empty() && !whole.back().head &&
+                               std::abs(whole.back().to.x - a.from.x) < 1e-4f &&
+                               std::abs(whole.back().to.y - a.from.y) < 1e-4f;
+        if (continues) {
+            whole.back().to = a.to;
+            whole.back().head = a.head;
+        } else {
+            whole.push_back(a);
+        }
+    }
+    return whole;
 }
 
 float arc_height(float from_x, float to_x, float longest, float room) {

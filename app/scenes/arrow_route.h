@@ -19,14 +19,20 @@ bool segment_meets(const Rect& r, Vec2 a, Vec2 b);
 // (`gap` wide) between the rows and the columns: down the column gap beside the source to a wide
 // gap between the rows, along it, and down the column gap beside the target. The pieces in
 // order; only the last carries the head. Where no such path is clear (cells off one grid), the
-// arrow stays straight.
+// arrow stays straight. `keep_clear`: more that no arrow may cross (the names beside cells).
 std::vector<SceneArrow> arrow_clear_of_values(const std::vector<SceneCell>& cells, Vec2 from,
                                               Vec2 to, const Rect& source, const Rect& target,
-                                              float gap, Color color, float width_px);
+                                              float gap, Color color, float width_px,
+                                              const std::vector<Rect>& keep_clear = {});
 
 // An arrow along a path of points: a piece between each two (none where two points are one),
 // the last with the head.
 std::vector<SceneArrow> arrow_along(const std::vector<Vec2>& path, Color color, float width_px);
+
+// Arrows drawn in pieces (as arrow_along gives them) joined again, each from its first piece's
+// start to its head's end: a piece continues the one before where that one has no head and ends
+// where it starts.
+std::vector<SceneArrow> join_pieces(const std::vector<SceneArrow>& pieces);
 
 // An arrow between two points on one row's top edge, as an arc `height` above the row: arrows
 // between cells of one row then stand apart, where straight ones would lie on one another along
