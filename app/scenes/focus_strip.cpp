@@ -9,8 +9,7 @@
 namespace scanscope {
 namespace {
 
-constexpr float kPitch = 1.12f;     // cells and their gaps
-constexpr float kRowPitch = 1.75f;  // a row and its cells' names above
+constexpr float kPitch = 1.12f;  // cells and their gaps
 
 Vec2 moved(Vec2 p, float k, Vec2 by) {
     return {p.x * k + by.x, p.y * k + by.y};
@@ -31,120 +30,221 @@ std::string cell_name(const SceneCell& c) {
     }
 }
 
-}  // namespace
+// An arrow between two focus cells of the view (their indices), to be drawn between their
+// magnified copies.
+struct Link {
+    std::size_t from, to;
+    Color color;
+    float width_px;
+};
 
-Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, float context_scale) {
-    const std::size_t kPerRow = std::size_t(std::max(per_row, 1));
-    std::vector<std::size_t> focus;
-    for (std::size_t i = 0; i < view.cells.size(); ++i)
-        if (view.cells[i].focus) focus.push_back(i);
-    if (focus.empty() || !view.empty_message.empty()) return view;
+// The view's arrows between its focus cells. An arrow the view drew in pieces (around the rows
+// in its way) is one link, from its first piece's start to its head: the strip has no rows
+// between to go around.
+std::vector<Link> focus_links(const Scene& view, const std::vector<std::size_t>& focus) {
+    const auto focus_cell_at = [&](Vec2 p) -> std::ptrdiff_t {
+        for (std::size_t i : focus) {
+            const Rect& r = view.cells[i].rect;
+            if (p.x >= r.x - 0.05f && p.x <= r.right() + 0.05f && p.y >= r.y - 0.05f &&
+                p.y <= r.bottom() + 0.05f)
+                return std::ptrdiff_t(i);
+        }
+        return -1;
+    };
+    std::vector<Link> links;
+    for (const SceneArrow& a : join_pieces(view.arrows)) {
+        const std::ptrdiff_t from = focus_cell_at(a.from), to = focus_cell_at(a.to);
+        if (from >= 0 && to >= 0 && from != to)
+            links.push_back({std::size_t(from), std::size_t(to), a.color, a.width_px});
+    }
+    return links;
+}
 
-    // The focus cells by the rows they sit in (top to bottom), each row left to right.
-    std::map<int, std::vector<std::size_t>> rows;  // row key: y rounded to a tenth of a cell
+// About where a name is drawn (DejaVu Sans's advances: digits 0.636 em, brackets 0.39), so that
+// arrows keep clear of it.
+Rect name_area(const SceneLabel& name) {
+    float width = 0;
+    for (char ch : name.text)
+        width += (ch >= '0' && ch <= '9') ? 0.64f : (ch == '[' || ch == ']') ? 0.4f : 0.62f;
+    width *= name.size;
+    return {name.at.x - width / 2, name.at.y - name.size / 2, width, name.size};
+}
+
+// The strip's rows, top to bottom, each of view cells left to right: each row of focus cells in
+// wrapped pieces of `per_row`. Two rows (what was read, what was written) take turns piece by
+// piece, the row the arrows leave first, so that each piece of reads sits right above its
+// writes, whichever the view drew first; any other number of rows is packed in reading order.
+std::vector<std::vector<std::size_t>> strip_rows(const Scene& view,
+                                                 const std::vector<std::size_t>& focus,
+                                                 const std::vector<Link>& links,
+                                                 std::size_t per_row) {
+    std::map<int, std::vector<std::size_t>> by_row;  // key: y rounded to a tenth of a cell
     for (std::size_t i : focus)
-        rows[int(std::lround(view.cells[i].rect.y * 10))].push_back(i);
-    Scene out;
-    out.newest_at_bottom = false;
-    out.notes = view.notes;
-    // Each row of focus cells in wrapped pieces of kPerRow; two rows (what was read, what was
-    // written) take turns piece by piece, so that each piece of reads sits right above its writes.
-    std::vector<std::vector<std::size_t>> pieces_of_rows;
-    for (auto& [key, cells] : rows) {
+        by_row[int(std::lround(view.cells[i].rect.y * 10))].push_back(i);
+    std::vector<std::vector<std::size_t>> rows;
+    for (auto& [key, cells] : by_row) {
         std::sort(cells.begin(), cells.end(), [&](std::size_t a, std::size_t b) {
             return view.cells[a].rect.x < view.cells[b].rect.x;
         });
-        pieces_of_rows.push_back(cells);
+        rows.push_back(cells);
     }
-    std::vector<std::vector<std::size_t>> order;  // the strip's rows, top to bottom
     const auto piece = [&](const std::vector<std::size_t>& row, std::size_t k) {
-        const std::size_t first = k * kPerRow;
+        const std::size_t first = k * per_row;
         return std::vector<std::size_t>(
             row.begin() + std::ptrdiff_t(first),
-            row.begin() + std::ptrdiff_t(std::min(row.size(), first + kPerRow)));
+            row.begin() + std::ptrdiff_t(std::min(row.size(), first + per_row)));
     };
     const auto pieces = [&](const std::vector<std::size_t>& row) {
-        return (row.size() + kPerRow - 1) / kPerRow;
+        return (row.size() + per_row - 1) / per_row;
     };
-    if (pieces_of_rows.size() == 2) {
-        const std::size_t n = std::max(pieces(pieces_of_rows[0]), pieces(pieces_of_rows[1]));
+    std::vector<std::vector<std::size_t>> order;
+    if (rows.size() == 2) {
+        const auto in_row = [&](std::size_t cell, const std::vector<std::size_t>& row) {
+            return std::find(row.begin(), row.end(), cell) != row.end();
+        };
+        int downwards = 0;
+        for (const Link& link : links)
+            downwards += in_row(link.from, rows[0]) && in_row(link.to, rows[1])   ? 1
+                         : in_row(link.from, rows[1]) && in_row(link.to, rows[0]) ? -1
+                                                                                  : 0;
+        if (downwards < 0) std::swap(rows[0], rows[1]);
+        const std::size_t n = std::max(pieces(rows[0]), pieces(rows[1]));
         for (std::size_t k = 0; k < n; ++k)
-            for (const auto& row : pieces_of_rows)
+            for (const auto& row : rows)
                 if (k < pieces(row)) order.push_back(piece(row, k));
     } else {
-        // Any other number of rows: all the focus cells in reading order, packed.
         std::vector<std::size_t> all;
-        for (const auto& row : pieces_of_rows)
+        for (const auto& row : rows)
             all.insert(all.end(), row.begin(), row.end());
         for (std::size_t k = 0; k < pieces(all); ++k)
             order.push_back(piece(all, k));
     }
-    std::map<std::size_t, Rect> placed;  // view cell -> its magnified rect
-    float y = 0.6f;
+    return order;
+}
+
+// What the arrows do at each strip row: use its top edge or its bottom edge (arrows between
+// rows), arc over it (arrows within it), go to the next row.
+struct RowEdges {
+    bool top = false, bottom = false, arcs = false, to_next = false;
+    // Its names go where no arrow runs, so that none crosses a name: below where arrows use its
+    // top (or arc over it) but not its bottom, else above (over its arcs).
+    bool names_below() const { return (top || arcs) && !bottom; }
+};
+
+// A view cell's row in the strip.
+using RowOf = std::map<std::size_t, std::size_t>;
+
+std::vector<RowEdges> row_edges(std::size_t rows, const RowOf& row_of,
+                                const std::vector<Link>& links) {
+    std::vector<RowEdges> edges(rows);
+    for (const Link& link : links) {
+        const std::size_t rf = row_of.at(link.from), rt = row_of.at(link.to);
+        if (rf == rt) {
+            edges[rf].arcs = true;
+        } else {
+            const std::size_t upper = std::min(rf, rt), lower = std::max(rf, rt);
+            edges[upper].bottom = edges[lower].top = true;
+            if (lower == upper + 1) edges[upper].to_next = true;
+        }
+    }
+    return edges;
+}
+
+// How far apart the rows stand: each as far below the last as what lies between needs (the
+// names on the facing sides, the arcs over the lower row, the arrows from one to the other).
+constexpr float kNameRoom = 0.55f;    // a row of names (0.3 high) and its clearance from the
+                                      // next row, where arrows leave and arrive along the edge
+constexpr float kNameOffset = 0.25f;  // a name's middle from its cell's edge
+constexpr float kArcRoom = 0.55f;     // the arcs over a row
+constexpr float kArrowRoom = 0.6f;    // arrows from a row to the next, long enough to be seen
+constexpr float kLeastGap = 0.55f;    // between rows with nothing between
+
+float room_above(const RowEdges& row) {
+    return (row.names_below() ? 0 : kNameRoom) + (row.arcs ? kArcRoom : 0);
+}
+
+float gap_between(const RowEdges& upper, const RowEdges& lower) {
+    return std::max((upper.names_below() ? kNameRoom : 0) + room_above(lower) +
+                        (upper.to_next ? kArrowRoom : 0),
+                    kLeastGap);
+}
+
+// The view's cells magnified in the strip's rows, each named; returns where the rows end.
+float place_rows(const Scene& view, const std::vector<std::vector<std::size_t>>& order,
+                 const std::vector<RowEdges>& edges, const Theme& theme, Scene& out,
+                 std::map<std::size_t, Rect>& placed) {
     // A cell of several lines (a bank's number and degree) is taller, so each line stays large.
     const auto height = [&](std::size_t i) {
         const std::string& text = view.cells[i].text;
         const auto lines = std::count(text.begin(), text.end(), '\n') + 1;
         return lines > 1 ? 0.75f * float(lines) : 1.0f;
     };
-    for (const auto& cells : order) {
+    float y = 0.15f + room_above(edges[0]);
+    for (std::size_t r = 0; r < order.size(); ++r) {
+        if (r > 0) y += gap_between(edges[r - 1], edges[r]);
         float tallest = 1.0f;
-        for (std::size_t n = 0; n < cells.size(); ++n) {
-            SceneCell c = view.cells[cells[n]];
-            c.rect = {float(n) * kPitch, y, 1.0f, height(cells[n])};
+        for (std::size_t n = 0; n < order[r].size(); ++n) {
+            const std::size_t i = order[r][n];
+            SceneCell c = view.cells[i];
+            c.rect = {float(n) * kPitch, y, 1.0f, height(i)};
             tallest = std::max(tallest, c.rect.h);
-            placed[cells[n]] = c.rect;
-            const std::string name = cell_name(c);
-            if (!name.empty())
-                out.labels.push_back(
-                    {{c.rect.center().x, y - 0.28f}, name, theme.text_dim, 0.3f, Align::Center});
+            placed[i] = c.rect;
             out.cells.push_back(std::move(c));
         }
-        y += kRowPitch + tallest - 1.0f;
-    }
-    // The view's arrows between focus cells, between their magnified copies.
-    const auto inside = [&](Vec2 p) -> const Rect* {
-        for (const auto& [i, rect] : placed) {
-            const Rect& r = view.cells[i].rect;
-            if (p.x >= r.x - 0.05f && p.x <= r.right() + 0.05f && p.y >= r.y - 0.05f &&
-                p.y <= r.bottom() + 0.05f)
-                return &rect;
+        // Names above a row with arcs over it stand above the arcs.
+        const float name_y = edges[r].names_below()
+                                 ? y + tallest + kNameOffset
+                                 : y - kNameOffset - (edges[r].arcs ? kArcRoom : 0);
+        for (std::size_t i : order[r]) {
+            const std::string name = cell_name(view.cells[i]);
+            if (!name.empty())
+                out.labels.push_back(
+                    {{placed[i].center().x, name_y}, name, theme.text_dim, 0.3f, Align::Center});
         }
-        return nullptr;
-    };
-    // An arrow the view drew in pieces (around the rows in its way) is one arrow here, from its
-    // first piece's start to its head: the strip has no rows between to go around.
-    std::vector<SceneArrow> whole;
-    for (const SceneArrow& a : view.arrows) {
-        const bool continues = !whole.empty() && !whole.back().head &&
-                               std::abs(whole.back().to.x - a.from.x) < 1e-4f &&
-                               std::abs(whole.back().to.y - a.from.y) < 1e-4f;
-        if (continues) {
-            whole.back().to = a.to;
-            whole.back().head = a.head;
-        } else {
-            whole.push_back(a);
-        }
+        y += tallest;
     }
-    for (const SceneArrow& a : whole) {
-        const Rect* from = inside(a.from);
-        const Rect* to = inside(a.to);
-        if (!from || !to || from == to) continue;
-        // Edge to edge, never over a value: along the top edges within a row, and around the
-        // strip's rows in the way.
-        const bool down = to->y > from->y + 0.5f, up = to->y < from->y - 0.5f;
-        for (const SceneArrow& part :
-             arrow_clear_of_values(out.cells, {from->center().x, down ? from->bottom() : from->y},
-                                   {to->center().x, up ? to->bottom() : to->y}, *from, *to,
-                                   kPitch - 1.0f, a.color, a.width_px))
-            out.arrows.push_back(part);
-    }
+    return y + (edges.back().names_below() ? kNameRoom : 0);
+}
 
-    // The picture itself below, shrunk: the context.
-    const float k = context_scale;
-    const Vec2 by{-view.bounds.x * k, y + 0.8f - view.bounds.y * k};
+// The arrows between the magnified copies, edge to edge, never over a value or a name: an arc
+// over the row within a row, and around the strip's rows in the way between rows.
+void draw_links(const std::vector<Link>& links, const RowOf& row_of,
+                const std::map<std::size_t, Rect>& placed, std::size_t rows, Scene& out) {
+    std::vector<Rect> names;
+    for (const SceneLabel& name : out.labels)
+        names.push_back(name_area(name));
+    std::vector<float> longest_arc(rows);
+    for (const Link& link : links)
+        if (row_of.at(link.from) == row_of.at(link.to))
+            longest_arc[row_of.at(link.from)] =
+                std::max(longest_arc[row_of.at(link.from)],
+                         std::abs(placed.at(link.to).x - placed.at(link.from).x));
+    for (const Link& link : links) {
+        const Rect& from = placed.at(link.from);
+        const Rect& to = placed.at(link.to);
+        const std::size_t row = row_of.at(link.from);
+        std::vector<SceneArrow> parts;
+        if (row == row_of.at(link.to)) {
+            const float high =
+                arc_height(from.center().x, to.center().x, longest_arc[row], kArcRoom);
+            parts = arc_over_row({from.center().x, from.y}, {to.center().x, to.y}, high, link.color,
+                                 link.width_px);
+        } else {
+            const bool down = to.y > from.y;
+            parts =
+                arrow_clear_of_values(out.cells, {from.center().x, down ? from.bottom() : from.y},
+                                      {to.center().x, down ? to.y : to.bottom()}, from, to,
+                                      kPitch - 1.0f, link.color, link.width_px, names);
+        }
+        out.arrows.insert(out.arrows.end(), parts.begin(), parts.end());
+    }
+}
+
+// The picture itself below the strip (from `top` on), shrunk by `k`: the context.
+void add_context(const Scene& view, float top, float k, const Theme& theme, Scene& out) {
+    const Vec2 by{-view.bounds.x * k, top + 0.8f - view.bounds.y * k};
     out.labels.push_back(
-        {{0, y + 0.3f}, "the whole step, smaller:", theme.text_dim, 0.32f, Align::Left});
+        {{0, top + 0.3f}, "the whole step, smaller:", theme.text_dim, 0.32f, Align::Left});
     for (SceneCell c : view.cells) {
         const Vec2 at = moved({c.rect.x, c.rect.y}, k, by);
         c.rect = {at.x, at.y, c.rect.w * k, c.rect.h * k};
@@ -164,6 +264,32 @@ Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, float co
         if (l.fixed_px > 0) continue;  // the caption: the narration says it
         out.labels.push_back(std::move(l));
     }
+}
+
+}  // namespace
+
+Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, float context_scale) {
+    std::vector<std::size_t> focus;
+    for (std::size_t i = 0; i < view.cells.size(); ++i)
+        if (view.cells[i].focus) focus.push_back(i);
+    if (focus.empty() || !view.empty_message.empty()) return view;
+
+    const std::vector<Link> links = focus_links(view, focus);
+    const std::vector<std::vector<std::size_t>> order =
+        strip_rows(view, focus, links, std::size_t(std::max(per_row, 1)));
+    RowOf row_of;
+    for (std::size_t r = 0; r < order.size(); ++r)
+        for (std::size_t i : order[r])
+            row_of[i] = r;
+    const std::vector<RowEdges> edges = row_edges(order.size(), row_of, links);
+
+    Scene out;
+    out.newest_at_bottom = false;
+    out.notes = view.notes;
+    std::map<std::size_t, Rect> placed;  // view cell -> its magnified rect
+    const float bottom = place_rows(view, order, edges, theme, out, placed);
+    draw_links(links, row_of, placed, order.size(), out);
+    add_context(view, bottom + 0.75f, context_scale, theme, out);
     out.min_readable_px = 0;
     out.fit_bounds();
     return out;

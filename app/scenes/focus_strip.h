@@ -1,7 +1,8 @@
 // Presenter mode's last resort: where a view's focus cannot be drawn large in place (a warp's
 // reads and writes too far apart in the picture), the focus cells are drawn again, large, in rows
-// above the picture, which shrinks to the context: each row of focus cells in the picture's order,
-// the arrows between them kept, each cell named by its word.
+// above the picture, which shrinks to the context: each row of focus cells in the picture's order
+// (a row of reads above its row of writes), the arrows between them kept (an arc over the row
+// within a row), each cell named by its word on the side of it no arrow uses.
 #pragma once
 
 #include "scenes/scene.h"

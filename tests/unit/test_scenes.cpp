@@ -17,6 +17,7 @@
 #include "scenes/lookback_scene.h"
 #include "scenes/multiblock_scene.h"
 #include "scenes/pingpong_scene.h"
+#include "scenes/views.h"
 #include "support/reference.h"
 
 namespace scanscope {
@@ -117,8 +118,8 @@ TEST(Scenes, ArrayViewDrawsABroadcastReadAsOneArrowToABarARow) {
 }
 
 // Presenter mode's magnified focus cells keep the view's arrows between them: one drawn in
-// pieces around a row in its way is one arrow there, and arrows run edge to edge (along the top
-// edges within a row), never over a value.
+// pieces around a row in its way is one arrow there, and arrows run edge to edge (an arc over
+// the row within a row), never over a value.
 TEST(Scenes, MagnifiedFocusKeepsEachArrowWholeAndClearOfTheValues) {
     Scene view;
     const auto cell = [&](float x, float y, const std::string& text, bool focus) {
@@ -143,9 +144,10 @@ TEST(Scenes, MagnifiedFocusKeepsEachArrowWholeAndClearOfTheValues) {
     for (const SceneCell& c : out.cells)
         if (c.rect.w > 0.9f) large[c.text] = c.rect;
     ASSERT_EQ(large.size(), 3u);
+    const std::vector<SceneArrow> arrows = join_pieces(out.arrows);
     const auto arrow_between = [&](const Rect& a, const Rect& b) {
         int n = 0;
-        for (const SceneArrow& arrow : out.arrows)
+        for (const SceneArrow& arrow : arrows)
             n += arrow.head && std::abs(arrow.from.x - a.center().x) < 1e-4f &&
                  std::abs(arrow.to.x - b.center().x) < 1e-4f &&
                  std::abs(arrow.from.y - a.y) < 1e-4f + (a.y < b.y ? a.h : 0) &&
@@ -154,10 +156,129 @@ TEST(Scenes, MagnifiedFocusKeepsEachArrowWholeAndClearOfTheValues) {
     };
     EXPECT_EQ(arrow_between(large["3"], large["12"]), 1);
     EXPECT_EQ(arrow_between(large["5"], large["12"]), 1);
+    // The 5 and the 12 share a row: their arrow stands above it, where no other arrow runs.
+    float highest = large["12"].y;
+    for (const SceneArrow& piece : out.arrows)
+        if (piece.from.x > large["12"].x && piece.from.x < large["5"].right())
+            highest = std::min(highest, piece.from.y);
+    EXPECT_LT(highest, large["12"].y - 0.2f) << "an arc over the row, not a line along its edge";
     for (const SceneArrow& arrow : out.arrows)
         for (const SceneCell& c : out.cells)
             EXPECT_FALSE(!c.text.empty() && segment_meets(value_area(c.rect), arrow.from, arrow.to))
                 << "an arrow over '" << c.text << "'";
+}
+
+// Where a name (the strip's "[32]" above or below a cell) is drawn: its box, from DejaVu Sans's
+// advances (digits 0.636 em, brackets 0.39 em, letters about 0.6 em) and its size.
+Rect name_box(const SceneLabel& name) {
+    float width = 0;
+    for (char ch : name.text)
+        width += std::isdigit(static_cast<unsigned char>(ch)) ? 0.636f
+                 : (ch == '[' || ch == ']')                   ? 0.39f
+                                                              : 0.6f;
+    width *= name.size;
+    return {name.at.x - width / 2, name.at.y - name.size / 2, width, name.size};
+}
+
+// Presenter mode names each magnified cell on the side no arrow touches: in every step of the
+// views that magnify their focus at n = 1024 (arrows within a row, between rows, and around
+// rows), no arrow crosses a name, and each name sits just above or just below its own cell.
+TEST(Scenes, MagnifiedFocusNamesAreClearOfTheArrows) {
+    std::vector<std::int32_t> input(1024);
+    for (std::size_t i = 0; i < input.size(); ++i)
+        input[i] = std::int32_t(i * 7 % 10);
+    struct Case {
+        const char* variant;
+        int n;
+        const char* view;
+        bool reads_then_writes;  // the focus is a row of reads and a row of writes
+    };
+    int strips = 0, arcs = 0, names = 0;
+    for (const Case& c :
+         {Case{"blelloch", 1024, "array", false}, Case{"blelloch", 1024, "tree", true},
+          Case{"hillis-steele", 512, "array", true}, Case{"hillis-steele", 512, "pingpong", true},
+          Case{"segmented-scan", 1024, "array", false}, Case{"split", 1024, "scatter", false}}) {
+        const Trace trace = capture(c.variant, {input.begin(), input.begin() + c.n});
+        const ViewInfo* view = find_view(c.view);
+        ASSERT_NE(view, nullptr) << c.view;
+        for (int launch = 0; launch < int(trace.launches.size()); ++launch)
+            for (int step = 0; step < trace.launches[std::size_t(launch)].steps_of(0); ++step) {
+                ViewInput in{trace, Cursor{launch, step, 0, 1.0f, 0}, nullptr, 0, BankConfig{}};
+                in.columns = 32;
+                const Scene out = magnify_focus(view->build(in, kTheme), kTheme);
+                std::vector<const SceneCell*> large;
+                for (const SceneCell& cell : out.cells)
+                    if (cell.rect.w > 0.9f) large.push_back(&cell);
+                if (large.empty()) continue;
+                ++strips;
+                // Reads over writes: an arrow from a row's bottom edge to the next row's top
+                // edge is straight, one piece down the gap between them (the names are out of
+                // its way, not it out of theirs).
+                std::set<float> tops;
+                for (const SceneCell* cell : large)
+                    tops.insert(cell->rect.y);
+                const auto next_row_top = [&](float bottom) {
+                    const auto next = tops.upper_bound(bottom);
+                    return next == tops.end() ? -1.0f : *next;
+                };
+                std::size_t first = 0;
+                for (std::size_t i = 0; i < out.arrows.size(); ++i) {
+                    if (!out.arrows[i].head) continue;
+                    const Vec2 from = out.arrows[first].from, to = out.arrows[i].to;
+                    bool from_a_bottom = false, from_a_top = false;
+                    for (const SceneCell* cell : large) {
+                        const bool centred = std::abs(from.x - cell->rect.center().x) < 1e-4f;
+                        from_a_bottom |= centred && std::abs(from.y - cell->rect.bottom()) < 1e-4f;
+                        from_a_top |= centred && std::abs(from.y - cell->rect.y) < 1e-4f;
+                    }
+                    const bool to_next_row =
+                        from_a_bottom && std::abs(to.y - next_row_top(from.y)) < 1e-4f;
+                    EXPECT_TRUE(!c.reads_then_writes || !to_next_row || i == first)
+                        << c.variant << " " << c.view << " step " << step
+                        << ": an arrow to the next row in pieces";
+                    // and each piece of reads stands above its writes, whichever the view drew
+                    // first: the arrows point down.
+                    EXPECT_TRUE(!c.reads_then_writes || !from_a_top || to.y > from.y)
+                        << c.variant << " " << c.view << " step " << step << ": an arrow up";
+                    first = i + 1;
+                }
+                for (const SceneArrow& piece : out.arrows)
+                    arcs += std::abs(piece.from.y - piece.to.y) > 1e-4f &&
+                            std::abs(piece.from.x - piece.to.x) > 1e-4f &&
+                            piece.from.y < large[0]->rect.y;
+                for (const SceneLabel& label : out.labels) {
+                    if (label.text.empty() || label.text.front() != '[' || label.size < 0.29f)
+                        continue;
+                    ++names;
+                    const Rect box = name_box(label);
+                    const std::string where = std::string(c.variant) + " " + c.view + " launch " +
+                                              std::to_string(launch) + " step " +
+                                              std::to_string(step) + " " + label.text;
+                    for (const SceneArrow& piece : out.arrows)
+                        ASSERT_FALSE(segment_meets(box, piece.from, piece.to))
+                            << where << ": an arrow crosses the name, from " << piece.from.x << ","
+                            << piece.from.y << " to " << piece.to.x << "," << piece.to.y << " box "
+                            << box.x << "," << box.y << " " << box.w << "x" << box.h;
+                    // Its cell: the one it names, in its column, with the name a quarter of a
+                    // cell above or below it (or above the arcs over its row).
+                    bool beside_its_cell = false;
+                    for (const SceneCell* cell : large) {
+                        const float above = cell->rect.y - label.at.y,
+                                    below = label.at.y - cell->rect.bottom();
+                        beside_its_cell |=
+                            label.text.find("[" + std::to_string(cell->ref.index) + "]") !=
+                                std::string::npos &&
+                            std::abs(cell->rect.center().x - label.at.x) < 1e-4f &&
+                            (std::abs(above - 0.25f) < 1e-4f || std::abs(above - 0.8f) < 1e-4f ||
+                             std::abs(below - 0.25f) < 1e-4f);
+                    }
+                    EXPECT_TRUE(beside_its_cell) << where;
+                }
+            }
+    }
+    EXPECT_GT(strips, 20);
+    EXPECT_GT(arcs, 0) << "some strip has arrows within a row";
+    EXPECT_GT(names, 500);
 }
 
 TEST(Scenes, ArrayViewGlidesTheNewValueAndShowsTheOld) {
