@@ -209,18 +209,25 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         {"nothing published", mix(theme.cell, theme.panel, 0.4f)},
         {"A aggregate available", mix(theme.cell, theme.write, 0.65f)},
         {"P inclusive prefix available", mix(theme.cell, theme.conflict[0], 0.65f)}};
+    // The keys in a line under the tiles, or, where the tiles are too few to be as wide (a few
+    // tiles in presenter mode, drawn large: the line would leave the picture), in a column
+    // beside them.
+    float tiles_right = 0;
+    for (const SceneCell& c : scene.cells)
+        tiles_right = std::max(tiles_right, c.rect.right());
+    constexpr float kKeyPitch = 8.0f;  // along the line; the last key's words end by 3 pitches
+    const bool beside = tiles_right < 3 * kKeyPitch;
     for (int i = 0; i < 3; ++i) {
+        const Vec2 at = beside ? Vec2{tiles_right + 1.0f, grid_top + float(i) * 1.0f}
+                               : Vec2{float(i) * kKeyPitch, legend};
         SceneCell key;
-        key.rect = {float(i) * 8.0f, legend, 0.8f, 0.8f};
+        key.rect = {at.x, at.y, 0.8f, 0.8f};
         key.fill = keys[i].second;
         key.border = theme.cell_border;
         key.role = CellRole::Header;
         scene.cells.push_back(key);
-        scene.labels.push_back({{float(i) * 8.0f + 1.1f, legend + 0.62f},
-                                keys[i].first,
-                                theme.text_dim,
-                                0.4f,
-                                Align::Left});
+        scene.labels.push_back(
+            {{at.x + 1.1f, at.y + 0.4f}, keys[i].first, theme.text_dim, 0.4f, Align::Left});
     }
     if (event == int(events.size()) - 1 && l == int(trace.launches.size()) - 1)
         add_output_row(scene, trace, 0, legend + 1.6f, 32, theme);

@@ -225,6 +225,42 @@ TEST(ViewScenes, TheLookBackViewsArrowsRunInTheGaps) {
     EXPECT_GT(wrapped, 5) << "some look-backs wrapped to the line before";
 }
 
+// The look-back view's key (what a tile's colour means) stays with the tiles: in a line under
+// them where they are as wide, in a column beside them where they are few (a line as wide as
+// three keys, under four tiles drawn large in presenter mode, ran off the window's edge).
+TEST(ViewScenes, TheLookBackViewsKeyStaysWithTheTiles) {
+    for (const int n : {120, 1500}) {
+        const Trace trace = captured("decoupled-lookback", n, false, 32);
+        const Scene scene = build_lookback_scene(trace, 0, kTheme);
+        // Each box as {left, top, right, bottom}.
+        struct Box {
+            float x0 = 1e9f, y0 = 1e9f, x1 = -1e9f, y1 = -1e9f;
+            void add(const Rect& r) {
+                x0 = std::min(x0, r.x), y0 = std::min(y0, r.y);
+                x1 = std::max(x1, r.right()), y1 = std::max(y1, r.bottom());
+            }
+        } tiles, keys;
+        int key_count = 0;
+        for (const SceneCell& c : scene.cells) {
+            if (c.ref.kind == CellRef::Kind::Tile) tiles.add(c.rect);
+            if (c.role == CellRole::Header) keys.add(c.rect), ++key_count;
+        }
+        ASSERT_EQ(key_count, 3) << n;
+        const bool few = tiles.x1 - tiles.x0 < 24;
+        if (few) {
+            EXPECT_GT(keys.x0, tiles.x1) << n << ": the keys beside the tiles";
+            EXPECT_LE(keys.y1, tiles.y0 + 3.0f) << n << ": from the tiles' top down";
+            EXPECT_LT(scene.bounds.w, tiles.x1 - tiles.x0 + 11.0f)
+                << n << ": no wider than the keys need";
+            EXPECT_LT(scene.bounds.bottom(), tiles.y1 + 1.5f) << n;
+        } else {
+            EXPECT_GT(keys.y0, tiles.y1) << n << ": the keys in a line under the tiles";
+            EXPECT_LE(keys.x1, tiles.x1) << n;
+        }
+        EXPECT_EQ(few, n == 120) << n << ": " << tiles.x1 - tiles.x0 << " wide";
+    }
+}
+
 // The same for traces captured on an H100 (tests/data/gpu-traces): what a laptop replays.
 TEST(ViewScenes, GpuTracesReplayInEveryView) {
     for (const char* name : {"bl-gpu.json", "lb-gpu.json", "mb-gpu.json"}) {
