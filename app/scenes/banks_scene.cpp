@@ -14,10 +14,29 @@ std::string array_name(const Launch& launch, const WarpAccess& a) {
     return a.array < launch.arrays.size() ? launch.arrays[a.array].name : "shared";
 }
 
+// A word a bank serves, with the lane that asked for it ("+": several lanes, a broadcast).
+SceneCell served_word(Rect at, std::uint32_t word, const std::vector<int>& lanes, int degree,
+                      AccessKind kind, const Theme& theme) {
+    SceneCell cell;
+    cell.rect = at;
+    cell.fill = mix(theme.cell, degree_color(theme, degree), 0.55f);
+    cell.border = lanes.size() > 1 ? theme.accent : theme.cell_border;
+    cell.border_px = lanes.size() > 1 ? 2.0f : 1.0f;
+    cell.text = std::to_string(word) + "\nL" + std::to_string(lanes.front()) +
+                (lanes.size() > 1 ? "+" : "");
+    cell.text_color = theme.cell_text;
+    cell.role = kind == AccessKind::Read ? CellRole::Read : CellRole::Written;
+    cell.ref = CellRef::word(int(word));
+    return cell;  // context: the headers say the degree
+}
+
 // The wrapped layout: bands of `per_row` banks, each bank a header (its number, and its degree
-// where it delivers more than one word) over the words it serves, each word with its lanes.
+// where it delivers more than one word) over the words it serves, each word with its lanes. A
+// bank that serves more than kDeepest words has its queue in a line of its own under the band,
+// so that a 16-way conflict is seen whole on a projector, not as a column that runs off it.
 void add_wrapped_banks(Scene& scene, const WarpAccess& a, const AccessBanks& banks,
                        const BankConfig& config, const Theme& theme, int per_row) {
+    constexpr std::size_t kDeepest = 4;
     std::map<int, std::map<std::uint32_t, std::vector<int>>> words;  // bank -> word -> lanes
     for (const LaneAccess& l : a.lanes) {
         const std::uint32_t word = l.address / std::uint32_t(config.width_bytes);
@@ -26,6 +45,7 @@ void add_wrapped_banks(Scene& scene, const WarpAccess& a, const AccessBanks& ban
     float y = 0;
     for (int first = 0; first < config.banks; first += per_row) {
         std::size_t deepest = 0;
+        std::vector<int> queues;  // the band's banks whose words go in lines of their own
         for (int bank = first; bank < std::min(config.banks, first + per_row); ++bank) {
             const int degree = banks.words_in_bank[std::size_t(bank)];
             SceneCell head;
@@ -43,20 +63,15 @@ void add_wrapped_banks(Scene& scene, const WarpAccess& a, const AccessBanks& ban
                 head.border_px = 3.0f;
             }
             scene.cells.push_back(head);
+            if (words[bank].size() > kDeepest) {
+                queues.push_back(bank);
+                continue;
+            }
             std::size_t row = 0;
             for (const auto& [word, lanes] : words[bank]) {
-                SceneCell cell;
-                cell.rect = {float(bank - first) * kColumn, y + 1.62f + float(row) * kColumn, 1.0f,
-                             1.0f};
-                cell.fill = mix(theme.cell, degree_color(theme, degree), 0.55f);
-                cell.border = lanes.size() > 1 ? theme.accent : theme.cell_border;
-                cell.border_px = lanes.size() > 1 ? 2.0f : 1.0f;
-                cell.text = std::to_string(word) + "\nL" + std::to_string(lanes.front()) +
-                            (lanes.size() > 1 ? "+" : "");
-                cell.text_color = theme.cell_text;
-                cell.role = a.kind == AccessKind::Read ? CellRole::Read : CellRole::Written;
-                cell.ref = CellRef::word(int(word));
-                scene.cells.push_back(cell);  // context: the headers say the degree
+                const Rect at{float(bank - first) * kColumn, y + 1.62f + float(row) * kColumn, 1.0f,
+                              1.0f};
+                scene.cells.push_back(served_word(at, word, lanes, degree, a.kind, theme));
                 ++row;
             }
             deepest = std::max(deepest, row);
@@ -67,6 +82,24 @@ void add_wrapped_banks(Scene& scene, const WarpAccess& a, const AccessBanks& ban
                                 0.36f,
                                 Align::Right});
         y += 1.62f + float(deepest) * kColumn + 0.6f;
+        for (int bank : queues) {
+            const int degree = banks.words_in_bank[std::size_t(bank)];
+            scene.labels.push_back({{0, y + 0.1f},
+                                    "bank " + std::to_string(bank) + " serves these " +
+                                        std::to_string(degree) + " words one after another:",
+                                    theme.text_dim,
+                                    0.36f,
+                                    Align::Left});
+            y += 0.5f;
+            std::size_t n = 0;
+            for (const auto& [word, lanes] : words[bank]) {
+                const Rect at{float(n % std::size_t(per_row)) * kColumn,
+                              y + float(n / std::size_t(per_row)) * kColumn, 1.0f, 1.0f};
+                scene.cells.push_back(served_word(at, word, lanes, degree, a.kind, theme));
+                ++n;
+            }
+            y += float((n + std::size_t(per_row) - 1) / std::size_t(per_row)) * kColumn + 0.6f;
+        }
     }
     scene.labels.push_back({{0, y + 0.1f},
                             "under each bank: the words it serves (word, then L: the lane that "

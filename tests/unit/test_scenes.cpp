@@ -366,6 +366,49 @@ TEST(Scenes, BanksViewColoursConflictsLikeTheHardwareCounts) {
     EXPECT_TRUE(red);
 }
 
+// Wrapped for a projector, a bank's queue deeper than four words is a line of its own under
+// the banks (a column of 16 ran off the screen, its conflict out of view), in rows of the band's
+// width; a shallow queue stays a column under its bank. Blelloch at n = 1024: step 6's 32-way
+// conflict (each lane of warp 0 in bank 15), and the 2-way conflict of step 2 (offset 1).
+TEST(Scenes, WrappedBanksShowADeepQueueWholeInALine) {
+    const Trace plain = capture("blelloch", std::vector<std::int32_t>(1024, 1));
+    const BankConfig config;
+    for (const int per_row : {16, 8}) {
+        const Scene s = build_banks_scene(plain, {0, 5, 0, 1.0f}, -1, config, kTheme, per_row);
+        int queued = -1;
+        float headers_bottom = 0;  // of the queued bank's band
+        for (const SceneCell& c : s.cells)
+            if (c.ref.kind == CellRef::Kind::Bank && c.text.find("×32") != std::string::npos)
+                queued = c.ref.index, headers_bottom = c.rect.bottom();
+        ASSERT_GE(queued, 0) << "a bank serves 32 words";
+        std::map<float, int> lines;  // y -> words of the queue there
+        for (const SceneCell& c : s.cells)
+            if (c.ref.kind == CellRef::Kind::Word && c.ref.index % 32 == queued) {
+                EXPECT_GT(c.rect.y, headers_bottom) << "under its band of banks";
+                ++lines[c.rect.y];
+            }
+        ASSERT_EQ(lines.size(), std::size_t(32 / per_row)) << per_row << " a row";
+        for (const auto& [y, words] : lines)
+            EXPECT_EQ(words, per_row) << "a full line at " << y;
+        EXPECT_LT(s.bounds.h, 4.0f * float(32 / per_row) + 1.12f * float(32 / per_row) + 1.0f)
+            << "the bands' headers, the queue and the key; not a column of 32";
+    }
+    // A queue of two stays a column under its bank's header.
+    const Scene shallow = build_banks_scene(plain, {0, 1, 0, 1.0f}, -1, config, kTheme, 16);
+    std::map<int, Rect> header;
+    for (const SceneCell& c : shallow.cells)
+        if (c.ref.kind == CellRef::Kind::Bank) header[c.ref.index % 16] = c.rect;
+    int under = 0;
+    for (const SceneCell& c : shallow.cells)
+        if (c.ref.kind == CellRef::Kind::Word) {
+            const Rect& h = header.at(c.ref.index % 32 % 16);
+            EXPECT_FLOAT_EQ(c.rect.x, h.x) << "word " << c.ref.index << " under its bank";
+            ++under;
+        }
+    EXPECT_GT(under, 0);
+    EXPECT_NE(shallow.notes[0].find("2-way"), std::string::npos) << shallow.notes[0];
+}
+
 // Each lane's line goes through its bank: to the top of the bank's header, then down to the
 // word, and to a word that queues under another (a conflict's) down the gap beside the column,
 // over no value: at the 16-way conflict above (step 6's worst access, 16 words a bank, one under
