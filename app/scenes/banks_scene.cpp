@@ -9,6 +9,10 @@ namespace scanscope {
 namespace {
 
 constexpr float kColumn = 1.12f;
+// The wrapped layout's cells, headers and words alike, are this tall: a word's two lines (the
+// word, its lane) then read at the header's size, so that the words a conflict queues, which the
+// step is about, reach presenter mode's legible size with the header that counts them.
+constexpr float kTall = 1.5f, kTallPitch = kTall + 0.12f;
 
 std::string array_name(const Launch& launch, const WarpAccess& a) {
     return a.array < launch.arrays.size() ? launch.arrays[a.array].name : "shared";
@@ -27,7 +31,8 @@ SceneCell served_word(Rect at, std::uint32_t word, const std::vector<int>& lanes
     cell.text_color = theme.cell_text;
     cell.role = kind == AccessKind::Read ? CellRole::Read : CellRole::Written;
     cell.ref = CellRef::word(int(word));
-    return cell;  // context: the headers say the degree
+    cell.focus = degree > 1;  // the words that queue, as in the unwrapped drawing
+    return cell;
 }
 
 // The wrapped layout: bands of `per_row` banks, each bank a header (its number, and its degree
@@ -44,12 +49,21 @@ void add_wrapped_banks(Scene& scene, const WarpAccess& a, const AccessBanks& ban
     }
     float y = 0;
     for (int first = 0; first < config.banks; first += per_row) {
+        // The band's name above it, not left of it: the band takes the canvas's whole width on
+        // a projector, where a name at its left would be cut at the canvas's edge.
+        const int last = std::min(config.banks, first + per_row) - 1;
+        scene.labels.push_back({{0, y + 0.1f},
+                                "banks " + std::to_string(first) + "-" + std::to_string(last),
+                                theme.text_dim,
+                                0.36f,
+                                Align::Left});
+        y += 0.5f;
         std::size_t deepest = 0;
         std::vector<int> queues;  // the band's banks whose words go in lines of their own
-        for (int bank = first; bank < std::min(config.banks, first + per_row); ++bank) {
+        for (int bank = first; bank <= last; ++bank) {
             const int degree = banks.words_in_bank[std::size_t(bank)];
             SceneCell head;
-            head.rect = {float(bank - first) * kColumn, y, 1.0f, 1.5f};
+            head.rect = {float(bank - first) * kColumn, y, 1.0f, kTall};
             head.fill =
                 degree == 0 ? theme.widget : mix(theme.cell, degree_color(theme, degree), 0.85f);
             head.border = theme.cell_border;
@@ -69,19 +83,14 @@ void add_wrapped_banks(Scene& scene, const WarpAccess& a, const AccessBanks& ban
             }
             std::size_t row = 0;
             for (const auto& [word, lanes] : words[bank]) {
-                const Rect at{float(bank - first) * kColumn, y + 1.62f + float(row) * kColumn, 1.0f,
-                              1.0f};
+                const Rect at{float(bank - first) * kColumn, y + float(row + 1) * kTallPitch, 1.0f,
+                              kTall};
                 scene.cells.push_back(served_word(at, word, lanes, degree, a.kind, theme));
                 ++row;
             }
             deepest = std::max(deepest, row);
         }
-        scene.labels.push_back({{-0.3f, y + 0.85f},
-                                "banks " + std::to_string(first) + "+",
-                                theme.text_dim,
-                                0.36f,
-                                Align::Right});
-        y += 1.62f + float(deepest) * kColumn + 0.6f;
+        y += float(deepest + 1) * kTallPitch + (queues.empty() ? 0.6f : 0.3f);
         for (int bank : queues) {
             const int degree = banks.words_in_bank[std::size_t(bank)];
             scene.labels.push_back({{0, y + 0.1f},
@@ -94,11 +103,11 @@ void add_wrapped_banks(Scene& scene, const WarpAccess& a, const AccessBanks& ban
             std::size_t n = 0;
             for (const auto& [word, lanes] : words[bank]) {
                 const Rect at{float(n % std::size_t(per_row)) * kColumn,
-                              y + float(n / std::size_t(per_row)) * kColumn, 1.0f, 1.0f};
+                              y + float(n / std::size_t(per_row)) * kTallPitch, 1.0f, kTall};
                 scene.cells.push_back(served_word(at, word, lanes, degree, a.kind, theme));
                 ++n;
             }
-            y += float((n + std::size_t(per_row) - 1) / std::size_t(per_row)) * kColumn + 0.6f;
+            y += float((n + std::size_t(per_row) - 1) / std::size_t(per_row)) * kTallPitch + 0.6f;
         }
     }
     scene.labels.push_back({{0, y + 0.1f},

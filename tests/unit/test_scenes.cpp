@@ -390,6 +390,23 @@ TEST(Scenes, WrappedBanksShowADeepQueueWholeInALine) {
         ASSERT_EQ(lines.size(), std::size_t(32 / per_row)) << per_row << " a row";
         for (const auto& [y, words] : lines)
             EXPECT_EQ(words, per_row) << "a full line at " << y;
+        // The queued words are what the step is about, as the header that counts them: held to
+        // presenter mode's size, in cells as tall as the header's, so they read at its scale.
+        for (const SceneCell& c : s.cells)
+            if (c.ref.kind == CellRef::Kind::Word) {
+                EXPECT_TRUE(c.focus) << "word " << c.ref.index;
+                EXPECT_FLOAT_EQ(c.rect.h, 1.5f) << "word " << c.ref.index;
+            }
+        // The bands' names stand above them, from the drawing's left edge: a band fills a
+        // projector's width, and a name left of it was cut at the canvas's edge ("nks 0+").
+        int names = 0;
+        for (const SceneLabel& l : s.labels)
+            if (l.text.rfind("banks ", 0) == 0) {
+                ++names;
+                EXPECT_GE(l.at.x, 0.0f) << l.text;
+                EXPECT_EQ(l.align, Align::Left) << l.text;
+            }
+        EXPECT_EQ(names, 32 / per_row);
         EXPECT_LT(s.bounds.h, 4.0f * float(32 / per_row) + 1.12f * float(32 / per_row) + 1.0f)
             << "the bands' headers, the queue and the key; not a column of 32";
     }
@@ -403,6 +420,7 @@ TEST(Scenes, WrappedBanksShowADeepQueueWholeInALine) {
         if (c.ref.kind == CellRef::Kind::Word) {
             const Rect& h = header.at(c.ref.index % 32 % 16);
             EXPECT_FLOAT_EQ(c.rect.x, h.x) << "word " << c.ref.index << " under its bank";
+            EXPECT_TRUE(c.focus) << "a word that queues, if only behind one other";
             ++under;
         }
     EXPECT_GT(under, 0);
