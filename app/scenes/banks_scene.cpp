@@ -120,6 +120,17 @@ void add_wrapped_banks(Scene& scene, const WarpAccess& a, const AccessBanks& ban
 
 }  // namespace
 
+std::optional<AccessBanks> drawn_access_banks(const Trace& trace, const Cursor& c,
+                                              const BankConfig& config) {
+    if (c.launch < 0 || c.launch >= int(trace.launches.size())) return std::nullopt;
+    const Step* step = find_step(trace.launches[std::size_t(c.launch)], c.block, c.step);
+    if (!step) return std::nullopt;
+    const auto list = memory_accesses(*step);
+    if (list.empty()) return std::nullopt;
+    const int worst = std::max(0, worst_access(*step, config));
+    return analyze_access(*list[std::size_t(worst)], config);
+}
+
 Color degree_color(const Theme& theme, int degree) {
     if (degree <= 1) return theme.conflict[0];
     if (degree == 2) return theme.conflict[1];

@@ -3,6 +3,8 @@
 // header takes the colour of its conflict degree (green for 1, to red for 32).
 #pragma once
 
+#include <optional>
+
 #include "analysis/banks.h"
 #include "scenes/scene.h"
 #include "scenes/step_summary.h"
@@ -16,6 +18,11 @@ namespace scanscope {
 // unwrapped, the words that queue in them).
 Scene build_banks_scene(const Trace& trace, const Cursor& cursor, int access,
                         const BankConfig& config, const Theme& theme, int per_row = 32);
+
+// The access the Banks drawing shows at a step when it picks (the worst), analysed; nullopt
+// where the step has no shared-memory access.
+std::optional<AccessBanks> drawn_access_banks(const Trace& trace, const Cursor& cursor,
+                                              const BankConfig& config);
 
 // The colour of conflict degree `degree` (1 = none).
 Color degree_color(const Theme& theme, int degree);

@@ -70,6 +70,15 @@ Scene build_compare_scene(const Trace& left, const Trace& right, const Cursor& c
                               " store conflicts, " +
                               std::to_string(so_far.load_wavefronts + so_far.store_wavefronts) +
                               " wavefronts; now " + access);
+        // The same, short, for the back row: what this step's access comes to on each side.
+        const std::optional<AccessBanks> now = drawn_access_banks(*t, c, own);
+        const std::string verdict = !now ? "no shared-memory access"
+                                    : now->degree <= 1
+                                        ? "no conflict now"
+                                        : std::to_string(now->degree) + "-way conflict now";
+        scene.headlines.push_back(t->request.variant + ": " + verdict + "; " +
+                                  std::to_string(so_far.load_conflicts + so_far.store_conflicts) +
+                                  " conflicts so far");
         if (!half.empty_message.empty())
             half.labels.push_back({{0, 0}, half.empty_message, theme.text_dim, 0.45f, Align::Left});
         append_scene(scene, half, {x, y});

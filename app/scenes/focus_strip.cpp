@@ -286,6 +286,7 @@ Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, float co
     Scene out;
     out.newest_at_bottom = false;
     out.notes = view.notes;
+    out.headlines = view.headlines;
     std::map<std::size_t, Rect> placed;  // view cell -> its magnified rect
     const float bottom = place_rows(view, order, edges, theme, out, placed);
     draw_links(links, row_of, placed, order.size(), out);

@@ -95,7 +95,11 @@ struct Scene {
     Rect bounds;                     // everything, for fitting the camera
     std::string empty_message;       // shown instead when there is nothing to draw
     std::vector<std::string> notes;  // fixed-size lines under the canvas (e.g. a step's hazards)
-    float min_readable_px = 20.0f;   // the first fit keeps cells at least this big (0: fit all)
+    // What the step comes to, a short line each: presenter mode draws these under the canvas at
+    // the legible size, in place of the notes (a projector's back row reads them; the notes'
+    // detail would take the picture's room).
+    std::vector<std::string> headlines;
+    float min_readable_px = 20.0f;  // the first fit keeps cells at least this big (0: fit all)
     // Rows grow downward to the current step (tree, ping-pong): when not all fit, the first fit
     // shows the bottom, the step now happening, rather than the top.
     bool newest_at_bottom = false;

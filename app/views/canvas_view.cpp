@@ -113,11 +113,25 @@ PresenterFit presenter_fit(const Scene& s, const UiFonts& fonts, float width, fl
     return f;
 }
 
-// What the scene's notes take, wrapped under a canvas this wide.
-float notes_height(const Scene& s, float width) {
+// The lines under the canvas: in presenter mode a scene's headlines at the legible size, where it
+// has them, in place of its notes.
+struct LinesUnder {
+    const std::vector<std::string>& lines;
+    ImFont* font;  // null: the window's
+    bool large;
+};
+LinesUnder lines_under(const Scene& s, const UiFonts& fonts, bool presenter) {
+    if (presenter && !s.headlines.empty() && fonts.large) return {s.headlines, fonts.large, true};
+    return {s.notes, nullptr, false};
+}
+
+// What the lines under the canvas take, wrapped under a canvas this wide.
+float notes_height(const LinesUnder& under, float width) {
+    ImFont* font = under.font ? under.font : ImGui::GetFont();
+    const float size = under.font ? under.font->FontSize : ImGui::GetFontSize();
     float h = 0;
-    for (const std::string& note : s.notes)
-        h += ImGui::CalcTextSize(note.c_str(), nullptr, false, width).y +
+    for (const std::string& line : under.lines)
+        h += font->CalcTextSizeA(size, 1e9f, width, line.c_str()).y +
              ImGui::GetStyle().ItemSpacing.y;
     return h;
 }
@@ -191,7 +205,8 @@ std::string shown_text(ImFont* font, float size, ImVec2 at, const SceneLabel& l,
 
 bool CanvasView::focus_fits_in(const Scene& scene, const UiFonts& fonts, float width, float height,
                                float focus_px) {
-    return presenter_fit(scene, fonts, width, height - notes_height(scene, width), focus_px).fits;
+    const float under = notes_height(lines_under(scene, fonts, focus_px > 0), width);
+    return presenter_fit(scene, fonts, width, height - under, focus_px).fits;
 }
 
 void CanvasView::render_callback(const ImDrawList* /*list*/, const ImDrawCmd* command) {
@@ -239,7 +254,8 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
         return;
     }
     // Notes wrap under the canvas: reserve what they take at this width.
-    float canvas_h = std::max(height - notes_height(s, width), 1.0f);
+    const LinesUnder under = lines_under(s, fonts, presenter);
+    float canvas_h = std::max(height - notes_height(under, width), 1.0f);
     const float ui = fonts.scale;  // text's pixel bounds grow with the UI scale (a projector)
     ImFont* font = fonts.mono;
 
@@ -414,8 +430,10 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
                          ImGui::GetColorU32(ImGuiCol_TextDisabled), hint, rules.panel,
                          TextRole::Hint);
     }
-    for (const std::string& note : s.notes)
-        text_wrapped_logged(note, rules.panel, TextRole::Note);
+    if (under.font) ImGui::PushFont(under.font);
+    for (const std::string& line : under.lines)
+        text_wrapped_logged(line, rules.panel, TextRole::Note, under.large);
+    if (under.font) ImGui::PopFont();
 
     // Zoom, pan, fit.
     ImGuiIO& io = ImGui::GetIO();

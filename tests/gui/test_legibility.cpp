@@ -133,6 +133,14 @@ TEST_F(Legibility, PresenterModeDrawsEveryFocusValueAndTheNarrationAtFourPercent
                         degrees += t["focus"].get<bool>() &&
                                    t["text"].get<std::string>().find("×") != std::string::npos;
                 EXPECT_GT(degrees, 5) << size;
+                // And under the picture, each side's conflict in words, held to the same size.
+                int headlines = 0;
+                for (const auto& frame : layout["frames"])
+                    for (const auto& t : frame["texts"])
+                        headlines +=
+                            t["focus"].get<bool>() && t["role"] == "note" &&
+                            t["text"].get<std::string>().find(" now; ") != std::string::npos;
+                EXPECT_GE(headlines, 2 * int(layout["frames"].size())) << size;
             }
             EXPECT_GT(held, focus_values) << lesson << " at " << size;
         }

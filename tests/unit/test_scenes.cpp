@@ -500,6 +500,20 @@ TEST(Scenes, CompareShowsBothSidesAndTheirTotals) {
     EXPECT_EQ(totals, 2);
 }
 
+// Presenter mode's lines under the comparison, one a side, short enough for a projector's line:
+// lesson 05's step 6 (offset 16), where Harris's unpadded tree queues 16 words in one bank and
+// the padded one has had no conflict at all.
+TEST(Scenes, CompareHeadlinesSayWhatEachSideComesTo) {
+    const Trace a = capture("blelloch", std::vector<std::int32_t>(512, 1));
+    const Trace b = capture("blelloch-padded", std::vector<std::int32_t>(512, 1));
+    const Scene s = build_compare_scene(a, b, {0, 5, 0, 1.0f}, BankConfig{}, kTheme, 16);
+    ASSERT_EQ(s.headlines.size(), 2u);
+    EXPECT_EQ(s.headlines[0].rfind("blelloch: 16-way conflict now; ", 0), 0u) << s.headlines[0];
+    EXPECT_EQ(s.headlines[1], "blelloch-padded: no conflict now; 0 conflicts so far");
+    for (const std::string& line : s.headlines)
+        EXPECT_LE(line.size(), 56u) << line;
+}
+
 // The Banks drawing's row names stay at a readable size however small the picture (the window
 // makes room for them); side by side, only the left picture's are kept, or the right one's
 // would land on the left picture.
