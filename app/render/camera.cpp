@@ -29,12 +29,15 @@ void Camera::fit_focus(const Rect& b, const Rect& focus, float width, float heig
     if (width <= 0 || height <= 0 || at_scale <= 0) return;
     scale = at_scale;
     // `start`: as near the bounds' start (left: the rows' names) as the focus allows; else the
-    // focus in the middle. Never empty space beyond the bounds' edges.
+    // focus in the middle. A focus larger than the view is shown from its start (its first
+    // cells, in reading order; the middle of a wide focus can be the empty space between its
+    // cells). Never empty space beyond the bounds' edges.
     const auto axis = [&](float lo, float size, float f_lo, float f_size, float view, bool start) {
         if (size * scale <= view) return lo - (view / scale - size) / 2;
         const float span = view / scale;
-        const float wanted = start && f_size <= span ? std::max(lo, f_lo + f_size - span)
-                                                     : f_lo + f_size / 2 - span / 2;
+        const float wanted = f_size > span ? f_lo - std::min(0.25f * span, 0.5f)
+                             : start       ? std::max(lo, f_lo + f_size - span)
+                                           : f_lo + f_size / 2 - span / 2;
         return std::clamp(wanted, lo, lo + size - span);
     };
     origin = {axis(b.x, b.w, focus.x, focus.w, width, true),

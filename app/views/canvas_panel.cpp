@@ -161,8 +161,11 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                 }
                 // Still too far apart: the focus magnified above the picture, shrunk to context;
                 // or, where even that does not fit, the picture in its own rows of 32 (a
-                // narrower wrap would only send its arrows across more rows), panned as large.
+                // narrower wrap would only send its arrows across more rows), panned as large;
+                // a picture without arrows (the banks, wrapped) stays in its narrowest rows,
+                // where the camera finds more of its focus together.
                 if (!fits(scene)) {
+                    Scene narrowest = std::move(scene);
                     options.columns = 32;
                     Scene whole = build_view_scene(s, theme, options);
                     bool magnified_fits = false;
@@ -173,7 +176,8 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                         magnified_fits = true;
                         break;
                     }
-                    if (!magnified_fits) scene = std::move(whole);
+                    if (!magnified_fits)
+                        scene = std::move(narrowest.arrows.empty() ? narrowest : whole);
                 }
                 canvases.main.set_scene(std::move(scene), version);
             }

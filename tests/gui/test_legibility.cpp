@@ -332,6 +332,38 @@ TEST_F(Legibility, PredictScreenshotsShowTheNextQuestion) {
     EXPECT_GE(choices, 4);  // two choices at least, each its key and its text
 }
 
+// Predict mode on a projector halves the canvas: lesson 05's step 4 (four banks, 8-way each) then
+// has more focus than any layout fits at 4 %. What fits is drawn whole from the focus's start:
+// the first conflicted bank with all the words it queues (the camera centred the focus, on the
+// empty middle between banks, and drew no value whole), and the lines under the picture say
+// both sides' conflicts at the legible size.
+TEST_F(Legibility, AFocusTooLargeForTheCanvasIsShownFromItsStart) {
+    const std::string shot = temp_file("too-large.png"), json = temp_file("too-large.json");
+    const ProcessResult r =
+        run_process(scanscope_binary(),
+                    {"--screenshot", shot, "--layout-json", json, "--lesson", "05-bank-conflicts",
+                     "--step", "4", "--presenter", "--ui-scale", "1.5", "--size", "1280x720",
+                     "--predict", "--scores", temp_file("too-large-scores.json")},
+                    {display_});
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+    const nlohmann::json layout = nlohmann::json::parse(file_bytes(json));
+    const float need = 0.04f * layout["height"].get<float>();
+    int headers = 0, words = 0, headlines = 0;
+    for (const auto& t : layout["frames"][0]["texts"]) {
+        const std::vector<float> box = t["box"], visible = t["visible"];
+        const bool whole = box[2] > 0 && box == visible && t["font_px"].get<float>() >= need;
+        const std::string text = t["text"];
+        if (t["panel"] == "canvas" && t["focus"].get<bool>() && whole) {
+            headers += text.find("×8") != std::string::npos;
+            words += text.find("\nL") != std::string::npos;
+        }
+        headlines += t["role"] == "note" && whole && text.find(" now; ") != std::string::npos;
+    }
+    EXPECT_GE(headers, 1);
+    EXPECT_GE(words, 8) << "a bank's 8 queued words, whole";
+    EXPECT_EQ(headlines, 2);
+}
+
 // `--predict --step 5` does not skip the questions before it silently: the status line says so.
 TEST_F(Legibility, PredictFromALaterStepSaysWhatItSkipped) {
     const std::string shot = temp_file("skipped.png"), json = temp_file("skipped.json");
