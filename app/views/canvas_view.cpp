@@ -8,6 +8,7 @@
 
 #include "gui/layout_log.h"
 #include "render/gl_api.h"
+#include "views/canvas_labels.h"
 
 namespace scanscope {
 namespace {
@@ -126,7 +127,7 @@ LinesUnder lines_under(const Scene& s, const UiFonts& fonts, bool presenter) {
 }
 
 // What the lines under the canvas take, wrapped under a canvas this wide.
-float notes_height(const LinesUnder& under, float width) {
+float lines_height(const LinesUnder& under, float width) {
     ImFont* font = under.font ? under.font : ImGui::GetFont();
     const float size = under.font ? under.font->FontSize : ImGui::GetFontSize();
     float h = 0;
@@ -145,67 +146,11 @@ void text_at(ImDrawList* list, ImFont* font, float size, ImVec2 at, Align align,
     draw_logged_text(list, font, size, at.x, at.y, color, text, panel, role);
 }
 
-// The box text_at draws a label in (screen pixels).
-Rect label_box(ImFont* font, float size, ImVec2 at, Align align, const std::string& text) {
-    const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
-    if (align == Align::Center) at.x -= extent.x / 2;
-    if (align == Align::Right) at.x -= extent.x;
-    return {at.x, at.y - extent.y / 2, extent.x, extent.y};
-}
-
-// Whether a label drawn at `at` lies wholly inside `canvas`.
-bool label_inside(ImFont* font, float size, ImVec2 at, Align align, const std::string& text,
-                  const Rect& canvas) {
-    const Rect box = label_box(font, size, at, align, text);
-    constexpr float slack = 1.0f;  // rounding
-    return box.x >= canvas.x - slack && box.y >= canvas.y - slack &&
-           box.right() <= canvas.right() + slack && box.bottom() <= canvas.bottom() + slack;
-}
-
-// `at` moved as little as puts the label's box inside `canvas`, where that is a nudge (under half
-// the text's height): a caption mostly in view, its size fixed and larger than its place, comes
-// whole into view; one further out would land on what the view shows, and stays where it is.
-ImVec2 nudged_inside(ImFont* font, float size, ImVec2 at, Align align, const std::string& text,
-                     const Rect& canvas) {
-    const Rect box = label_box(font, size, at, align, text);
-    if (box.w > canvas.w || box.h > canvas.h) return at;
-    const float dx = std::clamp(box.x, canvas.x, canvas.right() - box.w) - box.x,
-                dy = std::clamp(box.y, canvas.y, canvas.bottom() - box.h) - box.y;
-    if (std::abs(dx) > box.h / 2 || std::abs(dy) > box.h / 2) return at;
-    return {at.x + dx, at.y + dy};
-}
-
-// What of a label drawn at `at` to draw: all of it where it lies inside the canvas; where it is
-// left-aligned and runs past the canvas's right edge only, its start with "..." (a line that
-// reads from its start, as a long output line does); else nothing.
-std::string shown_text(ImFont* font, float size, ImVec2 at, const SceneLabel& l,
-                       const Rect& canvas) {
-    if (label_inside(font, size, at, l.align, l.text, canvas)) return l.text;
-    const Rect box = label_box(font, size, at, l.align, l.text);
-    constexpr float slack = 1.0f;
-    if (l.align != Align::Left || box.x < canvas.x - slack || box.y < canvas.y - slack ||
-        box.bottom() > canvas.bottom() + slack)
-        return {};
-    const float room = canvas.right() - box.x;
-    std::string kept = l.text;
-    while (!kept.empty()) {
-        // One whole UTF-8 character off the end: its continuation bytes, then its first byte.
-        for (bool continuation = true; continuation && !kept.empty();) {
-            continuation = (static_cast<unsigned char>(kept.back()) & 0xC0) == 0x80;
-            kept.pop_back();
-        }
-        const std::string shortened = kept + "...";
-        if (font->CalcTextSizeA(size, 1e9f, 0.0f, shortened.c_str()).x <= room)
-            return kept.size() >= 4 ? shortened : std::string();
-    }
-    return {};
-}
-
 }  // namespace
 
 bool CanvasView::focus_fits_in(const Scene& scene, const UiFonts& fonts, float width, float height,
                                float focus_px) {
-    const float under = notes_height(lines_under(scene, fonts, focus_px > 0), width);
+    const float under = lines_height(lines_under(scene, fonts, focus_px > 0), width);
     return presenter_fit(scene, fonts, width, height - under, focus_px).fits;
 }
 
@@ -255,7 +200,7 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     }
     // Notes wrap under the canvas: reserve what they take at this width.
     const LinesUnder under = lines_under(s, fonts, presenter);
-    float canvas_h = std::max(height - notes_height(under, width), 1.0f);
+    float canvas_h = std::max(height - lines_height(under, width), 1.0f);
     const float ui = fonts.scale;  // text's pixel bounds grow with the UI scale (a projector)
     ImFont* font = fonts.mono;
 

@@ -1,0 +1,64 @@
+#include "views/canvas_labels.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace scanscope {
+
+// The box a label is drawn in (screen pixels): text_at centres it vertically on `at`.
+Rect label_box(ImFont* font, float size, ImVec2 at, Align align, const std::string& text) {
+    const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
+    if (align == Align::Center) at.x -= extent.x / 2;
+    if (align == Align::Right) at.x -= extent.x;
+    return {at.x, at.y - extent.y / 2, extent.x, extent.y};
+}
+
+// Whether a label drawn at `at` lies wholly inside `canvas`.
+bool label_inside(ImFont* font, float size, ImVec2 at, Align align, const std::string& text,
+                  const Rect& canvas) {
+    const Rect box = label_box(font, size, at, align, text);
+    constexpr float slack = 1.0f;  // rounding
+    return box.x >= canvas.x - slack && box.y >= canvas.y - slack &&
+           box.right() <= canvas.right() + slack && box.bottom() <= canvas.bottom() + slack;
+}
+
+// `at` moved as little as puts the label's box inside `canvas`, where that is a nudge (under half
+// the text's height): a caption mostly in view, its size fixed and larger than its place, comes
+// whole into view; one further out would land on what the view shows, and stays where it is.
+ImVec2 nudged_inside(ImFont* font, float size, ImVec2 at, Align align, const std::string& text,
+                     const Rect& canvas) {
+    const Rect box = label_box(font, size, at, align, text);
+    if (box.w > canvas.w || box.h > canvas.h) return at;
+    const float dx = std::clamp(box.x, canvas.x, canvas.right() - box.w) - box.x,
+                dy = std::clamp(box.y, canvas.y, canvas.bottom() - box.h) - box.y;
+    if (std::abs(dx) > box.h / 2 || std::abs(dy) > box.h / 2) return at;
+    return {at.x + dx, at.y + dy};
+}
+
+// What of a label drawn at `at` to draw: all of it where it lies inside the canvas; where it is
+// left-aligned and runs past the canvas's right edge only, its start with "..." (a line that
+// reads from its start, as a long output line does); else nothing.
+std::string shown_text(ImFont* font, float size, ImVec2 at, const SceneLabel& l,
+                       const Rect& canvas) {
+    if (label_inside(font, size, at, l.align, l.text, canvas)) return l.text;
+    const Rect box = label_box(font, size, at, l.align, l.text);
+    constexpr float slack = 1.0f;
+    if (l.align != Align::Left || box.x < canvas.x - slack || box.y < canvas.y - slack ||
+        box.bottom() > canvas.bottom() + slack)
+        return {};
+    const float room = canvas.right() - box.x;
+    std::string kept = l.text;
+    while (!kept.empty()) {
+        // One whole UTF-8 character off the end: its continuation bytes, then its first byte.
+        for (bool continuation = true; continuation && !kept.empty();) {
+            continuation = (static_cast<unsigned char>(kept.back()) & 0xC0) == 0x80;
+            kept.pop_back();
+        }
+        const std::string shortened = kept + "...";
+        if (font->CalcTextSizeA(size, 1e9f, 0.0f, shortened.c_str()).x <= room)
+            return kept.size() >= 4 ? shortened : std::string();
+    }
+    return {};
+}
+
+}  // namespace scanscope
