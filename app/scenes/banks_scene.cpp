@@ -118,6 +118,14 @@ void add_wrapped_banks(Scene& scene, const WarpAccess& a, const AccessBanks& ban
                             Align::Left});
 }
 
+// The index in `list` (the step's memory accesses, not empty) of the access drawn: `access`
+// where it is one of them, else the worst.
+int drawn_access(const Step& step, const std::vector<const WarpAccess*>& list, int access,
+                 const BankConfig& config) {
+    if (access >= 0 && access < int(list.size())) return access;
+    return std::max(0, worst_access(step, config));
+}
+
 }  // namespace
 
 std::optional<AccessBanks> drawn_access_banks(const Trace& trace, const Cursor& c,
@@ -127,8 +135,7 @@ std::optional<AccessBanks> drawn_access_banks(const Trace& trace, const Cursor& 
     if (!step) return std::nullopt;
     const auto list = memory_accesses(*step);
     if (list.empty()) return std::nullopt;
-    const int worst = std::max(0, worst_access(*step, config));
-    return analyze_access(*list[std::size_t(worst)], config);
+    return analyze_access(*list[std::size_t(drawn_access(*step, list, -1, config))], config);
 }
 
 Color degree_color(const Theme& theme, int degree) {
@@ -159,7 +166,7 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
         scene.empty_message = "No shared-memory access in this step.";
         return scene;
     }
-    if (access < 0 || access >= int(list.size())) access = std::max(0, worst_access(*step, config));
+    access = drawn_access(*step, list, access, config);
     const WarpAccess& a = *list[std::size_t(access)];
     const AccessBanks banks = analyze_access(a, config);
     const int lanes_in_warp = std::min(32, launch.block - a.warp * 32);

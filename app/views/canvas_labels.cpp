@@ -13,14 +13,16 @@ Rect label_box(ImFont* font, float size, ImVec2 at, Align align, const std::stri
     return {at.x, at.y - extent.y / 2, extent.x, extent.y};
 }
 
-// Whether a label drawn at `at` lies wholly inside `canvas`.
-bool label_inside(ImFont* font, float size, ImVec2 at, Align align, const std::string& text,
-                  const Rect& canvas) {
-    const Rect box = label_box(font, size, at, align, text);
-    constexpr float slack = 1.0f;  // rounding
-    return box.x >= canvas.x - slack && box.y >= canvas.y - slack &&
-           box.right() <= canvas.right() + slack && box.bottom() <= canvas.bottom() + slack;
+namespace {
+
+constexpr float kSlack = 1.0f;  // pixels of rounding a box may pass an edge by
+
+bool box_inside(const Rect& box, const Rect& canvas) {
+    return box.x >= canvas.x - kSlack && box.y >= canvas.y - kSlack &&
+           box.right() <= canvas.right() + kSlack && box.bottom() <= canvas.bottom() + kSlack;
 }
+
+}  // namespace
 
 // `at` moved as little as puts the label's box inside `canvas`, where that is a nudge (under half
 // the text's height): a caption mostly in view, its size fixed and larger than its place, comes
@@ -40,11 +42,10 @@ ImVec2 nudged_inside(ImFont* font, float size, ImVec2 at, Align align, const std
 // reads from its start, as a long output line does); else nothing.
 std::string shown_text(ImFont* font, float size, ImVec2 at, const SceneLabel& l,
                        const Rect& canvas) {
-    if (label_inside(font, size, at, l.align, l.text, canvas)) return l.text;
     const Rect box = label_box(font, size, at, l.align, l.text);
-    constexpr float slack = 1.0f;
-    if (l.align != Align::Left || box.x < canvas.x - slack || box.y < canvas.y - slack ||
-        box.bottom() > canvas.bottom() + slack)
+    if (box_inside(box, canvas)) return l.text;
+    if (l.align != Align::Left || box.x < canvas.x - kSlack || box.y < canvas.y - kSlack ||
+        box.bottom() > canvas.bottom() + kSlack)
         return {};
     const float room = canvas.right() - box.x;
     std::string kept = l.text;

@@ -1,6 +1,6 @@
-// Where a canvas's label goes, in screen pixels: its box, whether the canvas holds it whole, a
-// caption nudged in, a line cut at the canvas's right edge shortened. A label is drawn whole,
-// shortened or not at all: half a word reads as another word.
+// Where a canvas's label goes, in screen pixels: its box, a caption nudged in, a line cut at the
+// canvas's right edge shortened. A label is drawn whole, shortened or not at all: half a word
+// reads as another word.
 #pragma once
 
 #include <imgui.h>
@@ -13,10 +13,6 @@ namespace scanscope {
 
 // The box a label of `text` takes when drawn at `at` (its vertical middle) with `align`.
 Rect label_box(ImFont* font, float size, ImVec2 at, Align align, const std::string& text);
-
-// Whether a label drawn at `at` lies wholly inside `canvas`.
-bool label_inside(ImFont* font, float size, ImVec2 at, Align align, const std::string& text,
-                  const Rect& canvas);
 
 // `at` moved as little as puts the label's box inside `canvas`, where that is a nudge (under half
 // the text's height); else `at`.

@@ -118,12 +118,11 @@ PresenterFit presenter_fit(const Scene& s, const UiFonts& fonts, float width, fl
 // has them, in place of its notes.
 struct LinesUnder {
     const std::vector<std::string>& lines;
-    ImFont* font;  // null: the window's
-    bool large;
+    ImFont* font;  // the legible size's (headlines); null: the window's (notes)
 };
 LinesUnder lines_under(const Scene& s, const UiFonts& fonts, bool presenter) {
-    if (presenter && !s.headlines.empty() && fonts.large) return {s.headlines, fonts.large, true};
-    return {s.notes, nullptr, false};
+    if (presenter && !s.headlines.empty() && fonts.large) return {s.headlines, fonts.large};
+    return {s.notes, nullptr};
 }
 
 // What the lines under the canvas take, wrapped under a canvas this wide.
@@ -139,11 +138,8 @@ float lines_height(const LinesUnder& under, float width) {
 
 void text_at(ImDrawList* list, ImFont* font, float size, ImVec2 at, Align align, ImU32 color,
              const std::string& text, const char* panel, TextRole role) {
-    const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
-    if (align == Align::Center) at.x -= extent.x / 2;
-    if (align == Align::Right) at.x -= extent.x;
-    at.y -= extent.y / 2;
-    draw_logged_text(list, font, size, at.x, at.y, color, text, panel, role);
+    const Rect box = label_box(font, size, at, align, text);
+    draw_logged_text(list, font, size, box.x, box.y, color, text, panel, role);
 }
 
 }  // namespace
@@ -377,7 +373,7 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     }
     if (under.font) ImGui::PushFont(under.font);
     for (const std::string& line : under.lines)
-        text_wrapped_logged(line, rules.panel, TextRole::Note, under.large);
+        text_wrapped_logged(line, rules.panel, TextRole::Note, under.font != nullptr);
     if (under.font) ImGui::PopFont();
 
     // Zoom, pan, fit.
