@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
+#include <set>
 
 #include "model/values.h"
 #include "scenes/arrow_route.h"
@@ -205,29 +207,40 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
         add_read_arrow(scene, grid_rect(int(now.tile)), grid_rect(int(now.target)), theme.read);
     const int lines = rows ? std::max(rows, table_columns) : (tiles + per_row - 1) / per_row;
     const float legend = grid_top + float(lines) * kTileRow + 0.2f;
-    const std::pair<const char*, Color> keys[] = {
-        {"nothing published", mix(theme.cell, theme.panel, 0.4f)},
-        {"A aggregate available", mix(theme.cell, theme.write, 0.65f)},
-        {"P inclusive prefix available", mix(theme.cell, theme.conflict[0], 0.65f)}};
+    // Each key a small tile with the letter a tile's text uses ("A 42", "P 97"), then its words.
+    struct Key {
+        const char* letter;
+        const char* words;
+        Color fill;
+    };
+    const Key keys[] = {{"", "nothing published", mix(theme.cell, theme.panel, 0.4f)},
+                        {"A", "aggregate", mix(theme.cell, theme.write, 0.65f)},
+                        {"P", "inclusive prefix", mix(theme.cell, theme.conflict[0], 0.65f)}};
     // The keys in a line under the tiles, or, where the tiles are too few to be as wide (a few
     // tiles in presenter mode, drawn large: the line would leave the picture), in a column
-    // beside them.
+    // beside them. Along the line each key follows the words before it, at an estimate of their
+    // width (the scene knows no font: a generous 0.62 of the size a character), so that the line
+    // is as short as it can be and stays in view when the camera is close.
     float tiles_right = 0;
     for (const SceneCell& c : scene.cells)
         tiles_right = std::max(tiles_right, c.rect.right());
-    constexpr float kKeyPitch = 8.0f;  // along the line; the last key's words end by 3 pitches
-    const bool beside = tiles_right < 3 * kKeyPitch;
+    constexpr float kKeySize = 0.4f, kCharWidth = 0.62f * kKeySize;
+    const bool beside = tiles_right < 24.0f;  // where the line would be wider than the tiles
+    float along = 0;
     for (int i = 0; i < 3; ++i) {
-        const Vec2 at = beside ? Vec2{tiles_right + 1.0f, grid_top + float(i) * 1.0f}
-                               : Vec2{float(i) * kKeyPitch, legend};
+        const Vec2 at =
+            beside ? Vec2{tiles_right + 1.0f, grid_top + float(i) * 1.0f} : Vec2{along, legend};
+        along += 1.1f + float(std::strlen(keys[i].words)) * kCharWidth + 1.0f;
         SceneCell key;
         key.rect = {at.x, at.y, 0.8f, 0.8f};
-        key.fill = keys[i].second;
+        key.fill = keys[i].fill;
         key.border = theme.cell_border;
+        key.text = keys[i].letter;
+        key.text_color = theme.cell_text;
         key.role = CellRole::Header;
         scene.cells.push_back(key);
         scene.labels.push_back(
-            {{at.x + 1.1f, at.y + 0.4f}, keys[i].first, theme.text_dim, 0.4f, Align::Left});
+            {{at.x + 1.1f, at.y + 0.4f}, keys[i].words, theme.text_dim, kKeySize, Align::Left});
     }
     if (event == int(events.size()) - 1 && l == int(trace.launches.size()) - 1)
         add_output_row(scene, trace, 0, legend + 1.6f, 32, theme);

@@ -95,7 +95,14 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
     for (std::size_t g = 0; g < launch.globals.size(); ++g) {
         const GlobalBuffer& buffer = launch.globals[g];
         const float gx = x + float(g) * 2.6f;
-        scene.labels.push_back({{gx, -0.35f}, buffer.name, theme.text_dim, 0.38f, Align::Left});
+        // A buffer alone ends its name at its cells' right edge, so that a long name ("tile
+        // descriptors") runs back over the arrows' gap, not out of the picture.
+        const bool alone = launch.globals.size() == 1;
+        scene.labels.push_back({{alone ? gx + 2.0f : gx, -0.35f},
+                                buffer.name,
+                                theme.text_dim,
+                                0.38f,
+                                alone ? Align::Right : Align::Left});
         const bool incoming = buffer.name.find("increment") != std::string::npos ||
                               buffer.name.find("prefix") != std::string::npos;
         for (int b = 0; b < launch.grid; ++b) {

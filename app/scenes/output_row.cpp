@@ -7,11 +7,20 @@
 #include "analysis/result_check.h"
 #include "model/values.h"
 #include "variants/registry.h"
+#include "variants/run_request.h"
 
 namespace scanscope {
 namespace {
 
 constexpr float kPitch = 1.12f;
+
+// What a split or a radix sort leaves: a split orders by bit 0, a sort by the bits it passed over.
+std::string sorted_keys(const RunRequest& request) {
+    const int bits = sort_bits(request);
+    if (bits == 1) return "keys with bit 0 clear, then those with it set";
+    if (bits >= 32) return "the keys in order";
+    return "the keys in order of their low " + std::to_string(bits) + " bits";
+}
 
 }  // namespace
 
@@ -37,20 +46,22 @@ float add_output_row(Scene& scene, const Trace& trace, float x, float y, int col
     const VariantInfo* variant = find_card(trace.request);
     const bool reduce = variant && variant->algorithm == Algorithm::Reduce;
     const int count = int(std::min<std::size_t>(trace.output.size(), kMaxOutputCells));
-    std::string title = "output in global memory, as the kernel wrote it: ";
-    title += reduce ? "the reduction"
-             : variant && variant->algorithm == Algorithm::Compact
-                 ? "the kept elements, then what was there"
-             : variant && variant->algorithm == Algorithm::Split
-                 ? "the keys with bit 0 clear, then those with it set"
-             : variant && variant->algorithm == Algorithm::SegmentedScan
-                 ? (trace.request.inclusive ? "each segment's inclusive scan"
-                                            : "each segment's exclusive scan")
-             : trace.request.inclusive ? "inclusive scan"
-                                       : "exclusive scan";
+    // Two lines: what the row is, then what it holds and the verdict, so that the verdict is
+    // drawn whole where a projector's large type leaves room for half a long line.
+    std::string caption = "output in global memory, as the kernel wrote it";
     if (count < int(trace.output.size()))
-        title += " (first " + std::to_string(count) + " of " + std::to_string(trace.output.size()) +
-                 " values; all are in the trace)";
+        caption += " (the first " + std::to_string(count) + " of " +
+                   std::to_string(trace.output.size()) + " values; all are in the trace)";
+    std::string title = reduce ? "the reduction"
+                        : variant && variant->algorithm == Algorithm::Compact
+                            ? "the kept elements, then what was there"
+                        : variant && variant->algorithm == Algorithm::Split
+                            ? sorted_keys(trace.request)
+                        : variant && variant->algorithm == Algorithm::SegmentedScan
+                            ? (trace.request.inclusive ? "each segment's inclusive scan"
+                                                       : "each segment's exclusive scan")
+                        : trace.request.inclusive ? "inclusive scan"
+                                                  : "exclusive scan";
     // Beside what it should have written (the sequential loop on the CPU): where they differ, the
     // two rows interleave and the differences are red. A trace naming a variant no registry knows
     // has no loop to compare with (its checks say so): its output is drawn as it is.
@@ -84,9 +95,10 @@ float add_output_row(Scene& scene, const Trace& trace, float x, float y, int col
     if (wrong)
         for (SceneCell& c : scene.cells)
             c.focus = false;
+    scene.labels.push_back({{x, y + 0.1f}, caption, theme.text_dim, 0.42f, Align::Left});
     scene.labels.push_back(
-        {{x, y + 0.1f}, title, wrong ? theme.hazard : theme.accent, 0.42f, Align::Left});
-    y += 0.55f;
+        {{x, y + 0.6f}, title, wrong ? theme.hazard : theme.accent, 0.42f, Align::Left});
+    y += 1.05f;
     columns = std::max(columns, 1);
     const float chunk = wrong ? 2.3f * kPitch : kPitch;
     const auto place = [&](int i, float below) {

@@ -338,6 +338,41 @@ TEST(ViewScenes, ATraceOfAnUnknownVariantShowsItsOutputUncompared) {
     }));
 }
 
+// Under the output, its verdict has a line of its own, and says what the variant leaves: a split
+// orders by bit 0, a radix sort by every bit it passed over (Harris 39.3.3's keys take three).
+TEST(ViewScenes, TheOutputsVerdictSaysWhatTheVariantLeaves) {
+    const auto verdict = [](const std::string& variant, const std::vector<int>& keys) {
+        RunRequest r;
+        r.variant = variant;
+        r.n = int(keys.size());
+        const Trace t = capture_trace(r, int_bits(keys), DeviceChoice::Cpu);
+        Session s;
+        s.load(t);
+        s.view = ViewKind::Array;
+        s.timeline().end();
+        const Scene scene = build_view_scene(s, kTheme);
+        std::vector<std::string> lines;
+        for (const SceneLabel& l : scene.labels)
+            if (l.text.find("loop's") != std::string::npos ||
+                l.text.find("as the kernel wrote it") != std::string::npos)
+                lines.push_back(l.text);
+        return lines;
+    };
+    const std::vector<int> keys{4, 7, 2, 6, 3, 5, 1, 0};
+    EXPECT_EQ(verdict("split", keys),
+              (std::vector<std::string>{
+                  "output in global memory, as the kernel wrote it",
+                  "keys with bit 0 clear, then those with it set, the same as a sequential "
+                  "loop's"}));
+    EXPECT_EQ(verdict("radix-sort", keys),
+              (std::vector<std::string>{
+                  "output in global memory, as the kernel wrote it",
+                  "the keys in order of their low 3 bits, the same as a sequential loop's"}));
+    EXPECT_EQ(verdict("blelloch", keys),
+              (std::vector<std::string>{"output in global memory, as the kernel wrote it",
+                                        "exclusive scan, the same as a sequential loop's"}));
+}
+
 // The single-pass scan's blocks take tiles in ticket order: each block's row is labelled with
 // its tile, and the descriptor beside it is that tile's.
 TEST(ViewScenes, LookBackBlocksShowTheirOwnTilesDescriptor) {
