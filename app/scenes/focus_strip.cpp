@@ -70,14 +70,95 @@ Rect name_area(const SceneLabel& name) {
     return {name.at.x - width / 2, name.at.y - name.size / 2, width, name.size};
 }
 
+// A row of the strip: view cells left to right, each at its column (in cells; a gap between two
+// groups is a fraction of one).
+struct StripRow {
+    std::vector<std::size_t> cells;
+    std::vector<float> columns;
+    void add(std::size_t cell, float column) {
+        cells.push_back(cell);
+        columns.push_back(column);
+    }
+    float end() const { return columns.empty() ? 0.0f : columns.back() + 1.0f; }
+};
+
+StripRow plain_row(const std::vector<std::size_t>& cells) {
+    StripRow row;
+    for (std::size_t n = 0; n < cells.size(); ++n)
+        row.add(cells[n], float(n));
+    return row;
+}
+
+constexpr float kGroupGap = 0.4f;  // between two groups in a row, in cells
+
+// Fan-outs: where two or more focus cells that no link enters each lead to two or more cells
+// that only they lead to, and nothing else is in focus (a bank's header and the words queued in
+// it), a group is its source, then what it leads to in reading order, kept together along a row:
+// the groups follow one another, as many to a row as fit in `per_row` + 1 cells, and a group
+// longer than that starts a row of its own and wraps in pieces of `per_row` under its first. The
+// row says what the arrows said; empty where the focus is not so.
+std::vector<StripRow> fan_out_rows(const Scene& view, const std::vector<std::size_t>& focus,
+                                   const std::vector<Link>& links, std::size_t per_row) {
+    std::map<std::size_t, std::vector<std::size_t>> groups;  // source -> its cells
+    std::map<std::size_t, int> entered;
+    for (const Link& link : links) {
+        groups[link.from].push_back(link.to);
+        ++entered[link.to];
+    }
+    if (groups.size() < 2) return {};
+    for (const auto& [source, cells] : groups)
+        if (cells.size() < 2) return {};
+    for (std::size_t i : focus) {
+        const bool source = groups.count(i) > 0;
+        const int in = entered.count(i) ? entered[i] : 0;
+        if (source ? in != 0 : in != 1) return {};
+    }
+    const auto reading_order = [&](std::size_t a, std::size_t b) {
+        const Rect &ra = view.cells[a].rect, &rb = view.cells[b].rect;
+        return std::lround(ra.y * 10) != std::lround(rb.y * 10) ? ra.y < rb.y : ra.x < rb.x;
+    };
+    std::vector<std::size_t> sources;
+    for (const auto& [source, cells] : groups)
+        sources.push_back(source);
+    std::sort(sources.begin(), sources.end(), reading_order);
+    const float room = float(per_row + 1);
+    std::vector<StripRow> rows;
+    StripRow row;
+    const auto finish_row = [&] {
+        if (!row.cells.empty()) rows.push_back(std::move(row));
+        row = StripRow{};
+    };
+    for (std::size_t source : sources) {
+        std::vector<std::size_t> cells = groups[source];
+        std::sort(cells.begin(), cells.end(), reading_order);
+        const float length = float(cells.size() + 1);
+        if (length <= room) {
+            const float at = row.cells.empty() ? 0.0f : row.end() + kGroupGap;
+            if (at + length > room) finish_row();
+            float column = row.cells.empty() ? 0.0f : row.end() + kGroupGap;
+            row.add(source, column);
+            for (std::size_t cell : cells)
+                row.add(cell, column += 1.0f);
+            continue;
+        }
+        finish_row();
+        row.add(source, 0.0f);
+        for (std::size_t n = 0; n < cells.size(); ++n) {
+            if (n > 0 && n % per_row == 0) finish_row();
+            row.add(cells[n], float(1 + n % per_row));
+        }
+        finish_row();
+    }
+    finish_row();
+    return rows;
+}
+
 // The strip's rows, top to bottom, each of view cells left to right: each row of focus cells in
 // wrapped pieces of `per_row`. Two rows (what was read, what was written) take turns piece by
 // piece, the row the arrows leave first, so that each piece of reads sits right above its
 // writes, whichever the view drew first; any other number of rows is packed in reading order.
-std::vector<std::vector<std::size_t>> strip_rows(const Scene& view,
-                                                 const std::vector<std::size_t>& focus,
-                                                 const std::vector<Link>& links,
-                                                 std::size_t per_row) {
+std::vector<StripRow> strip_rows(const Scene& view, const std::vector<std::size_t>& focus,
+                                 const std::vector<Link>& links, std::size_t per_row) {
     std::map<int, std::vector<std::size_t>> by_row;  // key: y rounded to a tenth of a cell
     for (std::size_t i : focus)
         by_row[int(std::lround(view.cells[i].rect.y * 10))].push_back(i);
@@ -97,7 +178,7 @@ std::vector<std::vector<std::size_t>> strip_rows(const Scene& view,
     const auto pieces = [&](const std::vector<std::size_t>& row) {
         return (row.size() + per_row - 1) / per_row;
     };
-    std::vector<std::vector<std::size_t>> order;
+    std::vector<StripRow> order;
     if (rows.size() == 2) {
         const auto in_row = [&](std::size_t cell, const std::vector<std::size_t>& row) {
             return std::find(row.begin(), row.end(), cell) != row.end();
@@ -111,13 +192,13 @@ std::vector<std::vector<std::size_t>> strip_rows(const Scene& view,
         const std::size_t n = std::max(pieces(rows[0]), pieces(rows[1]));
         for (std::size_t k = 0; k < n; ++k)
             for (const auto& row : rows)
-                if (k < pieces(row)) order.push_back(piece(row, k));
+                if (k < pieces(row)) order.push_back(plain_row(piece(row, k)));
     } else {
         std::vector<std::size_t> all;
         for (const auto& row : rows)
             all.insert(all.end(), row.begin(), row.end());
         for (std::size_t k = 0; k < pieces(all); ++k)
-            order.push_back(piece(all, k));
+            order.push_back(plain_row(piece(all, k)));
     }
     return order;
 }
@@ -170,7 +251,7 @@ float gap_between(const RowEdges& upper, const RowEdges& lower) {
 }
 
 // The view's cells magnified in the strip's rows, each named; returns where the rows end.
-float place_rows(const Scene& view, const std::vector<std::vector<std::size_t>>& order,
+float place_rows(const Scene& view, const std::vector<StripRow>& order,
                  const std::vector<RowEdges>& edges, const Theme& theme, Scene& out,
                  std::map<std::size_t, Rect>& placed) {
     // A cell of several lines (a bank's number and degree) is taller, so each line stays large.
@@ -183,10 +264,10 @@ float place_rows(const Scene& view, const std::vector<std::vector<std::size_t>>&
     for (std::size_t r = 0; r < order.size(); ++r) {
         if (r > 0) y += gap_between(edges[r - 1], edges[r]);
         float tallest = 1.0f;
-        for (std::size_t n = 0; n < order[r].size(); ++n) {
-            const std::size_t i = order[r][n];
+        for (std::size_t n = 0; n < order[r].cells.size(); ++n) {
+            const std::size_t i = order[r].cells[n];
             SceneCell c = view.cells[i];
-            c.rect = {float(n) * kPitch, y, 1.0f, height(i)};
+            c.rect = {order[r].columns[n] * kPitch, y, 1.0f, height(i)};
             tallest = std::max(tallest, c.rect.h);
             placed[i] = c.rect;
             out.cells.push_back(std::move(c));
@@ -195,7 +276,7 @@ float place_rows(const Scene& view, const std::vector<std::vector<std::size_t>>&
         const float name_y = edges[r].names_below()
                                  ? y + tallest + kNameOffset
                                  : y - kNameOffset - (edges[r].arcs ? kArcRoom : 0);
-        for (std::size_t i : order[r]) {
+        for (std::size_t i : order[r].cells) {
             const std::string name = cell_name(view.cells[i]);
             if (!name.empty())
                 out.labels.push_back(
@@ -268,18 +349,24 @@ void add_context(const Scene& view, float top, float k, const Theme& theme, Scen
 
 }  // namespace
 
-Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, float context_scale) {
+Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, bool group_fan_outs,
+                    float context_scale) {
     std::vector<std::size_t> focus;
     for (std::size_t i = 0; i < view.cells.size(); ++i)
         if (view.cells[i].focus) focus.push_back(i);
     if (focus.empty() || !view.empty_message.empty()) return view;
 
-    const std::vector<Link> links = focus_links(view, focus);
-    const std::vector<std::vector<std::size_t>> order =
-        strip_rows(view, focus, links, std::size_t(std::max(per_row, 1)));
+    std::vector<Link> links = focus_links(view, focus);
+    const std::size_t wrap = std::size_t(std::max(per_row, 1));
+    std::vector<StripRow> order;
+    if (group_fan_outs) order = fan_out_rows(view, focus, links, wrap);
+    if (order.empty())
+        order = strip_rows(view, focus, links, wrap);
+    else
+        links.clear();  // each group's row says where its arrows went
     RowOf row_of;
     for (std::size_t r = 0; r < order.size(); ++r)
-        for (std::size_t i : order[r])
+        for (std::size_t i : order[r].cells)
             row_of[i] = r;
     const std::vector<RowEdges> edges = row_edges(order.size(), row_of, links);
 

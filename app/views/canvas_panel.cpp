@@ -169,13 +169,15 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                     options.columns = 32;
                     Scene whole = build_view_scene(s, theme, options);
                     bool magnified_fits = false;
-                    for (int per_row : {16, 8}) {
-                        Scene magnified = magnify_focus(whole, theme, per_row);
-                        if (!fits(magnified)) continue;
-                        scene = std::move(magnified);
-                        magnified_fits = true;
-                        break;
-                    }
+                    // Fan-outs grouped where that fits, else packed with their arrows.
+                    for (int per_row : {16, 8})
+                        for (bool grouped : {true, false}) {
+                            if (magnified_fits) break;
+                            Scene magnified = magnify_focus(whole, theme, per_row, grouped);
+                            if (!fits(magnified)) continue;
+                            scene = std::move(magnified);
+                            magnified_fits = true;
+                        }
                     if (!magnified_fits)
                         scene = std::move(narrowest.arrows.empty() ? narrowest : whole);
                 }

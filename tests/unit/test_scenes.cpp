@@ -168,6 +168,79 @@ TEST(Scenes, MagnifiedFocusKeepsEachArrowWholeAndClearOfTheValues) {
                 << "an arrow over '" << c.text << "'";
 }
 
+// Two banks' queues, drawn as the Banks drawing draws them (each header over its words, the
+// words in address order across both): magnified, each bank leads a group of its own along the
+// row, its words after it in address order, a long queue wrapped under its first word, with no
+// arrows left to cross.
+TEST(Scenes, MagnifiedQueuesStandInARowForEachBank) {
+    Scene view;
+    const auto cell = [&](float x, float y, const std::string& text, int word) {
+        SceneCell c;
+        c.rect = {x, y, 1.0f, 1.0f};
+        c.text = text;
+        c.focus = true;
+        if (word >= 0) c.ref = CellRef::word(word);
+        view.cells.push_back(c);
+        return c.rect;
+    };
+    const Rect bank7 = cell(7 * 1.12f, 0, "7\n×3", -1), bank23 = cell(23 * 1.12f, 0, "23\n×3", -1);
+    for (int k = 0; k < 3; ++k)
+        for (int bank : {7, 23}) {
+            const Rect word = cell(float(k * 2 + (bank == 23)) * 1.12f, 3.0f,
+                                   std::to_string(bank + 32 * k), bank + 32 * k);
+            const Rect& header = bank == 7 ? bank7 : bank23;
+            view.arrows.push_back({{header.center().x, header.bottom()},
+                                   {word.center().x, word.y},
+                                   kTheme.arrow,
+                                   1.5f,
+                                   true});
+        }
+    view.fit_bounds();
+    const auto rows_of = [](const Scene& out) {
+        std::map<float, std::vector<std::pair<float, std::string>>> rows;
+        for (const SceneCell& c : out.cells)
+            if (c.rect.w > 0.9f) rows[c.rect.y].push_back({c.rect.x, c.text});
+        std::vector<std::vector<std::string>> texts;
+        for (auto& [y, cells] : rows) {
+            std::sort(cells.begin(), cells.end());
+            texts.emplace_back();
+            for (const auto& [x, text] : cells)
+                texts.back().push_back(text);
+        }
+        return texts;
+    };
+    // Short queues share a row, group after group, a gap between them.
+    const Scene out = magnify_focus(view, kTheme, 16);
+    EXPECT_EQ(rows_of(out), (std::vector<std::vector<std::string>>{
+                                {"7\n×3", "7", "39", "71", "23\n×3", "23", "55", "87"}}));
+    for (const SceneArrow& a : out.arrows)
+        EXPECT_GT(a.from.y, 2.0f) << "an arrow in the strip; only the context keeps them";
+    float end_of_first = 0, second = 0;
+    for (const SceneCell& c : out.cells) {
+        if (c.rect.w < 0.9f) continue;
+        if (c.text == "71") end_of_first = c.rect.right();
+        if (c.text == "23\n×3") second = c.rect.x;
+    }
+    EXPECT_GT(second - end_of_first, 0.3f) << "a gap between the groups";
+    // Wrapped at two words a row: the rest of a queue under its first word.
+    const Scene narrow = magnify_focus(view, kTheme, 2);
+    EXPECT_EQ(rows_of(narrow), (std::vector<std::vector<std::string>>{
+                                   {"7\n×3", "7", "39"}, {"71"}, {"23\n×3", "23", "55"}, {"87"}}));
+    float first_word_x = -1, wrapped_x = -2;
+    for (const SceneCell& c : narrow.cells) {
+        if (c.rect.w < 0.9f) continue;
+        if (c.text == "7") first_word_x = c.rect.x;
+        if (c.text == "71") wrapped_x = c.rect.x;
+    }
+    EXPECT_FLOAT_EQ(wrapped_x, first_word_x);
+
+    // One word a source is no fan-out: the cells stay in their rows, with their arrows.
+    Scene pairs = view;
+    pairs.cells.erase(pairs.cells.begin() + 4, pairs.cells.end());  // 7 and 23 only
+    pairs.arrows.resize(2);
+    EXPECT_FALSE(magnify_focus(pairs, kTheme, 16).arrows.empty());
+}
+
 // Where a name (the strip's "[32]" above or below a cell) is drawn: its box, from DejaVu Sans's
 // advances (digits 0.636 em, brackets 0.39 em, letters about 0.6 em) and its size.
 Rect name_box(const SceneLabel& name) {
