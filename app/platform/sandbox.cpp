@@ -347,7 +347,11 @@ Started start_job(const SandboxJob& job) {
         close_range(unsigned(last_fd + 1), ~0u, 0);
         if (limits.limit_address_space)
             set_limit(RLIMIT_AS, limits.memory_bytes, limits.memory_bytes);
-        set_limit(RLIMIT_CPU, cpu, cpu + 1);
+        // A second over the limit: the watch below (the wall clock, and the sandbox's CPU time)
+        // enforces it and says which was met; the kernel's signal is the backstop, so that an
+        // endless loop meeting both limits at once on a busy machine, before the watch wakes,
+        // is still told "did not finish".
+        set_limit(RLIMIT_CPU, cpu + 1, cpu + 2);
         set_limit(RLIMIT_FSIZE, limits.file_bytes, limits.file_bytes);
         set_limit(RLIMIT_CORE, 0, 0);
         if (job.trusted && chdir(scratch) != 0) _exit(126);
