@@ -133,8 +133,7 @@ std::vector<StripRow> fan_out_rows(const Scene& view, const std::vector<std::siz
         std::sort(cells.begin(), cells.end(), reading_order);
         const float length = float(cells.size() + 1);
         if (length <= room) {
-            const float at = row.cells.empty() ? 0.0f : row.end() + kGroupGap;
-            if (at + length > room) finish_row();
+            if (!row.cells.empty() && row.end() + kGroupGap + length > room) finish_row();
             float column = row.cells.empty() ? 0.0f : row.end() + kGroupGap;
             row.add(source, column);
             for (std::size_t cell : cells)

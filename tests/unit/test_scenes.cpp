@@ -117,17 +117,25 @@ TEST(Scenes, ArrayViewDrawsABroadcastReadAsOneArrowToABarARow) {
     EXPECT_EQ(arrows, 32 * 6 + expected_bars);
 }
 
+// A cell of a scene made by hand: a unit square at (x, y), a word of shared memory where `word`
+// is one.
+Rect add_cell(Scene& scene, float x, float y, const std::string& text, bool focus, int word = -1) {
+    SceneCell c;
+    c.rect = {x, y, 1.0f, 1.0f};
+    c.text = text;
+    c.focus = focus;
+    if (word >= 0) c.ref = CellRef::word(word);
+    scene.cells.push_back(c);
+    return c.rect;
+}
+
 // Presenter mode's magnified focus cells keep the view's arrows between them: one drawn in
 // pieces around a row in its way is one arrow there, and arrows run edge to edge (an arc over
 // the row within a row), never over a value.
 TEST(Scenes, MagnifiedFocusKeepsEachArrowWholeAndClearOfTheValues) {
     Scene view;
     const auto cell = [&](float x, float y, const std::string& text, bool focus) {
-        SceneCell c;
-        c.rect = {x, y, 1.0f, 1.0f};
-        c.text = text;
-        c.focus = focus;
-        view.cells.push_back(c);
+        add_cell(view, x, y, text, focus);
     };
     cell(0, 0, "3", true);       // read
     cell(0, 1.12f, "9", false);  // a row in the way
@@ -175,13 +183,7 @@ TEST(Scenes, MagnifiedFocusKeepsEachArrowWholeAndClearOfTheValues) {
 TEST(Scenes, MagnifiedQueuesStandInARowForEachBank) {
     Scene view;
     const auto cell = [&](float x, float y, const std::string& text, int word) {
-        SceneCell c;
-        c.rect = {x, y, 1.0f, 1.0f};
-        c.text = text;
-        c.focus = true;
-        if (word >= 0) c.ref = CellRef::word(word);
-        view.cells.push_back(c);
-        return c.rect;
+        return add_cell(view, x, y, text, true, word);
     };
     const Rect bank7 = cell(7 * 1.12f, 0, "7\n×3", -1), bank23 = cell(23 * 1.12f, 0, "23\n×3", -1);
     for (int k = 0; k < 3; ++k)
