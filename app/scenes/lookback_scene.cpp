@@ -82,7 +82,10 @@ std::string event_caption(const Trace& trace, int event, int launch) {
                            : descriptor_name(trace, int(e.tile)) + " reads " +
                                  descriptor_name(trace, int(e.target)) + ": " +
                                  status_word(TileStatus(e.status)) +
-                                 (TileStatus(e.status) == TileStatus::Invalid ? "" : " " + value);
+                                 // A look-back cannot pass a tile that has published nothing.
+                                 (TileStatus(e.status) == TileStatus::Invalid
+                                      ? " (nothing published yet: it looks again)"
+                                      : " " + value);
     const std::string which =
         lookback_launches(trace).size() > 1 ? trace.launches[std::size_t(l)].name + " · " : "";
     return which + "event " + std::to_string(event + 1) + " of " + std::to_string(events.size()) +
