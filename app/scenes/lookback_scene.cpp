@@ -228,7 +228,10 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
     for (const SceneCell& c : scene.cells)
         tiles_right = std::max(tiles_right, c.rect.right());
     constexpr float kKeySize = 0.4f, kCharWidth = 0.62f * kKeySize;
-    const bool beside = tiles_right < 24.0f;  // where the line would be wider than the tiles
+    // Tiles narrower than 24 units (ten across at most; where a line of longer keys used to
+    // end) take the keys beside them.
+    constexpr float kKeysBesideBelow = 24.0f;
+    const bool beside = tiles_right < kKeysBesideBelow;
     float along = 0;
     for (int i = 0; i < 3; ++i) {
         const Vec2 at =

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "gui/layout_log.h"
 #include "model/values.h"
@@ -168,17 +169,18 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                     Scene narrowest = std::move(scene);
                     options.columns = 32;
                     Scene whole = build_view_scene(s, theme, options);
-                    bool magnified_fits = false;
                     // Fan-outs grouped where that fits, else packed with their arrows.
-                    for (int per_row : {16, 8})
-                        for (bool grouped : {true, false}) {
-                            if (magnified_fits) break;
-                            Scene magnified = magnify_focus(whole, theme, per_row, grouped);
-                            if (!fits(magnified)) continue;
-                            scene = std::move(magnified);
-                            magnified_fits = true;
-                        }
-                    if (!magnified_fits)
+                    const auto magnified_that_fits = [&]() -> std::optional<Scene> {
+                        for (int per_row : {16, 8})
+                            for (bool grouped : {true, false}) {
+                                Scene magnified = magnify_focus(whole, theme, per_row, grouped);
+                                if (fits(magnified)) return magnified;
+                            }
+                        return std::nullopt;
+                    };
+                    if (std::optional<Scene> magnified = magnified_that_fits())
+                        scene = std::move(*magnified);
+                    else
                         scene = std::move(narrowest.arrows.empty() ? narrowest : whole);
                 }
                 canvases.main.set_scene(std::move(scene), version);
