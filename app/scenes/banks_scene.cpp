@@ -31,6 +31,7 @@ SceneCell served_word(Rect at, std::uint32_t word, const std::vector<int>& lanes
     cell.text_color = theme.cell_text;
     cell.role = kind == AccessKind::Read ? CellRole::Read : CellRole::Written;
     cell.ref = CellRef::word(int(word));
+    cell.shows_its_word = true;
     cell.focus = degree > 1;  // the words that queue, as in the unwrapped drawing
     return cell;
 }
@@ -255,6 +256,7 @@ Scene build_banks_scene(const Trace& trace, const Cursor& c, int access, const B
         cell.text_color = theme.cell_text;
         cell.role = a.kind == AccessKind::Read ? CellRole::Read : CellRole::Written;
         cell.ref = CellRef::word(int(word));
+        cell.shows_its_word = true;
         cell.focus = banks.words_in_bank[std::size_t(bank)] > 1;  // the words that queue
         scene.cells.push_back(cell);
     }

@@ -15,12 +15,13 @@ Vec2 moved(Vec2 p, float k, Vec2 by) {
     return {p.x * k + by.x, p.y * k + by.y};
 }
 
-// The word a cell stands for, as its label: "[32]"; other cells unnamed.
+// The word a cell stands for, as its label: "[32]"; other cells unnamed, and so is one whose
+// value line already says its word (the banks').
 std::string cell_name(const SceneCell& c) {
     const std::string at = "[" + std::to_string(c.ref.index) + "]";
     switch (c.ref.kind) {
         case CellRef::Kind::Word:
-            return at;
+            return c.shows_its_word ? "" : at;
         case CellRef::Kind::Output:
             return "output" + at;
         case CellRef::Kind::Expected:
@@ -75,6 +76,7 @@ Rect name_area(const SceneLabel& name) {
 struct StripRow {
     std::vector<std::size_t> cells;
     std::vector<float> columns;
+    bool continues = false;  // the rest of the group above, wrapped
     void add(std::size_t cell, float column) {
         cells.push_back(cell);
         columns.push_back(column);
@@ -93,12 +95,14 @@ constexpr float kGroupGap = 0.4f;  // between two groups in a row, in cells
 
 // Fan-outs: where two or more focus cells that no link enters each lead to two or more cells
 // that only they lead to, and nothing else is in focus (a bank's header and the words queued in
-// it), a group is its source, then what it leads to in reading order, kept together along a row:
-// the groups follow one another, as many to a row as fit in `per_row` + 1 cells, and a group
-// longer than that starts a row of its own and wraps in pieces of `per_row` under its first. The
-// row says what the arrows said; empty where the focus is not so.
+// it), a group is its source, then what it leads to in reading order, `wrap` a line under the
+// source's first: a block one cell wider than its longest line. The blocks stand along shelves
+// of `per_row` + 1 cells, a gap between them, each shelf as deep as its deepest block; a block
+// as wide as a shelf has one of its own. The rows say what the arrows said; empty where the
+// focus is not so.
 std::vector<StripRow> fan_out_rows(const Scene& view, const std::vector<std::size_t>& focus,
-                                   const std::vector<Link>& links, std::size_t per_row) {
+                                   const std::vector<Link>& links, std::size_t per_row,
+                                   std::size_t wrap) {
     std::map<std::size_t, std::vector<std::size_t>> groups;  // source -> its cells
     std::map<std::size_t, int> entered;
     for (const Link& link : links) {
@@ -121,34 +125,38 @@ std::vector<StripRow> fan_out_rows(const Scene& view, const std::vector<std::siz
     for (const auto& [source, cells] : groups)
         sources.push_back(source);
     std::sort(sources.begin(), sources.end(), reading_order);
+    wrap = std::clamp<std::size_t>(wrap, 1, per_row);
     const float room = float(per_row + 1);
     std::vector<StripRow> rows;
-    StripRow row;
-    const auto finish_row = [&] {
-        if (!row.cells.empty()) rows.push_back(std::move(row));
-        row = StripRow{};
+    std::vector<std::pair<std::size_t, float>> shelf;  // its blocks' sources and first columns
+    const auto finish_shelf = [&] {
+        std::size_t lines = 0;
+        for (const auto& [source, column] : shelf)
+            lines = std::max(lines, (groups[source].size() + wrap - 1) / wrap);
+        for (std::size_t line = 0; line < lines; ++line) {
+            StripRow row;
+            row.continues = line > 0;
+            for (const auto& [source, column] : shelf) {
+                const std::vector<std::size_t>& cells = groups[source];
+                if (line == 0) row.add(source, column);
+                for (std::size_t n = line * wrap; n < std::min(cells.size(), (line + 1) * wrap);
+                     ++n)
+                    row.add(cells[n], column + 1.0f + float(n % wrap));
+            }
+            rows.push_back(std::move(row));
+        }
+        shelf.clear();
     };
+    float end = 0;  // where the shelf's last block ends
     for (std::size_t source : sources) {
-        std::vector<std::size_t> cells = groups[source];
-        std::sort(cells.begin(), cells.end(), reading_order);
-        const float length = float(cells.size() + 1);
-        if (length <= room) {
-            if (!row.cells.empty() && row.end() + kGroupGap + length > room) finish_row();
-            float column = row.cells.empty() ? 0.0f : row.end() + kGroupGap;
-            row.add(source, column);
-            for (std::size_t cell : cells)
-                row.add(cell, column += 1.0f);
-            continue;
-        }
-        finish_row();
-        row.add(source, 0.0f);
-        for (std::size_t n = 0; n < cells.size(); ++n) {
-            if (n > 0 && n % per_row == 0) finish_row();
-            row.add(cells[n], float(1 + n % per_row));
-        }
-        finish_row();
+        std::sort(groups[source].begin(), groups[source].end(), reading_order);
+        const float width = float(std::min(groups[source].size(), wrap) + 1);
+        if (!shelf.empty() && end + kGroupGap + width > room) finish_shelf();
+        const float column = shelf.empty() ? 0.0f : end + kGroupGap;
+        shelf.push_back({source, column});
+        end = column + width;
     }
-    finish_row();
+    finish_shelf();
     return rows;
 }
 
@@ -206,17 +214,24 @@ std::vector<StripRow> strip_rows(const Scene& view, const std::vector<std::size_
 // rows), arc over it (arrows within it), go to the next row.
 struct RowEdges {
     bool top = false, bottom = false, arcs = false, to_next = false;
+    bool named = true;  // some cell in it has a name
     // Its names go where no arrow runs, so that none crosses a name: below where arrows use its
     // top (or arc over it) but not its bottom, else above (over its arcs).
     bool names_below() const { return (top || arcs) && !bottom; }
+    bool names_above() const { return named && !names_below(); }
+    bool names_under() const { return named && names_below(); }
 };
 
 // A view cell's row in the strip.
 using RowOf = std::map<std::size_t, std::size_t>;
 
-std::vector<RowEdges> row_edges(std::size_t rows, const RowOf& row_of,
-                                const std::vector<Link>& links) {
-    std::vector<RowEdges> edges(rows);
+std::vector<RowEdges> row_edges(const Scene& view, const std::vector<StripRow>& order,
+                                const RowOf& row_of, const std::vector<Link>& links) {
+    std::vector<RowEdges> edges(order.size());
+    for (std::size_t r = 0; r < order.size(); ++r)
+        edges[r].named =
+            std::any_of(order[r].cells.begin(), order[r].cells.end(),
+                        [&](std::size_t i) { return !cell_name(view.cells[i]).empty(); });
     for (const Link& link : links) {
         const std::size_t rf = row_of.at(link.from), rt = row_of.at(link.to);
         if (rf == rt) {
@@ -238,13 +253,14 @@ constexpr float kNameOffset = 0.25f;  // a name's middle from its cell's edge
 constexpr float kArcRoom = 0.55f;     // the arcs over a row
 constexpr float kArrowRoom = 0.6f;    // arrows from a row to the next, long enough to be seen
 constexpr float kLeastGap = 0.55f;    // between rows with nothing between
+constexpr float kWrapGap = 0.25f;     // between a group's row and its wrapped rest
 
 float room_above(const RowEdges& row) {
-    return (row.names_below() ? 0 : kNameRoom) + (row.arcs ? kArcRoom : 0);
+    return (row.names_above() ? kNameRoom : 0) + (row.arcs ? kArcRoom : 0);
 }
 
 float gap_between(const RowEdges& upper, const RowEdges& lower) {
-    return std::max((upper.names_below() ? kNameRoom : 0) + room_above(lower) +
+    return std::max((upper.names_under() ? kNameRoom : 0) + room_above(lower) +
                         (upper.to_next ? kArrowRoom : 0),
                     kLeastGap);
 }
@@ -259,15 +275,32 @@ float place_rows(const Scene& view, const std::vector<StripRow>& order,
         const auto lines = std::count(text.begin(), text.end(), '\n') + 1;
         return lines > 1 ? 0.75f * float(lines) : 1.0f;
     };
+    // Where nothing runs from a row to the next (no arrows, no names under it), a taller cell
+    // (a group's header) reaches down only in its own column: the next row's cells stand clear
+    // of it, not of the row's whole height.
+    const auto lowest_above = [&](std::size_t r, float floor) {
+        for (float column : order[r].columns)
+            for (const auto& [cell, rect] : placed)
+                if (rect.x < column * kPitch + 1.0f && rect.right() > column * kPitch)
+                    floor = std::max(floor, rect.bottom());
+        return floor;
+    };
     float y = 0.15f + room_above(edges[0]);
+    float tallest = 1.0f, bottom = 0;
     for (std::size_t r = 0; r < order.size(); ++r) {
-        if (r > 0) y += gap_between(edges[r - 1], edges[r]);
-        float tallest = 1.0f;
+        if (r > 0) {
+            const bool snug = !edges[r - 1].bottom && !edges[r - 1].names_under();
+            const bool wrapped = snug && order[r].continues && !edges[r].named;
+            y = (snug ? lowest_above(r, y + 1.0f) : y + tallest) +
+                (wrapped ? kWrapGap : gap_between(edges[r - 1], edges[r]));
+        }
+        tallest = 1.0f;
         for (std::size_t n = 0; n < order[r].cells.size(); ++n) {
             const std::size_t i = order[r].cells[n];
             SceneCell c = view.cells[i];
             c.rect = {order[r].columns[n] * kPitch, y, 1.0f, height(i)};
             tallest = std::max(tallest, c.rect.h);
+            bottom = std::max(bottom, c.rect.bottom());
             placed[i] = c.rect;
             out.cells.push_back(std::move(c));
         }
@@ -281,9 +314,8 @@ float place_rows(const Scene& view, const std::vector<StripRow>& order,
                 out.labels.push_back(
                     {{placed[i].center().x, name_y}, name, theme.text_dim, 0.3f, Align::Center});
         }
-        y += tallest;
     }
-    return y + (edges.back().names_below() ? kNameRoom : 0);
+    return std::max(bottom, y + tallest + (edges.back().names_under() ? kNameRoom : 0));
 }
 
 // The arrows between the magnified copies, edge to edge, never over a value or a name: an arc
@@ -348,7 +380,7 @@ void add_context(const Scene& view, float top, float k, const Theme& theme, Scen
 
 }  // namespace
 
-Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, bool group_fan_outs,
+Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, int group_wrap,
                     float context_scale) {
     std::vector<std::size_t> focus;
     for (std::size_t i = 0; i < view.cells.size(); ++i)
@@ -358,7 +390,9 @@ Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, bool gro
     std::vector<Link> links = focus_links(view, focus);
     const std::size_t wrap = std::size_t(std::max(per_row, 1));
     std::vector<StripRow> order;
-    if (group_fan_outs) order = fan_out_rows(view, focus, links, wrap);
+    if (group_wrap != 0)
+        order =
+            fan_out_rows(view, focus, links, wrap, group_wrap < 0 ? wrap : std::size_t(group_wrap));
     if (order.empty())
         order = strip_rows(view, focus, links, wrap);
     else
@@ -367,7 +401,7 @@ Scene magnify_focus(const Scene& view, const Theme& theme, int per_row, bool gro
     for (std::size_t r = 0; r < order.size(); ++r)
         for (std::size_t i : order[r].cells)
             row_of[i] = r;
-    const std::vector<RowEdges> edges = row_edges(order.size(), row_of, links);
+    const std::vector<RowEdges> edges = row_edges(view, order, row_of, links);
 
     Scene out;
     out.newest_at_bottom = false;

@@ -11,10 +11,10 @@
 namespace scanscope {
 
 // `view`'s focus cells magnified, `per_row` a row, above `view` itself shrunk by `context_scale`
-// (its cells then no longer the focus); fan-outs in groups where `group_fan_outs` (they may take
-// more rows than the cells packed with their arrows). A view with no focus cells comes back as
-// it was.
-Scene magnify_focus(const Scene& view, const Theme& theme, int per_row = 16,
-                    bool group_fan_outs = true, float context_scale = 0.35f);
+// (its cells then no longer the focus); fan-outs in groups, each source's cells `group_wrap` a
+// line (-1: `per_row`; 0: no groups, the cells packed with their arrows; groups may take more
+// rows). A view with no focus cells comes back as it was.
+Scene magnify_focus(const Scene& view, const Theme& theme, int per_row = 16, int group_wrap = -1,
+                    float context_scale = 0.35f);
 
 }  // namespace scanscope

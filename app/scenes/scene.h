@@ -55,6 +55,9 @@ struct SceneCell {
     // The step is about it (the warp being followed: what it writes and what those writes read;
     // every cell of a small array): presenter mode draws its value at the legible size.
     bool focus = false;
+    // Its value line is the word it stands for (the banks' cells): a "[32]" beside it would say
+    // it twice.
+    bool shows_its_word = false;
 };
 
 struct SceneArrow {

@@ -169,13 +169,15 @@ void draw_canvas_panel(AppState& state, Canvases& canvases, const Rect& rect, co
                     Scene narrowest = std::move(scene);
                     options.columns = 32;
                     Scene whole = build_view_scene(s, theme, options);
-                    // Fan-outs grouped where that fits, else packed with their arrows.
+                    // Fan-outs grouped where that fits (the groups' lines narrower, so that
+                    // more groups share a shelf), else packed with their arrows.
                     const auto magnified_that_fits = [&]() -> std::optional<Scene> {
-                        for (int per_row : {16, 8})
-                            for (bool grouped : {true, false}) {
-                                Scene magnified = magnify_focus(whole, theme, per_row, grouped);
-                                if (fits(magnified)) return magnified;
-                            }
+                        const std::pair<int, int> layouts[] = {{16, 16}, {16, 8}, {16, 4}, {8, 8},
+                                                               {8, 4},   {16, 0}, {8, 0}};
+                        for (const auto& [per_row, group_wrap] : layouts) {
+                            Scene magnified = magnify_focus(whole, theme, per_row, group_wrap);
+                            if (fits(magnified)) return magnified;
+                        }
                         return std::nullopt;
                     };
                     if (std::optional<Scene> magnified = magnified_that_fits())

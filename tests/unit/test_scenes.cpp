@@ -176,11 +176,10 @@ TEST(Scenes, MagnifiedFocusKeepsEachArrowWholeAndClearOfTheValues) {
                 << "an arrow over '" << c.text << "'";
 }
 
-// Two banks' queues, drawn as the Banks drawing draws them (each header over its words, the
-// words in address order across both): magnified, each bank leads a group of its own along the
-// row, its words after it in address order, a long queue wrapped under its first word, with no
-// arrows left to cross.
-TEST(Scenes, MagnifiedQueuesStandInARowForEachBank) {
+// Two banks' queues of three words, drawn as the Banks drawing draws them (each header over its
+// words, the words in address order across both). `own_words`: each word's value line is its
+// address, as the Banks drawing's are.
+Scene two_bank_queues(bool own_words) {
     Scene view;
     const auto cell = [&](float x, float y, const std::string& text, int word) {
         return add_cell(view, x, y, text, true, word);
@@ -190,6 +189,7 @@ TEST(Scenes, MagnifiedQueuesStandInARowForEachBank) {
         for (int bank : {7, 23}) {
             const Rect word = cell(float(k * 2 + (bank == 23)) * 1.12f, 3.0f,
                                    std::to_string(bank + 32 * k), bank + 32 * k);
+            view.cells.back().shows_its_word = own_words;
             const Rect& header = bank == 7 ? bank7 : bank23;
             view.arrows.push_back({{header.center().x, header.bottom()},
                                    {word.center().x, word.y},
@@ -198,6 +198,14 @@ TEST(Scenes, MagnifiedQueuesStandInARowForEachBank) {
                                    true});
         }
     view.fit_bounds();
+    return view;
+}
+
+// Magnified, each bank leads a group of its own along the row, its words after it in address
+// order, a long queue wrapped under its first word (side by side with the next where both fit),
+// with no arrows left to cross.
+TEST(Scenes, MagnifiedQueuesStandInARowForEachBank) {
+    const Scene view = two_bank_queues(false);
     const auto rows_of = [](const Scene& out) {
         std::map<float, std::vector<std::pair<float, std::string>>> rows;
         for (const SceneCell& c : out.cells)
@@ -235,12 +243,45 @@ TEST(Scenes, MagnifiedQueuesStandInARowForEachBank) {
         if (c.text == "71") wrapped_x = c.rect.x;
     }
     EXPECT_FLOAT_EQ(wrapped_x, first_word_x);
+    // Lines of two words in rows of sixteen: both queues, wrapped, stand side by side.
+    EXPECT_EQ(rows_of(magnify_focus(view, kTheme, 16, 2)),
+              (std::vector<std::vector<std::string>>{{"7\n×3", "7", "39", "23\n×3", "23", "55"},
+                                                     {"71", "87"}}));
 
     // One word a source is no fan-out: the cells stay in their rows, with their arrows.
     Scene pairs = view;
     pairs.cells.erase(pairs.cells.begin() + 4, pairs.cells.end());  // 7 and 23 only
     pairs.arrows.resize(2);
     EXPECT_FALSE(magnify_focus(pairs, kTheme, 16).arrows.empty());
+}
+
+// A word whose value line is its address (the Banks drawing's) has no "[39]" over it to say so
+// again, and a queue's wrapped rest stands close under its first row, nearer than the next bank's
+// group: the words are read as one queue, and the strip takes less of a short canvas.
+TEST(Scenes, MagnifiedBankWordsAreNotNamedTwiceAndTheirQueueHoldsTogether) {
+    const auto names = [](const Scene& out) {
+        int n = 0;
+        for (const SceneLabel& l : out.labels)
+            n += !l.text.empty() && l.text.front() == '[';
+        return n;
+    };
+    EXPECT_EQ(names(magnify_focus(two_bank_queues(false), kTheme, 2)), 6);
+    const Scene narrow = magnify_focus(two_bank_queues(true), kTheme, 2);
+    EXPECT_EQ(names(narrow), 0);
+    std::map<std::string, Rect> at;
+    for (const SceneCell& c : narrow.cells)
+        if (c.rect.w > 0.9f) at[c.text] = c.rect;
+    ASSERT_EQ(at.size(), 8u);
+    const float within = at["71"].y - at["39"].bottom();
+    const float between = at["23\n×3"].y - at["71"].bottom();
+    EXPECT_GT(within, 0.1f);
+    EXPECT_LT(within, between) << "the wrapped rest nearer its queue than the next bank";
+    // The header is taller than a word, and stands clear of every cell all the same.
+    for (const auto& [a, ra] : at)
+        for (const auto& [b, rb] : at)
+            EXPECT_TRUE(a == b || ra.right() <= rb.x || rb.right() <= ra.x || ra.bottom() <= rb.y ||
+                        rb.bottom() <= ra.y)
+                << "'" << a << "' over '" << b << "'";
 }
 
 // Where a name (the strip's "[32]" above or below a cell) is drawn: its box, from DejaVu Sans's
