@@ -13,13 +13,19 @@
 namespace scanscope {
 namespace {
 
-constexpr float kPitch = 1.12f;  // a cell and the gap after it
-// How far an arrow's arc bows out of its row or column: across the gap (0.12) and into the
-// cells beyond no further than their margins (a fifth of a cell), clear of their numbers.
+constexpr float kPitch = 1.12f;  // a row and the gap under it
+// A column and the gap after it: wider, so that the column steps' arcs stand in a lane of their
+// own between the columns, seen from the back of a room; a table's height, which a projector's
+// canvas runs out of first, does not change.
+constexpr float kColumnPitch = 1.5f;
+// How far an arrow's arc bows out of its row: across the gap (0.12) and into the cells beyond no
+// further than their margins (a fifth of a cell), clear of their numbers; out of its column, to
+// the middle of the gap, however far it reaches.
 constexpr float kArcBow = 0.3f;
+constexpr float kColumnArcBow = 0.25f;
 
 Vec2 cell_at(int k, int width, float top) {
-    return {float(k % width) * kPitch, top + float(k / width) * kPitch};
+    return {float(k % width) * kColumnPitch, top + float(k / width) * kPitch};
 }
 
 // The buffer a step wrote (its "out" value), 0 before the first scan step.
@@ -116,12 +122,12 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
                     {{a.x + 0.5f, a.y + 0.5f}, {b.x + 0.5f, b.y + 0.5f}, color, 1.6f, true});
                 continue;
             }
-            const float reach = std::abs(in_a_row ? b.x - a.x : b.y - a.y) / kPitch;
-            const float bow = std::min(kArcBow, 0.15f * reach);
+            const float reach = std::abs(b.x - a.x) / kColumnPitch;
+            const float bow = in_a_row ? std::min(kArcBow, 0.15f * reach) : kColumnArcBow;
             const Vec2 lane = in_a_row ? Vec2{0.5f, 0} : Vec2{0, 0.5f};
             for (const SceneArrow& piece :
                  arc_towards({a.x + lane.x, a.y + lane.y}, {b.x + lane.x, b.y + lane.y},
-                             in_a_row ? Vec2{0, -1} : Vec2{-1, 0}, bow, color, 1.6f))
+                             in_a_row ? Vec2{0, -1} : Vec2{-1, 0}, bow, color, 2.0f))
                 scene.arrows.push_back(piece);
         }
 

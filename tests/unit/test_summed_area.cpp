@@ -3,6 +3,9 @@
 // (check_summed_area_output), never by ScanScope's code.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <set>
+
 #include "analysis/questions.h"
 #include "capture/capture.h"
 #include "model/input_values.h"
@@ -154,6 +157,42 @@ TEST(SummedArea, ArrowsKeepClearOfTheValues) {
         }
     }
     EXPECT_GT(arrows, 100) << "7 steps, most of 64 entries adding one";
+}
+
+// A column step's arcs, from an entry to the one d rows under it, bow into a lane of their own
+// between two columns, where a projector shows them: each reaches at least a fifth of a cell out
+// of its column and stays a tenth of a cell clear of the column to its left.
+TEST(SummedArea, ColumnStepsArcInALaneBetweenTheColumns) {
+    const Trace t =
+        capture_trace(table(64, 8), random_values(64, ElementType::Int32, 5), DeviceChoice::Cpu);
+    std::set<float> lefts;
+    int column_arcs = 0;
+    for (int step = 0; step < int(t.frame_count()); ++step) {
+        Cursor c;
+        c.step = step;
+        const Scene s = build_grid_scene(t, c, builtin_theme("dark"));
+        lefts.clear();
+        for (const SceneCell& cell : s.cells)
+            if (cell.rect.w == 1.0f) lefts.insert(cell.rect.x);  // not the box's frames
+        Vec2 start{};
+        float leftmost = 1e9f;
+        bool first_piece = true;
+        for (const SceneArrow& a : s.arrows) {
+            if (first_piece) start = a.from, leftmost = 1e9f;
+            first_piece = a.head;
+            leftmost = std::min({leftmost, a.from.x, a.to.x});
+            if (!a.head || std::abs(a.to.x - start.x) > 1e-3f) continue;  // not in a column
+            ++column_arcs;
+            const float left = start.x;  // the column's left edge, where the arc leaves
+            EXPECT_LT(leftmost, left - 0.2f) << "step " << step << ": an arc hugging its column";
+            const auto previous = lefts.lower_bound(left - 1e-3f);
+            if (previous != lefts.begin()) {
+                EXPECT_GT(leftmost, *std::prev(previous) + 1.0f + 0.1f)
+                    << "step " << step << ": an arc into the column to the left";
+            }
+        }
+    }
+    EXPECT_GT(column_arcs, 50) << "3 column steps, most of 64 entries adding one";
 }
 
 TEST(SummedArea, ATraceKeepsItsWidthAndRefusesABadOne) {
