@@ -81,7 +81,6 @@ struct StripRow {
         cells.push_back(cell);
         columns.push_back(column);
     }
-    float end() const { return columns.empty() ? 0.0f : columns.back() + 1.0f; }
 };
 
 StripRow plain_row(const std::vector<std::size_t>& cells) {
