@@ -23,6 +23,8 @@ constexpr float kColumnPitch = 1.5f;
 // the middle of the gap, however far it reaches.
 constexpr float kArcBow = 0.3f;
 constexpr float kColumnArcBow = 0.25f;
+// The widest table whose box lookup is written beside it rather than under it.
+constexpr int kBesideUpTo = 8;
 
 Vec2 cell_at(int k, int width, float top) {
     return {float(k % width) * kColumnPitch, top + float(k / width) * kPitch};
@@ -167,24 +169,35 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
             return kind == ElementKind::Float ? format_value(to_bits(float(v)), kind)
                                               : std::to_string(static_cast<long long>(v));
         };
-        const float y = float(height) * kPitch + 0.6f;
-        SceneLabel sum{{0, y},
-                       "box " + box_name(box) + ": " + terms + " = " + values + " = " +
-                           number(from_table) + "   (orange: added, red: taken away)",
-                       theme.text,
-                       0.45f,
-                       Align::Left};
-        sum.keep = true;
-        scene.labels.push_back(sum);
-        SceneLabel check{{0, y + 0.75f},
-                         "its " + std::to_string((box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1)) +
-                             " entries added one by one: " + number(direct) +
-                             "; four reads, whatever the box's size",
-                         theme.text_dim,
-                         0.4f,
-                         Align::Left};
-        check.keep = true;
-        scene.labels.push_back(check);
+        // What the lookup reads and what it finds. Beside a narrow table, in short lines, where
+        // a projector's canvas has room to spare and the table keeps its height; under a wide
+        // one, a line each.
+        const std::string box_title = "box " + box_name(box);
+        const std::string equation = terms + " = " + values + " = " + number(from_table);
+        const std::string key = "orange: added, red: taken away";
+        const std::string check = "its " +
+                                  std::to_string((box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1)) +
+                                  " entries added one by one: " + number(direct) + ";";
+        const std::string reads = "four reads, whatever the box's size";
+        const auto line = [&](Vec2 at, const std::string& text, bool dim) {
+            SceneLabel label{at, text, dim ? theme.text_dim : theme.text, dim ? 0.4f : 0.45f,
+                             Align::Left};
+            label.keep = true;
+            scene.labels.push_back(label);
+        };
+        if (width <= kBesideUpTo) {
+            const float x = float(width) * kColumnPitch + 0.6f;
+            line({x, 0.3f}, box_title, false);
+            line({x, 0.95f}, "= " + terms, false);
+            line({x, 1.6f}, "= " + values + " = " + number(from_table), false);
+            line({x, 2.4f}, key, true);
+            line({x, 3.0f}, check, true);
+            line({x, 3.6f}, reads, true);
+        } else {
+            const float y = float(height) * kPitch + 0.6f;
+            line({0, y}, box_title + ": " + equation + "   (" + key + ")", false);
+            line({0, y + 0.75f}, check + " " + reads, true);
+        }
     }
     scene.fit_bounds();
     return scene;

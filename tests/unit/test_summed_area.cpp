@@ -85,11 +85,34 @@ TEST(SummedArea, TheLastStepLooksUpABoxSumFromFourCorners) {
     Cursor last;
     last.step = int(t.frame_count()) - 1;
     const Scene s = build_grid_scene(t, last, builtin_theme("dark"));
-    bool said = false;
+    // Beside so narrow a table the lookup stands in short lines: read one after another.
+    std::string said;
     for (const SceneLabel& label : s.labels)
-        said = said || label.text.find("T(2,2) - T(0,2) - T(2,0) + T(0,0) = 9 - 3 - 3 + 1 = 4") !=
-                           std::string::npos;
-    EXPECT_TRUE(said);
+        said += label.text + " ";
+    EXPECT_NE(said.find("box [1..2] x [1..2] = T(2,2) - T(0,2) - T(2,0) + T(0,0) = 9 - 3 - 3 + 1 "
+                        "= 4 "),
+              std::string::npos)
+        << said;
+    float table_right = 0;
+    for (const SceneCell& cell : s.cells)
+        table_right = std::max(table_right, cell.rect.right());
+    int beside = 0;
+    for (const SceneLabel& label : s.labels)
+        if (label.at.x > table_right) {
+            ++beside;
+            EXPECT_LT(label.text.size(), 40u) << "a short line: '" << label.text << "'";
+        }
+    EXPECT_EQ(beside, 6) << "the lookup's lines beside the table";
+    // Under a wide one (16 x 4), a line: the table keeps the canvas's width.
+    const Trace wide =
+        capture_trace(table(64, 16), std::vector<std::uint32_t>(64, 1u), DeviceChoice::Cpu);
+    last.step = int(wide.frame_count()) - 1;
+    const Scene under = build_grid_scene(wide, last, builtin_theme("dark"));
+    int lines_under = 0;
+    for (const SceneLabel& label : under.labels)
+        lines_under += label.at.x == 0 && label.at.y > 4 * 1.12f &&
+                       label.text.find("(orange: added, red: taken away)") != std::string::npos;
+    EXPECT_EQ(lines_under, 1);
     TableBox corner_box{0, 0, 1, 1};
     EXPECT_EQ(box_corners(corner_box).size(), 1u) << "a box at the corner reads one entry";
 }
