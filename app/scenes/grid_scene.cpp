@@ -124,8 +124,9 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
                     {{a.x + 0.5f, a.y + 0.5f}, {b.x + 0.5f, b.y + 0.5f}, color, 1.6f, true});
                 continue;
             }
-            const float reach = std::abs(b.x - a.x) / kColumnPitch;
-            const float bow = in_a_row ? std::min(kArcBow, 0.15f * reach) : kColumnArcBow;
+            const float bow = in_a_row
+                                  ? std::min(kArcBow, 0.15f * std::abs(b.x - a.x) / kColumnPitch)
+                                  : kColumnArcBow;
             const Vec2 lane = in_a_row ? Vec2{0.5f, 0} : Vec2{0, 0.5f};
             for (const SceneArrow& piece :
                  arc_towards({a.x + lane.x, a.y + lane.y}, {b.x + lane.x, b.y + lane.y},
@@ -173,7 +174,7 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
         // a projector's canvas has room to spare and the table keeps its height; under a wide
         // one, a line each.
         const std::string box_title = "box " + box_name(box);
-        const std::string equation = terms + " = " + values + " = " + number(from_table);
+        const std::string found = values + " = " + number(from_table);
         const std::string key = "orange: added, red: taken away";
         const std::string check = "its " +
                                   std::to_string((box.x1 - box.x0 + 1) * (box.y1 - box.y0 + 1)) +
@@ -189,13 +190,13 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
             const float x = float(width) * kColumnPitch + 0.6f;
             line({x, 0.3f}, box_title, false);
             line({x, 0.95f}, "= " + terms, false);
-            line({x, 1.6f}, "= " + values + " = " + number(from_table), false);
+            line({x, 1.6f}, "= " + found, false);
             line({x, 2.4f}, key, true);
             line({x, 3.0f}, check, true);
             line({x, 3.6f}, reads, true);
         } else {
             const float y = float(height) * kPitch + 0.6f;
-            line({0, y}, box_title + ": " + equation + "   (" + key + ")", false);
+            line({0, y}, box_title + ": " + terms + " = " + found + "   (" + key + ")", false);
             line({0, y + 0.75f}, check + " " + reads, true);
         }
     }
