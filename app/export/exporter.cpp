@@ -281,6 +281,20 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
                     int(caption_lines(measure.get(), frame_caption(s, o), o.width, o.ui_scale)
                             .size()));
         }
+        // The labels' room depends on the scale (their size has a floor), the scale on the
+        // room: fitted again with the labels as drawn, as the window fits its camera.
+        for (int pass = 0; pass < 3 && base.world.w > 0; ++pass) {
+            Rect world;
+            for (int step = o.first; step <= last; ++step) {
+                const Scene scene = frame_scene(s, step - 1, theme);
+                if (!scene.empty_message.empty()) continue;
+                const double scale =
+                    fitted_scale(measure.get(), scene, o.width, o.height, o.ui_scale, base);
+                world = united(world, painted_bounds(measure.get(), scene, scale, o.ui_scale,
+                                                     base.caption_lines > 0));
+            }
+            base.world = world;
+        }
     }
 
     std::vector<std::pair<std::string, std::string>> files;  // written only when all are made

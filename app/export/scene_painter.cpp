@@ -66,6 +66,35 @@ void rounded_rect(cairo_t* cr, double x, double y, double w, double h, double r)
 
 constexpr double kCaptionSize = 20;  // x the UI scale
 
+// The page says in words of its own (its caption, a worksheet's paragraph) what the step's
+// caption in the picture would.
+bool says_the_step(const PageLayout* page) {
+    return page && (page->caption_lines > 0 || page->step_said_outside);
+}
+bool drops(const SceneLabel& l, const PageLayout* page) {
+    return l.names_the_step && says_the_step(page);
+}
+
+// A label's drawn size at this scale (0: left out), as in the window.
+double label_size(const SceneLabel& l, double scale, double ui) {
+    return double(label_px(l, float(scale), float(ui)));
+}
+
+// Where the picture goes: between the caption's room on top and the notes' room under it.
+struct PictureArea {
+    double x, y, w, h;
+};
+PictureArea picture_area(double width, double height, double ui, std::size_t notes,
+                         const PageLayout* page) {
+    const double margin = 16 * ui, note_h = 14 * ui * 1.5;
+    double top = margin;
+    if (page && page->caption_lines > 0)
+        top += double(page->caption_lines) * kCaptionSize * ui * 1.3 + 0.5 * kCaptionSize * ui;
+    const std::size_t note_room = std::max(notes, page ? page->notes : 0);
+    return {margin, top, width - 2 * margin,
+            std::max(1.0, height - top - margin - double(note_room) * note_h)};
+}
+
 }  // namespace
 
 // A value's font size per unit of scale, as paint_scene sizes it: 68 % of its cell's height (the
@@ -124,21 +153,61 @@ std::vector<std::string> caption_lines(cairo_t* cr, const std::string& caption, 
     return wrap_text(cr, caption, width - 2 * 16 * ui);
 }
 
+Rect painted_bounds(cairo_t* cr, const Scene& scene, double scale, double ui, bool step_said) {
+    PageLayout captions;
+    captions.step_said_outside = step_said;
+    cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
+    bool first = true;
+    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+    const auto add = [&](double ax, double ay, double bx, double by) {
+        if (first) x0 = ax, y0 = ay, x1 = bx, y1 = by, first = false;
+        x0 = std::min(x0, ax), y0 = std::min(y0, ay), x1 = std::max(x1, bx), y1 = std::max(y1, by);
+    };
+    for (const SceneCell& c : scene.cells)
+        add(c.rect.x, c.rect.y, c.rect.right(), c.rect.bottom());
+    for (const SceneArrow& a : scene.arrows)
+        add(std::min(a.from.x, a.to.x), std::min(a.from.y, a.to.y), std::max(a.from.x, a.to.x),
+            std::max(a.from.y, a.to.y));
+    for (const SceneLabel& l : scene.labels) {
+        const double size = label_size(l, scale, ui);
+        if (size <= 0 || drops(l, &captions)) continue;
+        cairo_set_font_size(cr, size);
+        const double w = (text_width(cr, l.text) + 2 * ui) / scale, h = size / scale;
+        const double left = l.align == Align::Left     ? l.at.x
+                            : l.align == Align::Center ? l.at.x - w / 2
+                                                       : l.at.x - w;
+        add(left, l.at.y - 0.58 * h, left + w, l.at.y + 0.42 * h);
+    }
+    const double margin = 0.5;
+    if (first) return {0, 0, 1, 1};
+    return {float(x0 - margin), float(y0 - margin), float(x1 - x0 + 2 * margin),
+            float(y1 - y0 + 2 * margin)};
+}
+
+double fitted_scale(cairo_t* cr, const Scene& scene, double width, double height, double ui,
+                    const PageLayout& page) {
+    const PictureArea area = picture_area(width, height, ui, scene.notes.size(), &page);
+    const Rect& b = page.world;
+    const double fit = std::min(area.w / std::max(b.w, 1e-3f), area.h / std::max(b.h, 1e-3f));
+    return std::max(fit,
+                    page.readable_scale > 0 ? page.readable_scale : readable_scale(cr, scene, ui));
+}
+
 void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double width, double height,
                  double ui, std::vector<PaintedText>* texts, const PageLayout* page) {
     Pen pen{cr, texts};
     set_color(cr, theme.background);
     cairo_paint(cr);
-    const double margin = 16 * ui, note_size = 14 * ui, note_h = note_size * 1.5;
+    const double note_size = 14 * ui, note_h = note_size * 1.5;
+    const PictureArea area = picture_area(width, height, ui, scene.notes.size(), page);
+    const double margin = area.x, top = area.y, picture_w = area.w, picture_h = area.h;
     // The step's caption on top, in the series' room for it.
-    double top = margin;
     if (page && page->caption_lines > 0) {
         set_color(cr, theme.text);
         const double size = kCaptionSize * ui;
         const std::vector<std::string> lines = caption_lines(cr, page->caption, width, ui);
         for (std::size_t i = 0; i < lines.size(); ++i)
-            draw_text(pen, lines[i], margin, top + double(i) * size * 1.3, size, Align::Left);
-        top += double(page->caption_lines) * size * 1.3 + 0.5 * size;
+            draw_text(pen, lines[i], margin, margin + double(i) * size * 1.3, size, Align::Left);
     }
     cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     if (!scene.empty_message.empty()) {
@@ -147,8 +216,6 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
         return;
     }
     // The notes, one line each, shrunk to the width where needed.
-    const std::size_t note_room = std::max(scene.notes.size(), page ? page->notes : 0);
-    const double picture_h = std::max(1.0, height - top - margin - double(note_room) * note_h);
     set_color(cr, theme.text);
     for (std::size_t i = 0; i < scene.notes.size(); ++i) {
         cairo_set_font_size(cr, note_size);
@@ -159,16 +226,20 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
                   Align::Left);
     }
 
-    // Fit the picture (its labels' room included) into the rest, centred: the series' whole
-    // where given, so that every page has the same scale.
-    const Rect& b = page && page->world.w > 0 ? page->world : scene.bounds;
-    const double picture_w = width - 2 * margin;
-    const double fit = std::min(picture_w / std::max(b.w, 1e-3f), picture_h / std::max(b.h, 1e-3f));
-    // Never so small that values fall under 11 x the UI scale (as the window's first view): a
-    // picture too large for the page then shows its focus, or its start.
-    const double least =
-        page && page->readable_scale > 0 ? page->readable_scale : readable_scale(cr, scene, ui);
-    const double scale = std::max(fit, least);
+    // Fit the picture, its labels as drawn included, into the rest, centred: the series' whole
+    // where given, so that every page has the same scale. Never so small that values fall under
+    // 11 x the UI scale (as the window's first view): a picture too large for the page then
+    // shows its focus, or its start.
+    PageLayout fitted = page ? *page : PageLayout{};
+    if (fitted.world.w <= 0) {  // a page of its own; the labels' room depends on the scale
+        fitted.world = scene.bounds;
+        for (int pass = 0; pass < 3; ++pass)
+            fitted.world =
+                painted_bounds(cr, scene, fitted_scale(cr, scene, width, height, ui, fitted), ui,
+                               says_the_step(&fitted));
+    }
+    const Rect& b = fitted.world;
+    const double scale = fitted_scale(cr, scene, width, height, ui, fitted);
     float fx0 = 1e30f, fy0 = 1e30f, fx1 = -1e30f, fy1 = -1e30f;
     for (const SceneCell& c : scene.cells)
         if (c.focus) {
@@ -244,10 +315,8 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
     cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     pen.mono = false;
     for (const SceneLabel& l : scene.labels) {
-        const double natural = l.size * scale;
-        const double size = l.fixed_px > 0
-                                ? std::min(l.fixed_px * ui, std::max(natural * 1.6, 8 * ui))
-                                : std::clamp(natural, 6.0 * ui, 30.0 * ui);
+        const double size = label_size(l, scale, ui);
+        if (size <= 0 || drops(l, page)) continue;
         set_color(cr, l.color);
         // A label's point is the middle of its line, as in the window.
         draw_text(pen, l.text, X(l.at.x), Y(l.at.y) - size * 0.58, size, l.align);

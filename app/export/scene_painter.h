@@ -23,10 +23,11 @@ struct PaintedText {
 // size from frame to frame), with room for as many note lines as the page that has the most, and
 // the step's caption on top.
 struct PageLayout {
-    Rect world;             // what the picture fits (the union of the series' scenes); empty: own
-    std::size_t notes = 0;  // note lines to leave room for
-    std::string caption;    // the step's sentence, wrapped over the picture; empty: none
-    int caption_lines = 0;  // lines to leave room for (the series' longest caption)
+    Rect world;  // what the picture fits (the series' scenes, labels as drawn); empty: its own
+    std::size_t notes = 0;           // note lines to leave room for
+    std::string caption;             // the step's sentence, wrapped over the picture; empty: none
+    int caption_lines = 0;           // lines to leave room for (the series' longest caption)
+    bool step_said_outside = false;  // the page says the step in words of its own (a worksheet)
     // The scale under which a value would be drawn smaller than 11 x the UI scale (the series'
     // largest): the picture is drawn at least this large, its focus in view, as the window does.
     double readable_scale = 0;
@@ -34,6 +35,16 @@ struct PageLayout {
 
 // The scale (points per scene unit) at which every value of `scene` is 11 x `ui_scale` or more.
 double readable_scale(cairo_t* cr, const Scene& scene, double ui_scale);
+
+// The scene's extent (world units) with its labels as drawn at `scale` (pixels per unit; the
+// window's sizes: none under 11 x the UI scale), less the step's caption where the page prints
+// the step's sentence in words of its own (`step_said`).
+Rect painted_bounds(cairo_t* cr, const Scene& scene, double scale, double ui_scale, bool step_said);
+
+// The scale the picture of `scene` is drawn at on a width x height page laid out as `page` (its
+// world fitted into the picture's room, never under the readable scale).
+double fitted_scale(cairo_t* cr, const Scene& scene, double width, double height, double ui_scale,
+                    const PageLayout& page);
 
 // Cairo's write function appending to the std::string at `closure` (PDF, SVG, PNG streams).
 cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length);

@@ -88,7 +88,9 @@ void write_worksheet(Session& s, const Theme& theme, const std::vector<Question>
         cairo_translate(cr.get(), kMargin, y + 4);
         cairo_rectangle(cr.get(), 0, 0, text_w, picture_h);
         cairo_clip(cr.get());
-        paint_scene(cr.get(), scene, theme, text_w, picture_h, 0.8);
+        PageLayout page;  // the paragraph above has said the step
+        page.step_said_outside = true;
+        paint_scene(cr.get(), scene, theme, text_w, picture_h, 0.8, nullptr, &page);
         cairo_restore(cr.get());
         y += picture_h + 12;
         cairo_select_font_face(cr.get(), kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_BOLD);

@@ -92,8 +92,7 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
     for (const Hazard& h : step_hazards(trace, c.launch, launch.first_step(c.block) + c.step))
         hazards.insert(h.address / 4);
 
-    scene.labels.push_back(
-        {{0, -1.1f}, step_caption(trace, c), theme.text, 0.55f, Align::Left, 15.0f});
+    scene.labels.push_back(step_caption_label(step_caption(trace, c), -1.1f, theme));
     const WordPlacement place = place_words(launch, options.columns, 0.0f);
     const bool gliding = c.glide < 1.0f;
 

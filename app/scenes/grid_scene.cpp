@@ -62,8 +62,7 @@ Scene build_grid_scene(const Trace& trace, const Cursor& c, const Theme& theme) 
     Cursor caption = c;
     caption.block = 0;
     // The buffer's name above the arcs over the first row (kArcBow).
-    scene.labels.push_back(
-        {{0, -1.4f}, step_caption(trace, caption), theme.text, 0.55f, Align::Left, 15.0f});
+    scene.labels.push_back(step_caption_label(step_caption(trace, caption), -1.4f, theme));
     SceneLabel name{{0, -0.6f},
                     done ? "the table, as the kernel wrote it to global memory (" +
                                std::to_string(width) + " x " + std::to_string(height) + ")"

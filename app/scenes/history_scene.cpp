@@ -36,8 +36,7 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
     if (options.array >= int(launch.arrays.size())) {
         // A launch that works in global memory only (e.g. adding the block sums): no tree, but
         // its step, and at the end what it wrote.
-        scene.labels.push_back(
-            {{0, -1.4f}, step_caption(trace, c), theme.text, 0.55f, Align::Left, 15.0f});
+        scene.labels.push_back(step_caption_label(step_caption(trace, c), -1.4f, theme));
         scene.notes.push_back("This launch uses no shared memory: it works in global memory.");
         if (at_last_step(trace, c)) add_output_row(scene, trace, 0, 0, 32, theme);
         scene.fit_bounds();
@@ -56,8 +55,7 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
     for (std::size_t i = 0; i < columns.size(); ++i)
         column_of[columns[i]] = int(i);
 
-    scene.labels.push_back(
-        {{0, -1.4f}, step_caption(trace, c), theme.text, 0.55f, Align::Left, 15.0f});
+    scene.labels.push_back(step_caption_label(step_caption(trace, c), -1.4f, theme));
     // A step's elements in rows of `per_row` (a long array wraps, a warp's worth to a row or a
     // part of one), each row with its thread strip in the reduction view. Wrapped, the view shows
     // the step and the one before it only, row by row: each part of the array as it was, then as

@@ -123,8 +123,7 @@ Scene build_lookback_scene(const Trace& trace, int event, const Theme& theme, in
     }
     const TileEvent& now = events[std::size_t(event)];
     const ElementKind element = global_value_kind(trace.request);  // counts in a compaction
-    scene.labels.push_back(
-        {{0, -1.5f}, event_caption(trace, event, l), theme.text, 0.55f, Align::Left, 15.0f});
+    scene.labels.push_back(step_caption_label(event_caption(trace, event, l), -1.5f, theme));
 
     // The reader's window: what it has read since its last publish.
     std::set<int> window;

@@ -96,8 +96,7 @@ Scene build_pingpong_scene(const Trace& trace, const Cursor& c, const Theme& the
     const auto hazards = step_hazards(trace, c.launch, launch.first_step(c.block) + c.step);
     for (const Hazard& h : hazards)
         hazard_words.insert(h.address / 4);
-    scene.labels.push_back(
-        {{0, -1.4f}, step_caption(trace, c), theme.text, 0.55f, Align::Left, 15.0f});
+    scene.labels.push_back(step_caption_label(step_caption(trace, c), -1.4f, theme));
 
     // Double-buffered: x holds T0 then T1. A step's values name the buffer it reads and the one it
     // writes; the load and store steps show both buffers as they are.

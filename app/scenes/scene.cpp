@@ -1,6 +1,7 @@
 #include "scenes/scene.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace scanscope {
 
@@ -35,6 +36,19 @@ void Scene::fit_bounds() {
     const float margin = 0.5f;
     bounds = first ? Rect{0, 0, 1, 1}
                    : Rect{x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin};
+}
+
+float label_px(const SceneLabel& l, float scale, float ui) {
+    const float natural = l.size * scale;
+    if (l.fixed_px > 0) return std::min(l.fixed_px * ui, std::max(natural * 1.6f, 11.0f * ui));
+    if (natural < 0.45f * 11.0f * ui && !l.keep) return 0;
+    return std::clamp(natural, 11.0f * ui, 30.0f * ui);
+}
+
+SceneLabel step_caption_label(std::string text, float y, const Theme& theme) {
+    SceneLabel caption{{0, y}, std::move(text), theme.text, 0.55f, Align::Left, 15.0f};
+    caption.names_the_step = true;
+    return caption;
 }
 
 }  // namespace scanscope

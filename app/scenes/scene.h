@@ -80,7 +80,20 @@ struct SceneLabel {
     // the picture is zoomed out (the window's camera leaves room for it), where other labels
     // that small are left out.
     bool keep = false;
+    // The step's caption ("step 4/9 · ..."): an export that prints the step's sentence over the
+    // page leaves it out rather than say it twice.
+    bool names_the_step = false;
 };
+
+// A label's pixel size at this scale (pixels per world unit; ui: the UI scale), or 0 where it is
+// left out, in every renderer. Labels scale with the scene, within readable bounds (never under
+// 11 px x the UI scale). A label whose place has shrunk to well under the readable size is left
+// out rather than drawn over its neighbours; captions keep their size until the scene is so
+// small that they would cover it.
+float label_px(const SceneLabel& label, float scale, float ui);
+
+// The step's caption over a scene's first row, its top-left at (0, y).
+SceneLabel step_caption_label(std::string text, float y, const Theme& theme);
 
 // A value moving along an arrow between two steps.
 struct SceneGlide {

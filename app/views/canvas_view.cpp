@@ -60,17 +60,6 @@ TextRole role_of_label(const SceneLabel& l) {
     return l.fixed_px > 0 ? TextRole::Caption : TextRole::Label;
 }
 
-// A label's pixel size at this scale (ui: the UI scale), or 0 where it is left out. Labels scale
-// with the scene, within readable bounds (never under 11 px x the UI scale). A label whose place
-// has shrunk to well under the readable size is left out rather than drawn over its neighbours;
-// captions keep their size until the scene is so small that they would cover it.
-float label_px(const SceneLabel& l, float scale, float ui) {
-    const float natural = l.size * scale;
-    if (l.fixed_px > 0) return std::min(l.fixed_px * ui, std::max(natural * 1.6f, 11.0f * ui));
-    if (natural < 0.45f * 11.0f * ui && !l.keep) return 0;
-    return std::clamp(natural, 11.0f * ui, 30.0f * ui);
-}
-
 // The scene's bounds grown to hold its labels as drawn at this scale: at a small scale a label
 // keeps a readable size, so it reaches further than the scene's own estimate of it (a row's name
 // left of a wide drawing would be cut at the canvas's edge). Captions only count by their place.

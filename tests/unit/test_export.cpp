@@ -9,6 +9,8 @@
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "support/process.h"
 #include "support/temp_file.h"
@@ -261,6 +263,69 @@ TEST(Export, CaptionPrintsTheStepsSentence) {
     EXPECT_EQ(file_bytes(plain).find("left subtree"), std::string::npos);
 }
 
+// Every line of text an SVG's text layer holds: its font size, family and words.
+struct SvgText {
+    double size = 0;
+    bool mono = false;
+    std::string text;
+};
+std::vector<SvgText> svg_texts(const std::string& path) {
+    const ProcessResult parsed =
+        run_process("/usr/bin/python3",
+                    {"-c",
+                     "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); "
+                     "[print(t.get('font-size'), 'Mono' in t.get('font-family', ''), t.text or '', "
+                     "sep='\\t') for t in r.iter('{http://www.w3.org/2000/svg}text')]",
+                     path});
+    std::vector<SvgText> texts;
+    std::istringstream lines(parsed.output);
+    for (std::string line; std::getline(lines, line);) {
+        const std::size_t a = line.find('\t'), b = line.find('\t', a + 1);
+        if (a == std::string::npos || b == std::string::npos) continue;
+        texts.push_back({std::stod(line.substr(0, a)), line.substr(a + 1, b - a - 1) == "True",
+                         line.substr(b + 1)});
+    }
+    return texts;
+}
+
+// With --caption the page prints "step 2/6 · scan rows ...: <sentence>" over the picture; the
+// picture's own caption, the same words, is left out (the summed-area GIF said it twice).
+TEST(Export, ACaptionOverThePageIsNotSaidAgainInThePicture) {
+    for (const bool caption : {true, false}) {
+        const std::string svg = temp_file(caption ? "said-once.svg" : "said-in-picture.svg");
+        std::vector<std::string> args = {"export", "--lesson", "14-summed-area", "--steps", "2",
+                                         "--size", "720x540",  "--out",          svg};
+        if (caption) args.push_back("--caption");
+        ASSERT_EQ(scanscope(args).exit_code, 0);
+        int said = 0;
+        for (const SvgText& t : svg_texts(svg))
+            said += t.text.find("step 2/6") != std::string::npos;
+        EXPECT_EQ(said, 1) << (caption ? "with" : "without") << " --caption";
+    }
+}
+
+// The README's GIFs are 720x540: each label of lesson 12's rows ("down-sweep d=2 offset=4") is
+// drawn at the window's readable size, 11 px or more, not shrunk with the picture (they were
+// 6 px, too small to read), and the picture makes room for them.
+TEST(Export, LabelsKeepTheWindowsReadableSize) {
+    const std::string svg = temp_file("labels.svg");
+    ASSERT_EQ(scanscope({"export", "--lesson", "12-segmented-scan", "--size", "720x540",
+                         "--caption", "--out", svg})
+                  .exit_code,
+              0);
+    const std::string stem = svg.substr(0, svg.size() - 4), name = stem.substr(stem.rfind('/') + 1);
+    int labels = 0;
+    for (int step = 1;
+         std::filesystem::exists(stem + "/" + name + "-" + std::to_string(step) + ".svg"); ++step)
+        for (const SvgText& t :
+             svg_texts(stem + "/" + name + "-" + std::to_string(step) + ".svg")) {
+            if (t.mono) continue;
+            labels += t.text.find("sweep") != std::string::npos;
+            EXPECT_GE(t.size, 11.0 - 0.01) << "step " << step << ": '" << t.text << "'";
+        }
+    EXPECT_GT(labels, 20) << "the rows' names are drawn";
+}
+
 // 2,255 look-back events are not a GIF anyone meant to ask for: refused, with the count and the
 // option that allows it; --max-frames allows it, --steps picks fewer.
 TEST(Export, TooManyFramesAreRefusedUnlessAllowed) {
@@ -309,6 +374,16 @@ TEST(Export, WorksheetHasAPagePerQuestionAndTheKey) {
     }
     EXPECT_EQ(prompts, 4);
     EXPECT_NE(words.find("answer key"), std::string::npos);
+    // The paragraph over a picture says its step; the picture does not say it again.
+    const auto count = [&](const std::string& what) {
+        int n = 0;
+        for (std::size_t at = words.find(what); at != std::string::npos;
+             at = words.find(what, at + 1))
+            ++n;
+        return n;
+    };
+    EXPECT_EQ(count("shows step 3/9 ·"), 1);
+    EXPECT_EQ(count("step 3/9 ·"), 1);
     const ProcessResult info = run_process("/usr/bin/pdfinfo", {pdf});
     EXPECT_NE(info.output.find("Pages:           5"), std::string::npos) << info.output;
 
