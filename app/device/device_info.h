@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <string>
+#include <vector>
 
 namespace scanscope {
 
@@ -32,6 +33,11 @@ const DeviceReport& probe_device();
 // "GPU: NVIDIA H100 80GB HBM3 | 132 SMs | 79.2 GiB | sm_90 | driver 580.159.04 (CUDA 13.0)" or
 // "CPU emulation: no NVIDIA driver is installed (libcuda.so.1 not found)".
 std::string describe(const DeviceReport& report);
+
+// describe()'s line and shorter forms of it, longest first, for a status bar too narrow for the
+// whole: "CPU emulation: no NVIDIA driver is installed", then "CPU emulation"; "GPU: NVIDIA H100
+// 80GB HBM3 | sm_90", then "GPU: NVIDIA H100 80GB HBM3".
+std::vector<std::string> describe_forms(const DeviceReport& report);
 
 // "13.0" for 13000.
 std::string cuda_version_string(int version);

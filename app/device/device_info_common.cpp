@@ -22,4 +22,21 @@ std::string describe(const DeviceReport& report) {
     return text;
 }
 
+std::vector<std::string> describe_forms(const DeviceReport& report) {
+    std::vector<std::string> forms{describe(report)};
+    const auto add = [&](std::string form) {
+        if (form != forms.back()) forms.push_back(std::move(form));
+    };
+    if (!report.gpu_available) {
+        // The reason without its detail in brackets (the library that was not found), then none.
+        add("CPU emulation: " + report.cpu_reason.substr(0, report.cpu_reason.find(" (")));
+        add("CPU emulation");
+    } else {
+        const GpuInfo& g = report.gpu;
+        add("GPU: " + g.name + " | sm_" + std::to_string(g.cc_major) + std::to_string(g.cc_minor));
+        add("GPU: " + g.name);
+    }
+    return forms;
+}
+
 }  // namespace scanscope

@@ -78,6 +78,15 @@ std::string presenter_failures(const nlohmann::json& layout, int& held) {
                             t["panel"].get<std::string>() + " " + t["role"].get<std::string>() +
                             " '" + t["text"].get<std::string>() + "': " + why + "\n";
         }
+        // The status line keeps to the window: its device and notice say less where the room
+        // is short, never run off the edge half-said.
+        for (const auto& t : frame["texts"]) {
+            const std::vector<float> box = t["box"], visible = t["visible"];
+            if (t["panel"] == "status" && (box[2] <= 0 || box != visible) && failures.size() < 2000)
+                failures += "frame " + std::to_string(frame["frame"].get<int>()) +
+                            ", status line '" + t["text"].get<std::string>() +
+                            "': cut by the window's edge\n";
+        }
         // A drawing's names are whole or left out: half a name reads as another word.
         for (const auto& t : frame["texts"]) {
             const std::string role = t["role"];

@@ -31,6 +31,31 @@ TEST(DeviceInfo, DescribesTheCpuFallbackWithItsReason) {
     EXPECT_EQ(describe(r), "CPU emulation: no NVIDIA driver is installed (libcuda.so.1 not found)");
 }
 
+// A status bar too narrow for the whole line says less, never half a word.
+TEST(DeviceInfo, ShorterFormsForANarrowStatusLine) {
+    DeviceReport cpu;
+    cpu.cpu_reason = "no NVIDIA driver is installed (libcuda.so.1 not found)";
+    EXPECT_EQ(describe_forms(cpu),
+              (std::vector<std::string>{
+                  "CPU emulation: no NVIDIA driver is installed (libcuda.so.1 not found)",
+                  "CPU emulation: no NVIDIA driver is installed", "CPU emulation"}));
+    cpu.cpu_reason = "a web page cannot reach a GPU's CUDA (the desktop app can)";
+    EXPECT_EQ(describe_forms(cpu).back(), "CPU emulation");
+    cpu.cpu_reason = "no CUDA device";
+    EXPECT_EQ(describe_forms(cpu),
+              (std::vector<std::string>{"CPU emulation: no CUDA device", "CPU emulation"}));
+
+    DeviceReport gpu;
+    gpu.gpu_available = true;
+    gpu.gpu.name = "NVIDIA H200";
+    gpu.gpu.sm_count = 132;
+    gpu.gpu.cc_major = 9;
+    gpu.gpu.cuda_driver_version = 12080;
+    const std::vector<std::string> forms = describe_forms(gpu);
+    EXPECT_EQ(forms, (std::vector<std::string>{describe(gpu), "GPU: NVIDIA H200 | sm_90",
+                                               "GPU: NVIDIA H200"}));
+}
+
 TEST(DeviceInfo, ProbeGivesAReasonWheneverThereIsNoGpu) {
     const DeviceReport& r = probe_device();
     if (r.gpu_available) {
