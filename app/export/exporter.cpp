@@ -12,6 +12,8 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <utility>
+#include <vector>
 
 #include "export/scene_painter.h"
 #include "platform/file_write.h"
@@ -269,8 +271,9 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
     {
         Surface probe(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1), cairo_surface_destroy);
         Context measure(cairo_create(probe.get()), cairo_destroy);
+        std::vector<Scene> pictures;  // the steps that draw one, for the refitting below
         for (int step = o.first; step <= last; ++step) {
-            const Scene scene = frame_scene(s, step - 1, theme);
+            Scene scene = frame_scene(s, step - 1, theme);
             if (scene.empty_message.empty()) base.world = united(base.world, scene.bounds);
             base.readable_scale =
                 std::max(base.readable_scale, readable_scale(measure.get(), scene, o.ui_scale));
@@ -280,14 +283,13 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
                     base.caption_lines,
                     int(caption_lines(measure.get(), frame_caption(s, o), o.width, o.ui_scale)
                             .size()));
+            if (scene.empty_message.empty()) pictures.push_back(std::move(scene));
         }
         // The labels' room depends on the scale (their size has a floor), the scale on the
         // room: fitted again with the labels as drawn, as the window fits its camera.
         for (int pass = 0; pass < 3 && base.world.w > 0; ++pass) {
             Rect world;
-            for (int step = o.first; step <= last; ++step) {
-                const Scene scene = frame_scene(s, step - 1, theme);
-                if (!scene.empty_message.empty()) continue;
+            for (const Scene& scene : pictures) {
                 const double scale =
                     fitted_scale(measure.get(), scene, o.width, o.height, o.ui_scale, base);
                 world = united(world, painted_bounds(measure.get(), scene, scale, o.ui_scale,
