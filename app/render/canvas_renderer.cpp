@@ -155,8 +155,7 @@ void CanvasRenderer::draw(const Scene& scene, const Camera& camera, int width, i
     if (!ready() || width <= 0 || height <= 0) return;
     glEnable(GL_BLEND);
     glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_DEPTH_TEST);  // the scissor is the caller's: the part of the canvas drawn into
 
     std::vector<CellInstance> cells;
     cells.reserve(scene.cells.size());

@@ -20,7 +20,8 @@ class CanvasRenderer {
     // Compiles the shaders; false with `error` set if the driver refuses them.
     bool init(std::string& error);
     bool ready() const { return cell_program_ != 0; }
-    // Draws into the bound framebuffer, whose size is width x height.
+    // Draws into the bound framebuffer's viewport, width x height, within the scissor the
+    // caller set (or none).
     void draw(const Scene& scene, const Camera& camera, int width, int height);
 
   private:

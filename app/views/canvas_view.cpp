@@ -8,6 +8,7 @@
 
 #include "gui/layout_log.h"
 #include "render/gl_api.h"
+#include "scenes/whole_cells.h"
 #include "views/canvas_labels.h"
 
 namespace scanscope {
@@ -131,6 +132,35 @@ void text_at(ImDrawList* list, ImFont* font, float size, ImVec2 at, Align align,
     draw_logged_text(list, font, size, box.x, box.y, color, text, panel, role);
 }
 
+// Where a label is drawn on a canvas (display coordinates): a caption mostly in view is nudged
+// inside it.
+ImVec2 label_at(const SceneLabel& l, float size, ImVec2 at, ImFont* font, const Rect& canvas) {
+    return l.fixed_px > 0 ? nudged_inside(font, size, at, l.align, l.text, canvas) : at;
+}
+
+// The part of the canvas `area` (display coordinates) a fitted view draws into: its edges moved
+// in past the values they would cut, where that leaves every value and label shown whole.
+Rect whole_values_clip(const Scene& s, const Camera& camera, const Rect& area,
+                       const UiFonts& fonts) {
+    const auto world = [&](float x, float y) { return camera.to_world({x - area.x, y - area.y}); };
+    std::vector<Rect> labels;
+    for (const SceneLabel& l : s.labels) {
+        const float size = label_px(l, camera.scale, fonts.scale);
+        if (size <= 0) continue;
+        const Vec2 p = camera.to_screen(l.at);
+        const ImVec2 at =
+            label_at(l, size, ImVec2(area.x + p.x, area.y + p.y), fonts.regular, area);
+        const Rect b = label_box(fonts.regular, size, at, l.align, l.text);
+        const Vec2 w0 = world(b.x, b.y), w1 = world(b.right(), b.bottom());
+        labels.push_back({w0.x, w0.y, w1.x - w0.x, w1.y - w0.y});
+    }
+    const Vec2 v0 = world(area.x, area.y), v1 = world(area.right(), area.bottom());
+    const Rect whole = whole_cells_view(s.cells, {v0.x, v0.y, v1.x - v0.x, v1.y - v0.y}, labels);
+    const Vec2 w0 = camera.to_screen({whole.x, whole.y}),
+               w1 = camera.to_screen({whole.right(), whole.bottom()});
+    return {area.x + w0.x, area.y + w0.y, w1.x - w0.x, w1.y - w0.y};
+}
+
 }  // namespace
 
 bool CanvasView::focus_fits_in(const Scene& scene, const UiFonts& fonts, float width, float height,
@@ -153,7 +183,12 @@ void CanvasView::render_gl() {
     if (w <= 0 || h <= 0) return;
     glViewport(x, y, w, h);
     glEnable(GL_SCISSOR_TEST);
-    glScissor(x, y, w, h);
+    const int clip_x = int(std::round(clip_.x * sx)),
+              clip_right = int(std::round(clip_.right() * sx));
+    const int clip_top = int(std::round(clip_.y * sy)),
+              clip_bottom = int(std::round(clip_.bottom() * sy));
+    glScissor(clip_x, fb_height - clip_bottom, std::max(clip_right - clip_x, 0),
+              std::max(clip_bottom - clip_top, 0));
     Camera physical = camera_;
     physical.scale *= sx;
     renderer_.draw(scene_, physical, w, h);
@@ -234,15 +269,18 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
         fit_all(true);
     }
 
-    // Reserve the area; the shaders draw into it when ImGui renders this window.
+    // Reserve the area; the shaders draw into it when ImGui renders this window. A fitted view
+    // draws only whole values: an edge that would cut a row or column of them moves in to the
+    // gap beside it (the overview and the hint say there is more).
     area_ = {pos.x, pos.y, width, canvas_h};
+    clip_ = user_moved_ ? area_ : whole_values_clip(s, camera_, area_, fonts);
     ImGui::InvisibleButton("##canvas", ImVec2(width, canvas_h));
     const bool hovered = ImGui::IsItemHovered();
     ImDrawList* list = ImGui::GetWindowDrawList();
     list->AddCallback(&CanvasView::render_callback, this);
     list->AddCallback(ImDrawCallback_ResetRenderState, nullptr);
 
-    list->PushClipRect(pos, ImVec2(pos.x + width, pos.y + canvas_h), true);
+    list->PushClipRect(ImVec2(clip_.x, clip_.y), ImVec2(clip_.right(), clip_.bottom()), true);
     auto screen = [&](Vec2 w) {
         const Vec2 p = camera_.to_screen(w);
         return ImVec2(pos.x + p.x, pos.y + p.y);
@@ -251,38 +289,41 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     // Values grow with their cells; presenter mode lets focus values grow past the usual cap.
     const float cap = std::max(40.0f * ui, rules.focus_px * 1.6f);
 
-    // Cell values: only where there is room to read them.
+    // Cell values: only where there is room to read them, and whole (half a number reads as
+    // another number).
     for (const SceneCell& c : s.cells) {
         if (c.text.empty()) continue;
         const ImVec2 a = screen({c.rect.x, c.rect.y}),
                      b = screen({c.rect.right(), c.rect.bottom()});
         const float size = std::min(value_px_per_scale(c, font) * scale, cap);
-        if (b.x < pos.x || a.x > pos.x + width || b.y < pos.y || a.y > pos.y + canvas_h ||
-            size < 11.0f * ui) {
-            // Not drawn: off the canvas, or too small to read. A focus value says so in the log.
+        // Large numbers from the large font's glyphs: crisp on a projector, not blown up.
+        ImFont* face = fonts.mono_large && size > 1.3f * font->FontSize ? fonts.mono_large : font;
+        const ImVec2 extent = face->CalcTextSizeA(size, 1e9f, 0.0f, c.text.c_str());
+        const Rect text{(a.x + b.x - extent.x) / 2, (a.y + b.y - extent.y) / 2, extent.x, extent.y};
+        const bool whole = text.x >= clip_.x - 0.5f && text.y >= clip_.y - 0.5f &&
+                           text.right() <= clip_.right() + 0.5f &&
+                           text.bottom() <= clip_.bottom() + 0.5f;
+        if (!whole || size < 11.0f * ui) {
+            // Not drawn: cut by the canvas's edge, or too small to read. A focus value says so
+            // in the log.
             if (c.focus)
                 layout_log().record_missing(rules.panel, TextRole::Value, c.text, size, true);
             continue;
         }
-        // Large numbers from the large font's glyphs: crisp on a projector, not blown up.
-        ImFont* face = fonts.mono_large && size > 1.3f * font->FontSize ? fonts.mono_large : font;
-        const ImVec2 extent = face->CalcTextSizeA(size, 1e9f, 0.0f, c.text.c_str());
         const TextRole role = c.ref.kind == CellRef::Kind::Bank   ? TextRole::BankNumber
                               : c.ref.kind == CellRef::Kind::Lane ? TextRole::LaneNumber
                                                                   : TextRole::Value;
-        draw_logged_text(list, face, size, (a.x + b.x - extent.x) / 2, (a.y + b.y - extent.y) / 2,
-                         to_u32(c.text_color), c.text, rules.panel, role, c.focus);
+        draw_logged_text(list, face, size, text.x, text.y, to_u32(c.text_color), c.text,
+                         rules.panel, role, c.focus);
     }
-    const Rect canvas_rect{pos.x, pos.y, width, canvas_h};
+    const Rect& canvas_rect = clip_;
     for (const SceneLabel& l : s.labels) {
         const float size = label_px(l, scale, ui);
         if (size <= 0) continue;
         // A caption mostly in view is nudged inside the canvas. What the canvas's edge would
         // still cut is shortened or left out: half a word reads as another word ("nks 0+"), and
         // the hint above the canvas says that there is more to see.
-        const ImVec2 at = l.fixed_px > 0 ? nudged_inside(fonts.regular, size, screen(l.at), l.align,
-                                                         l.text, canvas_rect)
-                                         : screen(l.at);
+        const ImVec2 at = label_at(l, size, screen(l.at), fonts.regular, canvas_rect);
         const std::string text = shown_text(fonts.regular, size, at, l, canvas_rect);
         if (!text.empty())
             text_at(list, fonts.regular, size, at, l.align, to_u32(l.color), text, rules.panel,

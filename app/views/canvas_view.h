@@ -58,6 +58,7 @@ class CanvasView {
     Scene scene_;  // kept until ImGui renders the frame, and while nothing changes
     std::string version_;
     Rect area_;  // the canvas, in display coordinates
+    Rect clip_;  // the part of it drawn into: where no value is cut (display coordinates)
     bool initialised_ = false;
     bool focus_fits_ = true;
     bool user_moved_ = false;

@@ -107,6 +107,25 @@ std::string presenter_failures(const nlohmann::json& layout, int& held) {
     return failures;
 }
 
+// A canvas's values, whole or not drawn: half a number reads as another number ("12" cut to "2").
+std::string cut_values(const nlohmann::json& layout) {
+    std::string failures;
+    for (const auto& frame : layout["frames"])
+        for (const auto& t : frame["texts"]) {
+            const std::string role = t["role"];
+            if ((role != "value" && role != "bank-number" && role != "lane-number") ||
+                (t["panel"] != "canvas" && t["panel"] != "banks"))
+                continue;
+            const std::vector<float> box = t["box"], visible = t["visible"];
+            if (box[2] > 0 && box != visible && failures.size() < 2000)
+                failures += "frame " + std::to_string(frame["frame"].get<int>()) + " (" +
+                            frame["view"].get<std::string>() + "), " +
+                            t["panel"].get<std::string>() + " " + role + " '" +
+                            t["text"].get<std::string>() + "': cut by its panel's edge\n";
+        }
+    return failures;
+}
+
 // Every shipped lesson at the three sizes.
 const std::vector<const char*> kSizes = {"1024x768", "1280x720", "1920x1080"};
 // Every lesson the app ships (assets/lessons), so that a lesson added is held without a list to
@@ -134,6 +153,7 @@ TEST_F(Legibility, PresenterModeDrawsEveryFocusValueAndTheNarrationAtFourPercent
                 for (const auto& t : frame["texts"])
                     focus_values += t["focus"].get<bool>() && t["role"] == "value";
             EXPECT_EQ(presenter_failures(layout, held), "") << lesson << " at " << size;
+            EXPECT_EQ(cut_values(layout), "") << lesson << " at " << size;
             // The measure applied to something: values the steps are about, and a sentence.
             EXPECT_GT(focus_values, int(layout["frames"].size())) << lesson << " at " << size;
             if (lesson == "05-bank-conflicts") {
@@ -285,6 +305,19 @@ TEST_F(Legibility, NormalLayoutNeverDrawsCanvasTextUnderElevenPixelsTimesTheScal
             }
         // Values stay on the canvas at a larger scale: larger, not left out.
         EXPECT_GT(values, 8 * int(layout["frames"].size())) << "UI scale " << ui;
+    }
+}
+
+// Outside presenter mode too, on the smallest window, where the pictures are widest and tallest
+// against their canvas.
+TEST_F(Legibility, NormalLayoutDrawsCanvasValuesWholeOrNotAtAll) {
+    for (const char* lesson : {"05-bank-conflicts", "08-multi-block", "12-segmented-scan",
+                               "14-summed-area", "15-radix-sort"}) {
+        const nlohmann::json layout =
+            layouts({"--lesson", lesson, "--size", "1024x768", "--ui-scale", "1.5"},
+                    std::string("legible-whole-") + lesson);
+        ASSERT_TRUE(layout.contains("frames")) << lesson;
+        EXPECT_EQ(cut_values(layout), "") << lesson;
     }
 }
 
