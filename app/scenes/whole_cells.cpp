@@ -25,7 +25,7 @@ enum class Edge { Left, Top, Right, Bottom };
 // `view` with one edge moved past every value cell it cuts (again while the new place cuts
 // others) and `margin` x the cell's size beyond, or `view` where that would lose a value it
 // showed whole.
-Rect moved_in(const std::vector<SceneCell>& cells, const std::vector<Rect>& keep, const Rect& view,
+Rect moved_in(const std::vector<SceneCell>& cells, const ViewLabels& labels, const Rect& view,
               Edge edge, float margin) {
     Rect moved = view;
     for (int round = 0; round < 8; ++round) {
@@ -48,16 +48,42 @@ Rect moved_in(const std::vector<SceneCell>& cells, const std::vector<Rect>& keep
         }
         if (!cut_any) break;
     }
-    // Only what was cut may go: every value and label whole in the view stays whole; and a view
-    // with no value whole in it is kept as it is (a sliver of nothing says less).
+    if (same(moved, view)) return view;
+    // Only what was cut may go: every value whole in the view stays whole; and a view with no
+    // value whole in it is kept as it is (a sliver of nothing says less).
     bool any_whole = false;
+    float reach = edge == Edge::Left || edge == Edge::Top ? 1e30f : -1e30f;
     for (const SceneCell& c : cells) {
         if (c.text.empty()) continue;
         if (inside(c.rect, view) && !inside(c.rect, moved)) return view;
-        any_whole = any_whole || inside(c.rect, moved);
+        if (!inside(c.rect, moved)) continue;
+        any_whole = true;
+        reach = edge == Edge::Left    ? std::min(reach, c.rect.x)
+                : edge == Edge::Top   ? std::min(reach, c.rect.y)
+                : edge == Edge::Right ? std::max(reach, c.rect.right())
+                                      : std::max(reach, c.rect.bottom());
     }
     if (!any_whole) return view;
-    for (const Rect& r : keep)
+    // A name beyond the last whole value (the heading of a row that went) goes with what it
+    // names; every other label whole in the view stays whole.
+    const auto beyond = [&](const Rect& r) {
+        return edge == Edge::Left    ? r.right() <= reach
+               : edge == Edge::Top   ? r.bottom() <= reach
+               : edge == Edge::Right ? r.x >= reach
+                                     : r.y >= reach;
+    };
+    for (const Rect& r : labels.names) {
+        if (!overlaps(r, moved) || !beyond(r)) continue;
+        float x0 = moved.x, y0 = moved.y, x1 = moved.right(), y1 = moved.bottom();
+        if (edge == Edge::Left) x0 = std::max(x0, r.right());
+        if (edge == Edge::Top) y0 = std::max(y0, r.bottom());
+        if (edge == Edge::Right) x1 = std::min(x1, r.x);
+        if (edge == Edge::Bottom) y1 = std::min(y1, r.y);
+        moved = {x0, y0, x1 - x0, y1 - y0};
+    }
+    for (const Rect& r : labels.names)
+        if (inside(r, view) && !inside(r, moved) && !beyond(r)) return view;
+    for (const Rect& r : labels.captions)
         if (inside(r, view) && !inside(r, moved)) return view;
     return moved;
 }
@@ -65,12 +91,12 @@ Rect moved_in(const std::vector<SceneCell>& cells, const std::vector<Rect>& keep
 }  // namespace
 
 Rect whole_cells_view(const std::vector<SceneCell>& cells, const Rect& view,
-                      const std::vector<Rect>& keep) {
+                      const ViewLabels& labels) {
     Rect result = view;
     for (const Edge edge : {Edge::Top, Edge::Bottom, Edge::Left, Edge::Right}) {
         // A little into the gap, past the cut cells' borders; right at them where cells abut.
-        const Rect into_gap = moved_in(cells, keep, result, edge, 0.04f);
-        result = !same(into_gap, result) ? into_gap : moved_in(cells, keep, result, edge, 0.0f);
+        const Rect into_gap = moved_in(cells, labels, result, edge, 0.04f);
+        result = !same(into_gap, result) ? into_gap : moved_in(cells, labels, result, edge, 0.0f);
     }
     return result;
 }

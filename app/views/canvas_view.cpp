@@ -143,7 +143,7 @@ ImVec2 label_at(const SceneLabel& l, float size, ImVec2 at, ImFont* font, const 
 Rect whole_values_clip(const Scene& s, const Camera& camera, const Rect& area,
                        const UiFonts& fonts) {
     const auto world = [&](float x, float y) { return camera.to_world({x - area.x, y - area.y}); };
-    std::vector<Rect> labels;
+    ViewLabels labels;
     for (const SceneLabel& l : s.labels) {
         const float size = label_px(l, camera.scale, fonts.scale);
         if (size <= 0) continue;
@@ -152,7 +152,8 @@ Rect whole_values_clip(const Scene& s, const Camera& camera, const Rect& area,
             label_at(l, size, ImVec2(area.x + p.x, area.y + p.y), fonts.regular, area);
         const Rect b = label_box(fonts.regular, size, at, l.align, l.text);
         const Vec2 w0 = world(b.x, b.y), w1 = world(b.right(), b.bottom());
-        labels.push_back({w0.x, w0.y, w1.x - w0.x, w1.y - w0.y});
+        (l.fixed_px > 0 ? labels.captions : labels.names)
+            .push_back({w0.x, w0.y, w1.x - w0.x, w1.y - w0.y});
     }
     const Vec2 v0 = world(area.x, area.y), v1 = world(area.right(), area.bottom());
     const Rect whole = whole_cells_view(s.cells, {v0.x, v0.y, v1.x - v0.x, v1.y - v0.y}, labels);

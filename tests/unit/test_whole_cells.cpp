@@ -82,12 +82,36 @@ TEST(WholeCells, AViewWithNoWholeValueIsKept) {
 TEST(WholeCells, ALabelShownWholeKeepsItsEdge) {
     const std::vector<SceneCell> cells = grid(3, 3);
     const Rect view{-3.0f, 0.5f, 6.5f, 3.0f};  // cuts row 0
-    // A row's name left of row 0, its box whole inside the view below the cut.
-    const std::vector<Rect> name_in_band{{-2.9f, 0.55f, 2.5f, 0.4f}};
-    EXPECT_FLOAT_EQ(whole_cells_view(cells, view, name_in_band).y, view.y);
-    // One cut by the edge itself may go with its row.
-    const std::vector<Rect> name_cut{{-2.9f, 0.3f, 2.5f, 0.4f}};
+    // A caption left of the rows, whole in the view, from row 0's band into row 1's: the edge
+    // stays rather than cut it.
+    const ViewLabels caption{{{-2.9f, 0.55f, 2.5f, 1.0f}}, {}};
+    EXPECT_FLOAT_EQ(whole_cells_view(cells, view, caption).y, view.y);
+    // Row 0's name, cut by the edge itself, goes with its row; so does one whole in the view
+    // beside the row that goes (nothing it names is left).
+    const ViewLabels name_cut{{{-2.9f, 0.3f, 2.5f, 0.4f}}, {}};
     EXPECT_GT(whole_cells_view(cells, view, name_cut).y, 1.0f);
+    const ViewLabels name_whole{{{-2.9f, 0.55f, 2.5f, 0.4f}}, {}};
+    EXPECT_GT(whole_cells_view(cells, view, name_whole).y, 1.0f);
+}
+
+TEST(WholeCells, AHeadingGoesWithTheRowItNames) {
+    const std::vector<SceneCell> cells = grid(3, 3);
+    // Cuts row 2 at its bottom; a heading over row 2 sits whole in the gap above it.
+    const Rect view{-0.5f, -0.5f, 4.0f, 3.0f};
+    const ViewLabels heading{{{0.0f, 2.13f, 2.0f, 0.1f}}, {}};
+    const Rect whole = whole_cells_view(cells, view, heading);
+    EXPECT_LE(whole.bottom(), 2.13f);  // the heading is left out with its row
+    EXPECT_GE(whole.bottom(), 2.12f);  // row 1 stays
+    // A name beside row 1 (not beyond the last whole row) stays, and so does the edge's place.
+    const ViewLabels beside{{{3.4f, 1.2f, 0.5f, 0.5f}}, {}};
+    const Rect kept = whole_cells_view(cells, view, beside);
+    EXPECT_LT(kept.bottom(), 2.24f);
+    EXPECT_GE(kept.bottom(), 2.12f);
+    // A caption of the whole picture is never left out as a heading: the row goes, the edge
+    // at its very top, the caption whole.
+    const ViewLabels caption{{}, {{0.0f, 2.13f, 2.0f, 0.1f}}};
+    EXPECT_GE(whole_cells_view(cells, view, caption).bottom(), 2.23f);
+    EXPECT_LE(whole_cells_view(cells, view, caption).bottom(), 2.24f);
 }
 
 TEST(WholeCells, CellsThatAbutLoseNoNeighbour) {
