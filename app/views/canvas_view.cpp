@@ -274,7 +274,15 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     // draws only whole values: an edge that would cut a row or column of them moves in to the
     // gap beside it (the overview and the hint say there is more).
     area_ = {pos.x, pos.y, width, canvas_h};
-    clip_ = user_moved_ ? area_ : whole_values_clip(s, camera_, area_, fonts);
+    clip_ = area_;
+    if (!user_moved_) {
+        clip_ = whole_values_clip(s, camera_, area_, fonts);
+        // What is left, in the middle of the room its edges freed.
+        const float dx = ((clip_.x - area_.x) - (area_.right() - clip_.right())) / 2,
+                    dy = ((clip_.y - area_.y) - (area_.bottom() - clip_.bottom())) / 2;
+        camera_.pan({-dx, -dy});
+        clip_ = {clip_.x - dx, clip_.y - dy, clip_.w, clip_.h};
+    }
     ImGui::InvisibleButton("##canvas", ImVec2(width, canvas_h));
     const bool hovered = ImGui::IsItemHovered();
     ImDrawList* list = ImGui::GetWindowDrawList();
