@@ -272,7 +272,7 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
     name_row(scene, out,
              split ? "sorted (shared memory): the keys whose " + bit_name +
                          " is 0, then those whose " + bit_name + " is 1, each pile in its order"
-                   : "output: the kept elements, in order",
+                   : "output: the kept elements, in order, then what was there (not written)",
              theme, n, true, show_digits ? 0.6f : 0.0f);
     std::vector<bool> landed(std::size_t(n), false);
     for (int i = 0; i < n; ++i) {
@@ -297,6 +297,11 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
                                     theme);
         cell.ref = split ? CellRef::word(int(sorted_first) + i) : CellRef::output(i);
         cell.focus = at == scatter_at && landed[std::size_t(i)];
+        if (!split && v && !landed[std::size_t(i)]) {
+            // Past the kept elements: the buffer's words as they were, which no thread wrote.
+            cell.fill = mix(theme.cell, theme.panel, 0.6f);
+            cell.text_color = theme.text_dim;
+        }
         scene.cells.push_back(cell);
     }
     if (show_digits)

@@ -49,31 +49,44 @@ Rect moved_in(const std::vector<SceneCell>& cells, const ViewLabels& labels, con
         if (!cut_any) break;
     }
     if (same(moved, view)) return view;
+    // Along the edge's axis, measured outwards: a box's side towards the view's middle, its far
+    // side, its middle.
+    const auto inner = [edge](const Rect& r) {
+        return edge == Edge::Left    ? -r.right()
+               : edge == Edge::Top   ? -r.bottom()
+               : edge == Edge::Right ? r.x
+                                     : r.y;
+    };
+    const auto outer = [edge](const Rect& r) {
+        return edge == Edge::Left    ? -r.x
+               : edge == Edge::Top   ? -r.y
+               : edge == Edge::Right ? r.right()
+                                     : r.bottom();
+    };
     // Only what was cut may go: every value whole in the view stays whole; and a view with no
     // value whole in it is kept as it is (a sliver of nothing says less).
     bool any_whole = false;
-    float reach = edge == Edge::Left || edge == Edge::Top ? 1e30f : -1e30f;
+    float reach = -1e30f;  // the far side of the last value kept
     for (const SceneCell& c : cells) {
         if (c.text.empty()) continue;
         if (inside(c.rect, view) && !inside(c.rect, moved)) return view;
         if (!inside(c.rect, moved)) continue;
         any_whole = true;
-        reach = edge == Edge::Left    ? std::min(reach, c.rect.x)
-                : edge == Edge::Top   ? std::min(reach, c.rect.y)
-                : edge == Edge::Right ? std::max(reach, c.rect.right())
-                                      : std::max(reach, c.rect.bottom());
+        reach = std::max(reach, outer(c.rect));
     }
     if (!any_whole) return view;
-    // A name beyond the last whole value (the heading of a row that went) goes with what it
-    // names; every other label whole in the view stays whole.
-    const auto beyond = [&](const Rect& r) {
-        return edge == Edge::Left    ? r.right() <= reach
-               : edge == Edge::Top   ? r.bottom() <= reach
-               : edge == Edge::Right ? r.x >= reach
-                                     : r.y >= reach;
+    float gone = 1e30f;  // the near side of the first value left out
+    for (const SceneCell& c : cells)
+        if (!c.text.empty() && !inside(c.rect, moved) && inner(c.rect) >= reach)
+            gone = std::min(gone, inner(c.rect));
+    // A name past the last value kept and nearer the first left out (the heading of a row that
+    // went) goes with what it names; every other label whole in the view stays whole.
+    const auto orphan = [&](const Rect& r) {
+        const float middle = (inner(r) + outer(r)) / 2;
+        return inner(r) >= reach && gone - middle < middle - reach;
     };
     for (const Rect& r : labels.names) {
-        if (!overlaps(r, moved) || !beyond(r)) continue;
+        if (!overlaps(r, moved) || !orphan(r)) continue;
         float x0 = moved.x, y0 = moved.y, x1 = moved.right(), y1 = moved.bottom();
         if (edge == Edge::Left) x0 = std::max(x0, r.right());
         if (edge == Edge::Top) y0 = std::max(y0, r.bottom());
@@ -82,7 +95,7 @@ Rect moved_in(const std::vector<SceneCell>& cells, const ViewLabels& labels, con
         moved = {x0, y0, x1 - x0, y1 - y0};
     }
     for (const Rect& r : labels.names)
-        if (inside(r, view) && !inside(r, moved) && !beyond(r)) return view;
+        if (inside(r, view) && !inside(r, moved) && !orphan(r)) return view;
     for (const Rect& r : labels.captions)
         if (inside(r, view) && !inside(r, moved)) return view;
     return moved;

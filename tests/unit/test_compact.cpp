@@ -96,6 +96,18 @@ TEST(Compact, TheViewDrawsTheScatter) {
         EXPECT_TRUE(std::any_of(s.arrows.begin(), s.arrows.end(), starts))
             << "input " << from << " to output " << to;
     }
+    // The five kept elements in the output's first five words; its last three, which no thread
+    // wrote, drawn dimmed, as what was there.
+    const Theme theme = builtin_theme("dark");
+    int dimmed = 0;
+    for (const SceneCell& c : s.cells) {
+        if (c.ref.kind != CellRef::Kind::Output) continue;
+        const bool dim = c.text_color.r == theme.text_dim.r && c.text_color.g == theme.text_dim.g &&
+                         c.text_color.b == theme.text_dim.b;
+        EXPECT_EQ(dim, c.ref.index >= 5) << "output " << c.ref.index;
+        dimmed += dim;
+    }
+    EXPECT_EQ(dimmed, 3);
     // Before the scatter, no output and no arrow.
     Cursor flagged;
     const Scene first = build_scatter_scene(t, flagged, builtin_theme("dark"), 32);

@@ -107,6 +107,13 @@ TEST(WholeCells, AHeadingGoesWithTheRowItNames) {
     const Rect kept = whole_cells_view(cells, view, beside);
     EXPECT_LT(kept.bottom(), 2.24f);
     EXPECT_GE(kept.bottom(), 2.12f);
+    // A heading over the first row kept, where the top edge takes the row above, stays: it is
+    // nearer the row it names than the one that went.
+    const Rect top_cut{-0.5f, 0.5f, 4.0f, 3.0f};
+    const ViewLabels over_row_1{{{0.0f, 1.06f, 2.0f, 0.05f}}, {}};
+    const Rect under = whole_cells_view(cells, top_cut, over_row_1);
+    EXPECT_GT(under.y, 1.0f);   // row 0 went
+    EXPECT_LE(under.y, 1.06f);  // its heading stays
     // A caption of the whole picture is never left out as a heading: the row goes, the edge
     // at its very top, the caption whole.
     const ViewLabels caption{{}, {{0.0f, 2.13f, 2.0f, 0.1f}}};
