@@ -4,6 +4,7 @@
 
 #include "model/values.h"
 #include "scenes/array_scene.h"
+#include "scenes/arrow_route.h"
 #include "scenes/output_row.h"
 #include "scenes/segments.h"
 
@@ -82,6 +83,14 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
     const Step& now = *find_step(launch, c.block, c.step);
     const StepFocus focus = step_focus(now, c.focus_warp, columns.size() <= 32);
 
+    // What each step's writes read, drawn once every row is in place: an arrow between the
+    // cells' facing edges, around the rows between where a wrapped array puts the two apart.
+    struct FlowArrow {
+        Rect from, to;
+        Color color;
+        float width_px;
+    };
+    std::vector<FlowArrow> flows;
     // The values' array (x) only: it is indexed by element.
     const Segments segments = options.array == 0 ? segments_of(trace) : Segments{};
     for (int s = first_step; s <= c.step; ++s) {
@@ -137,14 +146,14 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
                 auto from = column_of.find(f.from_word), to = column_of.find(f.to_word);
                 if (from == column_of.end() || to == column_of.end()) continue;
                 const Vec2 fa = place(from->second, s - 1), tb = place(to->second, s);
-                const Vec2 a{fa.x + 0.5f, fa.y + 1.0f};
-                const Vec2 b{tb.x + 0.5f, tb.y};
-                scene.arrows.push_back(
-                    {a, b, with_alpha(current ? theme.write : theme.arrow, current ? 0.95f : 0.55f),
-                     current ? 2.0f : 1.2f, true});
+                flows.push_back(
+                    {{fa.x, fa.y, 1.0f, 1.0f},
+                     {tb.x, tb.y, 1.0f, 1.0f},
+                     with_alpha(current ? theme.write : theme.arrow, current ? 0.95f : 0.55f),
+                     current ? 2.0f : 1.2f});
                 if (current && c.glide < 1.0f)
-                    scene.glides.push_back({{a.x, fa.y + 0.5f},
-                                            {b.x, tb.y + 0.5f},
+                    scene.glides.push_back({{fa.x + 0.5f, fa.y + 0.5f},
+                                            {tb.x + 0.5f, tb.y + 0.5f},
                                             format_value(step.shared[f.to_word], kind),
                                             theme.write,
                                             c.glide});
@@ -190,6 +199,14 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
                 }
             }
         }
+    }
+    for (const FlowArrow& f : flows) {
+        const bool down = f.to.y > f.from.y;
+        const Vec2 a{f.from.center().x, down ? f.from.bottom() : f.from.y},
+            b{f.to.center().x, down ? f.to.y : f.to.bottom()};
+        for (const SceneArrow& piece : arrow_clear_of_values(scene.cells, a, b, f.from, f.to,
+                                                             kColumn - 1.0f, f.color, f.width_px))
+            scene.arrows.push_back(piece);
     }
     if (at_last_step(trace, c)) {
         const float below = bottom + (kRow - kColumn) + (options.threads ? 0.9f : 0.0f);

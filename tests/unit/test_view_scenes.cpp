@@ -13,6 +13,7 @@
 #include "model/values.h"
 #include "player/view_scene.h"
 #include "scenes/arrow_route.h"
+#include "scenes/history_scene.h"
 #include "scenes/lookback_scene.h"
 #include "scenes/multiblock_scene.h"
 #include "scenes/pingpong_scene.h"
@@ -127,6 +128,38 @@ TEST(ViewScenes, TheSharedMemoryViewsArrowsKeepClearOfTheValues) {
         return true;
     });
     EXPECT_GT(arrows, 1000);
+    EXPECT_GT(around, 10) << "some arrows had rows in their way";
+}
+
+// The Tree and Reduction views' arrows keep clear of the values too, wrapped as a projector
+// wraps them: a wrapped array puts what a step read rows away from what it wrote (x[32] under
+// x[0] at 11 a row), and a straight arrow between them crossed every row between, over their
+// numbers. Every tree and reduction variant, at every step.
+TEST(ViewScenes, TheTreeAndReductionViewsArrowsKeepClearOfTheValues) {
+    int arrows = 0, around = 0;
+    for (const VariantInfo& v : all_variants()) {
+        const bool reduce = v.algorithm == Algorithm::Reduce;
+        if (!reduce && !v.tree_view) continue;
+        const Trace trace = captured(v.key, v.max_n ? std::min(v.max_n, 64) : 64, false);
+        for (const int columns : {0, 8, 11, 16}) {
+            Cursor c;
+            for (c.step = 0; c.step < trace.launches[0].steps_of(0); ++c.step) {
+                const Scene scene = build_history_scene(trace, c, kTheme, {0, reduce, columns});
+                for (const SceneArrow& a : scene.arrows) {
+                    arrows += a.head;
+                    around += !a.head && (a.from.x == a.to.x || a.from.y == a.to.y);
+                    for (const SceneCell& cell : scene.cells)
+                        if (!cell.text.empty() &&
+                            segment_meets(value_area(cell.rect), a.from, a.to))
+                            ADD_FAILURE() << v.key << " at " << columns << " a row, step "
+                                          << c.step + 1 << ": an arrow (" << a.from.x << ", "
+                                          << a.from.y << ") -> (" << a.to.x << ", " << a.to.y
+                                          << ") crosses the value '" << cell.text << "'";
+                }
+            }
+        }
+    }
+    EXPECT_GT(arrows, 500);
     EXPECT_GT(around, 10) << "some arrows had rows in their way";
 }
 
