@@ -4,6 +4,7 @@
 
 #include "model/values.h"
 #include "scenes/array_scene.h"
+#include "scenes/arrow_route.h"
 #include "scenes/output_row.h"
 
 namespace scanscope {
@@ -95,14 +96,15 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
     for (std::size_t g = 0; g < launch.globals.size(); ++g) {
         const GlobalBuffer& buffer = launch.globals[g];
         const float gx = x + float(g) * 2.6f;
-        // A buffer alone ends its name at its cells' right edge, so that a long name ("tile
-        // descriptors") runs back over the arrows' gap, not out of the picture.
-        const bool alone = launch.globals.size() == 1;
-        scene.labels.push_back({{alone ? gx + 2.0f : gx, -0.35f},
+        // The first buffer ends its name at its cells' right edge, so that a long name ("tile
+        // descriptors") runs back over the arrows' gap, not out of the picture or over the next
+        // buffer's name, which starts at its own cells.
+        const bool first_buffer = g == 0;
+        scene.labels.push_back({{first_buffer ? gx + 2.0f : gx, -0.35f},
                                 buffer.name,
                                 theme.text_dim,
                                 0.38f,
-                                alone ? Align::Right : Align::Left});
+                                first_buffer ? Align::Right : Align::Left});
         const bool incoming = buffer.name.find("increment") != std::string::npos ||
                               buffer.name.find("prefix") != std::string::npos;
         for (int b = 0; b < launch.grid; ++b) {
@@ -124,9 +126,18 @@ Scene build_multiblock_scene(const Trace& trace, const Cursor& c, const Theme& t
             cell.ref = CellRef::global(int(g), index);
             scene.cells.push_back(cell);
             const Vec2 block_end{right, by + 0.5f}, global{gx, by + 0.5f};
-            scene.arrows.push_back({incoming ? global : block_end, incoming ? block_end : global,
-                                    with_alpha(incoming ? theme.read : theme.write, 0.8f), 1.5f,
-                                    true});
+            const Color colour = with_alpha(incoming ? theme.read : theme.write, 0.8f);
+            if (g == 0) {
+                scene.arrows.push_back({incoming ? global : block_end,
+                                        incoming ? block_end : global, colour, 1.5f, true});
+                continue;
+            }
+            // To a buffer past the first: over the cells of those before it, clear of their
+            // values.
+            for (const SceneArrow& piece :
+                 arc_towards(incoming ? global : block_end, incoming ? block_end : global, {0, -1},
+                             0.55f, colour, 1.5f))
+                scene.arrows.push_back(piece);
         }
     }
     if (at_last_step(trace, c)) add_output_row(scene, trace, 0, y + 0.6f, wrap, theme);

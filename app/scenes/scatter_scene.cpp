@@ -277,12 +277,7 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
     std::vector<bool> landed(std::size_t(n), false);
     for (int i = 0; i < n; ++i) {
         const int to_index = moves(i) ? place(i) : -1;
-        if (to_index < 0 || to_index >= n) continue;
-        landed[std::size_t(to_index)] = true;
-        const Vec2 from = moving.cell(i), to = out.cell(to_index);
-        const Color colour = split && !flag(i) ? theme.accent : theme.write;
-        scene.arrows.push_back(
-            {{from.x + 0.5f, from.y + 1.0f}, {to.x + 0.5f, to.y}, colour, 1.5f, true});
+        if (to_index >= 0 && to_index < n) landed[std::size_t(to_index)] = true;
     }
     // The values at the places: the output (compaction), the shared `sorted` (split).
     for (int i = 0; i < n; ++i) {
@@ -303,6 +298,19 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
             cell.text_color = theme.text_dim;
         }
         scene.cells.push_back(cell);
+    }
+    // Each element to its place, drawn once both rows are in: where the rows wrap, an arrow from
+    // a later line goes around the lines between, along the gaps, not over their values.
+    for (int i = 0; i < n; ++i) {
+        const int to_index = moves(i) ? place(i) : -1;
+        if (to_index < 0 || to_index >= n) continue;
+        const Vec2 from = moving.cell(i), to = out.cell(to_index);
+        const Color colour = split && !flag(i) ? theme.accent : theme.write;
+        for (const SceneArrow& piece :
+             arrow_clear_of_values(scene.cells, {from.x + 0.5f, from.y + 1.0f}, {to.x + 0.5f, to.y},
+                                   {from.x, from.y, 1.0f, 1.0f}, {to.x, to.y, 1.0f, 1.0f},
+                                   kPitch - 1.0f, colour, 1.5f))
+            scene.arrows.push_back(piece);
     }
     if (show_digits)
         for (int i = 0; i < n; ++i)
