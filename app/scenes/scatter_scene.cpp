@@ -274,10 +274,14 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
                          " is 0, then those whose " + bit_name + " is 1, each pile in its order"
                    : "output: the kept elements, in order, then what was there (not written)",
              theme, n, true, show_digits ? 0.6f : 0.0f);
+    // Where each element goes (-1: it stays), and which places are landed on.
+    std::vector<int> destination(std::size_t(n), -1);
     std::vector<bool> landed(std::size_t(n), false);
     for (int i = 0; i < n; ++i) {
         const int to_index = moves(i) ? place(i) : -1;
-        if (to_index >= 0 && to_index < n) landed[std::size_t(to_index)] = true;
+        if (to_index < 0 || to_index >= n) continue;
+        destination[std::size_t(i)] = to_index;
+        landed[std::size_t(to_index)] = true;
     }
     // The values at the places: the output (compaction), the shared `sorted` (split).
     for (int i = 0; i < n; ++i) {
@@ -302,8 +306,8 @@ Scene build_scatter_scene(const Trace& trace, const Cursor& c, const Theme& them
     // Each element to its place, drawn once both rows are in: where the rows wrap, an arrow from
     // a later line goes around the lines between, along the gaps, not over their values.
     for (int i = 0; i < n; ++i) {
-        const int to_index = moves(i) ? place(i) : -1;
-        if (to_index < 0 || to_index >= n) continue;
+        const int to_index = destination[std::size_t(i)];
+        if (to_index < 0) continue;
         const Vec2 from = moving.cell(i), to = out.cell(to_index);
         const Color colour = split && !flag(i) ? theme.accent : theme.write;
         for (const SceneArrow& piece :
