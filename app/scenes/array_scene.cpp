@@ -159,11 +159,6 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
     const auto flow_color = [&](std::uint32_t from) {
         return with_alpha(hazards.count(from) ? theme.hazard : theme.arrow, 0.85f);
     };
-    // An arrow meets a cell at an edge, never over its value: the top edge for a cell of the same
-    // row, the edge that faces the other row for a cell of another.
-    const auto arrow_start = [](const Rect& from, float to_top) {
-        return Vec2{from.center().x, to_top > from.y + 0.01f ? from.bottom() : from.y};
-    };
     for (const auto& [from_word, words] : feeds) {
         const Rect& from = place.rects[from_word];
         if (words.size() <= kFanOut || from.w == 0) continue;
@@ -183,7 +178,7 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
             const float x = std::clamp(from.center().x, span.first + 0.5f, span.second - 0.5f);
             const Rect under_bar{x - 0.5f, top, 1.0f, 1.0f};  // the fed cell the arrow meets
             for (const SceneArrow& piece :
-                 arrow_clear_of_values(scene.cells, arrow_start(from, top), {x, bar_y}, from,
+                 arrow_clear_of_values(scene.cells, edge_facing(from, top), {x, bar_y}, from,
                                        under_bar, kPitch - 1.0f, flow_color(from_word), 1.6f))
                 scene.arrows.push_back(piece);
         }
@@ -221,7 +216,7 @@ Scene build_array_scene(const Trace& trace, const Cursor& c, const Theme& theme,
                 scene.arrows.push_back(piece);
         } else {
             for (const SceneArrow& piece : arrow_clear_of_values(
-                     scene.cells, arrow_start(from, to.y), arrow_start(to, from.y), from, to,
+                     scene.cells, edge_facing(from, to.y), edge_facing(to, from.y), from, to,
                      kPitch - 1.0f, color, 1.6f))
                 scene.arrows.push_back(piece);
         }

@@ -9,6 +9,10 @@ Rect value_area(const Rect& cell) {
     return {cell.x + 0.2f * cell.w, cell.y + 0.2f * cell.h, 0.6f * cell.w, 0.6f * cell.h};
 }
 
+Vec2 edge_facing(const Rect& cell, float other_top) {
+    return {cell.center().x, other_top > cell.y + 0.01f ? cell.bottom() : cell.y};
+}
+
 bool segment_meets(const Rect& r, Vec2 a, Vec2 b) {
     // Liang-Barsky: clip the segment's parameter range to each of the four slabs.
     float t0 = 0, t1 = 1;

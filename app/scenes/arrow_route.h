@@ -14,6 +14,10 @@ Rect value_area(const Rect& cell);
 // Whether the segment a-b passes through `r`.
 bool segment_meets(const Rect& r, Vec2 a, Vec2 b);
 
+// Where an arrow meets `cell`, never over its value: the middle of the edge that faces a row whose
+// top is `other_top` (the bottom edge for a row below, else the top edge, a row's own included).
+Vec2 edge_facing(const Rect& cell, float other_top);
+
 // An arrow from `from` to `to`, points on the edges of the cells it joins (`source`, `target`):
 // straight where that passes over no cell's value, else around the rows between, along the gaps
 // (`gap` wide) between the rows and the columns: down the column gap beside the source to a wide

@@ -200,14 +200,11 @@ Scene build_history_scene(const Trace& trace, const Cursor& c, const Theme& them
             }
         }
     }
-    for (const FlowArrow& f : flows) {
-        const bool down = f.to.y > f.from.y;
-        const Vec2 a{f.from.center().x, down ? f.from.bottom() : f.from.y},
-            b{f.to.center().x, down ? f.to.y : f.to.bottom()};
-        for (const SceneArrow& piece : arrow_clear_of_values(scene.cells, a, b, f.from, f.to,
-                                                             kColumn - 1.0f, f.color, f.width_px))
+    for (const FlowArrow& f : flows)
+        for (const SceneArrow& piece : arrow_clear_of_values(
+                 scene.cells, edge_facing(f.from, f.to.y), edge_facing(f.to, f.from.y), f.from,
+                 f.to, kColumn - 1.0f, f.color, f.width_px))
             scene.arrows.push_back(piece);
-    }
     if (at_last_step(trace, c)) {
         const float below = bottom + (kRow - kColumn) + (options.threads ? 0.9f : 0.0f);
         add_output_row(scene, trace, 0, below, std::max(per_row, 8), theme);
