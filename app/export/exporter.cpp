@@ -11,7 +11,9 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -72,10 +74,15 @@ void add_text_layer(std::string& svg, const std::vector<PaintedText>& texts) {
     svg.insert(end, layer);
 }
 
-// The scene of the session's view at `frame` (0-based), settled (no glide).
-Scene frame_scene(Session& s, int frame, const Theme& theme) {
+constexpr int kWidestRows = ViewSceneOptions{}.columns;  // the view's own rows
+
+// The scene of the session's view at `frame` (0-based), settled (no glide), its rows `columns`
+// elements wide where the view wraps them.
+Scene frame_scene(Session& s, int frame, const Theme& theme, int columns) {
     s.timeline().seek(frame);
-    return build_view_scene(s, theme);
+    ViewSceneOptions options;
+    options.columns = columns;
+    return build_view_scene(s, theme, options);
 }
 
 // The caption of the session's current step: what it is and its sentence.
@@ -88,6 +95,66 @@ Rect united(const Rect& a, const Rect& b) {
     if (a.w <= 0 || a.h <= 0) return b;
     const float x0 = std::min(a.x, b.x), y0 = std::min(a.y, b.y);
     return {x0, y0, std::max(a.right(), b.right()) - x0, std::max(a.bottom(), b.bottom()) - y0};
+}
+
+// How the pages of a launch's steps are laid out: the width of the rows where the view wraps
+// them, and the page (the union of the pictures, at one scale).
+struct RunLayout {
+    int columns = kWidestRows;
+    PageLayout page;
+};
+
+// The pages of `frames` (0-based steps) with rows `columns` wide: the union of their pictures
+// with the labels as drawn, in the room `text_room` leaves.
+PageLayout lay_out(Session& s, const std::vector<int>& frames, const Theme& theme,
+                   const ExportOptions& o, const PageLayout& text_room, int columns,
+                   cairo_t* measure) {
+    PageLayout page = text_room;
+    std::vector<Scene> pictures;  // the steps that draw one, for the refitting below
+    for (int frame : frames) {
+        Scene scene = frame_scene(s, frame, theme, columns);
+        if (!scene.empty_message.empty()) continue;
+        page.world = united(page.world, scene.bounds);
+        page.readable_scale =
+            std::max(page.readable_scale, readable_scale(measure, scene, o.ui_scale));
+        page.notes = std::max(page.notes, scene.notes.size());
+        pictures.push_back(std::move(scene));
+    }
+    // The labels' room depends on the scale (their size has a floor), the scale on the room:
+    // fitted again with the labels as drawn, as the window fits its camera.
+    for (int pass = 0; pass < 3 && page.world.w > 0; ++pass) {
+        Rect world, values;
+        for (const Scene& scene : pictures) {
+            const double scale = fitted_scale(measure, scene, o.width, o.height, o.ui_scale, page);
+            const bool step_said = page.caption_lines > 0;
+            world = united(world, painted_bounds(measure, scene, scale, o.ui_scale, step_said));
+            values =
+                united(values, painted_bounds(measure, scene, scale, o.ui_scale, step_said, false));
+        }
+        page.world = world;
+        page.values_world = values;
+    }
+    return page;
+}
+
+// The widest rows under which a launch's pictures fit across the page with every value at its
+// readable size, as presenter mode narrows the window's rows; where none do, the widest (the
+// page then shows the step's focus, as the window's first view does).
+RunLayout run_layout(Session& s, const std::vector<int>& frames, const Theme& theme,
+                     const ExportOptions& o, const PageLayout& text_room) {
+    Surface probe(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1), cairo_surface_destroy);
+    Context measure(cairo_create(probe.get()), cairo_destroy);
+    std::optional<RunLayout> widest;
+    for (int columns : {kWidestRows, 16, 8, 4}) {
+        RunLayout run{columns, lay_out(s, frames, theme, o, text_room, columns, measure.get())};
+        if (run.page.world.w <= 0) return run;  // nothing drawn: nothing to fit
+        const Scene first = frame_scene(s, frames.front(), theme, columns);
+        const double scale =
+            fitted_scale(measure.get(), first, o.width, o.height, o.ui_scale, run.page);
+        if (run.page.values_world.w * scale <= picture_width(o.width, o.ui_scale) + 0.5) return run;
+        if (!widest) widest = std::move(run);
+    }
+    return *widest;
 }
 
 Surface paint_image(const Scene& scene, const Theme& theme, const ExportOptions& o,
@@ -265,38 +332,33 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
                           std::to_string(count));
     const int keep = s.timeline().position();
 
-    // One layout for the series: the union of its pictures (every page at one scale), room for
-    // the most notes and the longest caption.
-    PageLayout base;
+    // Room for the most notes and the longest caption, the same on every page; then each
+    // launch's steps laid out together (a cell keeps its size from step to step of a launch; a
+    // launch of another size, a multi-block scan's scan of the block sums, is fitted on its own,
+    // as the window fits it).
+    PageLayout text_room;
+    std::vector<int> launch_of(std::size_t(last - o.first + 1));
     {
         Surface probe(cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1), cairo_surface_destroy);
         Context measure(cairo_create(probe.get()), cairo_destroy);
-        std::vector<Scene> pictures;  // the steps that draw one, for the refitting below
         for (int step = o.first; step <= last; ++step) {
-            Scene scene = frame_scene(s, step - 1, theme);
-            if (scene.empty_message.empty()) base.world = united(base.world, scene.bounds);
-            base.readable_scale =
-                std::max(base.readable_scale, readable_scale(measure.get(), scene, o.ui_scale));
-            base.notes = std::max(base.notes, scene.notes.size());
+            const Scene scene = frame_scene(s, step - 1, theme, kWidestRows);
+            launch_of[std::size_t(step - o.first)] = s.cursor().launch;
+            text_room.notes = std::max(text_room.notes, scene.notes.size());
             if (o.caption)
-                base.caption_lines = std::max(
-                    base.caption_lines,
+                text_room.caption_lines = std::max(
+                    text_room.caption_lines,
                     int(caption_lines(measure.get(), frame_caption(s, o), o.width, o.ui_scale)
                             .size()));
-            if (scene.empty_message.empty()) pictures.push_back(std::move(scene));
         }
-        // The labels' room depends on the scale (their size has a floor), the scale on the
-        // room: fitted again with the labels as drawn, as the window fits its camera.
-        for (int pass = 0; pass < 3 && base.world.w > 0; ++pass) {
-            Rect world;
-            for (const Scene& scene : pictures) {
-                const double scale =
-                    fitted_scale(measure.get(), scene, o.width, o.height, o.ui_scale, base);
-                world = united(world, painted_bounds(measure.get(), scene, scale, o.ui_scale,
-                                                     base.caption_lines > 0));
-            }
-            base.world = world;
-        }
+    }
+    std::map<int, RunLayout> layouts;  // by launch
+    for (int launch : launch_of) {
+        if (layouts.count(launch)) continue;
+        std::vector<int> launch_frames;
+        for (std::size_t i = 0; i < launch_of.size(); ++i)
+            if (launch_of[i] == launch) launch_frames.push_back(o.first - 1 + int(i));
+        layouts[launch] = run_layout(s, launch_frames, theme, o, text_room);
     }
 
     std::vector<std::pair<std::string, std::string>> files;  // written only when all are made
@@ -314,8 +376,9 @@ std::vector<std::string> export_view(Session& s, const Theme& theme, const Expor
     if (extension == ".gif") gif = std::make_unique<GifWriter>(o.width, o.height, o.delay_ms);
 
     for (int step = o.first; step <= last; ++step) {
-        const Scene scene = frame_scene(s, step - 1, theme);
-        PageLayout page = base;
+        const RunLayout& run = layouts.at(launch_of[std::size_t(step - o.first)]);
+        const Scene scene = frame_scene(s, step - 1, theme, run.columns);
+        PageLayout page = run.page;
         if (o.caption) page.caption = frame_caption(s, o);
         if (extension == ".png") {
             std::string bytes;

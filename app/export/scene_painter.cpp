@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "scenes/whole_cells.h"
+
 namespace scanscope {
 namespace {
 
@@ -153,7 +155,8 @@ std::vector<std::string> caption_lines(cairo_t* cr, const std::string& caption, 
     return wrap_text(cr, caption, width - 2 * 16 * ui);
 }
 
-Rect painted_bounds(cairo_t* cr, const Scene& scene, double scale, double ui, bool step_said) {
+Rect painted_bounds(cairo_t* cr, const Scene& scene, double scale, double ui, bool step_said,
+                    bool with_captions) {
     PageLayout captions;
     captions.step_said_outside = step_said;
     cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
@@ -170,7 +173,7 @@ Rect painted_bounds(cairo_t* cr, const Scene& scene, double scale, double ui, bo
             std::max(a.from.y, a.to.y));
     for (const SceneLabel& l : scene.labels) {
         const double size = label_size(l, scale, ui);
-        if (size <= 0 || drops(l, &captions)) continue;
+        if (size <= 0 || drops(l, &captions) || (l.fixed_px > 0 && !with_captions)) continue;
         cairo_set_font_size(cr, size);
         const double w = (text_width(cr, l.text) + 2 * ui) / scale, h = size / scale;
         const double left = l.align == Align::Left     ? l.at.x
@@ -182,6 +185,10 @@ Rect painted_bounds(cairo_t* cr, const Scene& scene, double scale, double ui, bo
     if (first) return {0, 0, 1, 1};
     return {float(x0 - margin), float(y0 - margin), float(x1 - x0 + 2 * margin),
             float(y1 - y0 + 2 * margin)};
+}
+
+double picture_width(double width, double ui) {
+    return picture_area(width, 1, ui, 0, nullptr).w;
 }
 
 double fitted_scale(cairo_t* cr, const Scene& scene, double width, double height, double ui,
@@ -253,13 +260,59 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
         const double want = f_hi > f_lo ? (f_lo + f_hi) / 2 - view / scale / 2 : lo;
         return std::clamp(want, lo, lo + size - view / scale);
     };
-    const double ox = margin - start(b.x, b.w, fx0, fx1, picture_w) * scale;
-    const double oy = top - start(b.y, b.h, fy0, fy1, picture_h) * scale;
+    // A picture whose values fit across but whose captions do not: its values centred, the
+    // captions kept on the page below.
+    Rect across = b;
+    if (b.w * scale > picture_w) {
+        const Rect values =
+            fitted.values_world.w > 0
+                ? fitted.values_world
+                : painted_bounds(cr, scene, scale, ui, says_the_step(&fitted), false);
+        if (values.w * scale <= picture_w) across = values;
+    }
+    double ox = margin - start(across.x, across.w, fx0, fx1, picture_w) * scale;
+    double oy = top - start(b.y, b.h, fy0, fy1, picture_h) * scale;
+    // Where a caption over the whole picture is drawn: whole, inside [x0, x1] of the page.
+    const auto caption_left = [&](const SceneLabel& l, double size, double x0, double x1) {
+        cairo_set_font_size(cr, size);
+        const double w = text_width(cr, l.text), x = ox + l.at.x * scale;
+        const double left = l.align == Align::Left     ? x
+                            : l.align == Align::Center ? x - w / 2
+                                                       : x - w;
+        return std::clamp(left, x0, std::max(x0, x1 - w));
+    };
+    // A picture larger than the page: as in the window, an edge that would cut a row or column
+    // of values moves in to the gap beside it, and what is left is centred in the room freed.
+    Rect clip{float(margin - 1), float(top - 1), float(picture_w + 2), float(picture_h + 2)};
+    if (across.w * scale > picture_w + 0.5 || b.h * scale > picture_h + 0.5) {
+        ViewLabels labels;
+        for (const SceneLabel& l : scene.labels) {
+            const double size = label_size(l, scale, ui);
+            if (size <= 0 || drops(l, page)) continue;
+            cairo_set_font_size(cr, size);
+            const double w = text_width(cr, l.text) / scale, h = size / scale;
+            double left = l.align == Align::Left     ? l.at.x
+                          : l.align == Align::Center ? l.at.x - w / 2
+                                                     : l.at.x - w;
+            if (l.fixed_px > 0)
+                left = (caption_left(l, size, margin, margin + picture_w) - ox) / scale;
+            (l.fixed_px > 0 ? labels.captions : labels.names)
+                .push_back({float(left), float(l.at.y - 0.58 * h), float(w), float(h)});
+        }
+        const Rect view{float((margin - ox) / scale), float((top - oy) / scale),
+                        float(picture_w / scale), float(picture_h / scale)};
+        const Rect whole = whole_cells_view(scene.cells, view, labels);
+        clip = {float(ox + whole.x * scale), float(oy + whole.y * scale), float(whole.w * scale),
+                float(whole.h * scale)};
+        const double dx = ((clip.x - margin) - (margin + picture_w - clip.right())) / 2,
+                     dy = ((clip.y - top) - (top + picture_h - clip.bottom())) / 2;
+        ox -= dx, oy -= dy;
+        clip.x -= float(dx), clip.y -= float(dy);
+    }
     cairo_save(cr);
-    cairo_rectangle(cr, margin - 1, top - 1, picture_w + 2, picture_h + 2);
+    cairo_rectangle(cr, clip.x, clip.y, clip.w, clip.h);
     cairo_clip(cr);
-    pen.x0 = margin - 1, pen.y0 = top - 1, pen.x1 = margin + picture_w + 1,
-    pen.y1 = top + picture_h + 1;
+    pen.x0 = clip.x, pen.y0 = clip.y, pen.x1 = clip.right(), pen.y1 = clip.bottom();
     auto X = [&](double x) { return ox + x * scale; };
     auto Y = [&](double y) { return oy + y * scale; };
 
@@ -318,8 +371,13 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
         const double size = label_size(l, scale, ui);
         if (size <= 0 || drops(l, page)) continue;
         set_color(cr, l.color);
-        // A label's point is the middle of its line, as in the window.
-        draw_text(pen, l.text, X(l.at.x), Y(l.at.y) - size * 0.58, size, l.align);
+        // A label's point is the middle of its line, as in the window; a caption over the whole
+        // picture stays whole on the page.
+        if (l.fixed_px > 0)
+            draw_text(pen, l.text, caption_left(l, size, clip.x, clip.right()),
+                      Y(l.at.y) - size * 0.58, size, Align::Left);
+        else
+            draw_text(pen, l.text, X(l.at.x), Y(l.at.y) - size * 0.58, size, l.align);
     }
     cairo_restore(cr);
 }

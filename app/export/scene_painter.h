@@ -31,6 +31,10 @@ struct PageLayout {
     // The scale under which a value would be drawn smaller than 11 x the UI scale (the series'
     // largest): the picture is drawn at least this large, its focus in view, as the window does.
     double readable_scale = 0;
+    // The part of `world` the values and their names take, the captions left out: what a page
+    // too narrow for the captions centres (the captions are then kept on the page). Empty: its
+    // own.
+    Rect values_world;
 };
 
 // The scale (points per scene unit) at which every value of `scene` is 11 x `ui_scale` or more.
@@ -38,13 +42,18 @@ double readable_scale(cairo_t* cr, const Scene& scene, double ui_scale);
 
 // The scene's extent (world units) with its labels as drawn at `scale` (pixels per unit; the
 // window's sizes: none under 11 x the UI scale), less the step's caption where the page prints
-// the step's sentence in words of its own (`step_said`).
-Rect painted_bounds(cairo_t* cr, const Scene& scene, double scale, double ui_scale, bool step_said);
+// the step's sentence in words of its own (`step_said`), and less the captions over the whole
+// picture unless `with_captions`.
+Rect painted_bounds(cairo_t* cr, const Scene& scene, double scale, double ui_scale, bool step_said,
+                    bool with_captions = true);
 
 // The scale the picture of `scene` is drawn at on a width x height page laid out as `page` (its
 // world fitted into the picture's room, never under the readable scale).
 double fitted_scale(cairo_t* cr, const Scene& scene, double width, double height, double ui_scale,
                     const PageLayout& page);
+
+// The width the picture of a page `width` wide is fitted into (its margins left out).
+double picture_width(double width, double ui_scale);
 
 // Cairo's write function appending to the std::string at `closure` (PDF, SVG, PNG streams).
 cairo_status_t append_bytes(void* closure, const unsigned char* data, unsigned int length);

@@ -263,27 +263,37 @@ TEST(Export, CaptionPrintsTheStepsSentence) {
     EXPECT_EQ(file_bytes(plain).find("left subtree"), std::string::npos);
 }
 
-// Every line of text an SVG's text layer holds: its font size, family and words.
+// Every line of text an SVG's text layer holds: its font size, family, words and baseline's
+// left end.
 struct SvgText {
     double size = 0;
     bool mono = false;
     std::string text;
+    double x = 0, y = 0;
 };
 std::vector<SvgText> svg_texts(const std::string& path) {
     const ProcessResult parsed =
         run_process("/usr/bin/python3",
                     {"-c",
                      "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); "
-                     "[print(t.get('font-size'), 'Mono' in t.get('font-family', ''), t.text or '', "
-                     "sep='\\t') for t in r.iter('{http://www.w3.org/2000/svg}text')]",
+                     "[print(t.get('font-size'), 'Mono' in t.get('font-family', ''), t.get('x'), "
+                     "t.get('y'), t.text or '', sep='\\t') "
+                     "for t in r.iter('{http://www.w3.org/2000/svg}text')]",
                      path});
     std::vector<SvgText> texts;
     std::istringstream lines(parsed.output);
     for (std::string line; std::getline(lines, line);) {
-        const std::size_t a = line.find('\t'), b = line.find('\t', a + 1);
-        if (a == std::string::npos || b == std::string::npos) continue;
-        texts.push_back({std::stod(line.substr(0, a)), line.substr(a + 1, b - a - 1) == "True",
-                         line.substr(b + 1)});
+        std::vector<std::string> fields;
+        std::size_t start = 0;
+        for (int i = 0; i < 4; ++i) {
+            const std::size_t tab = line.find('\t', start);
+            if (tab == std::string::npos) break;
+            fields.push_back(line.substr(start, tab - start));
+            start = tab + 1;
+        }
+        if (fields.size() < 4) continue;
+        texts.push_back({std::stod(fields[0]), fields[1] == "True", line.substr(start),
+                         std::stod(fields[2]), std::stod(fields[3])});
     }
     return texts;
 }
@@ -407,6 +417,54 @@ TEST(Export, UiScaleEnlargesTheValues) {
         for (const std::string& size : sizes)
             EXPECT_GE(std::stod(size), 11.0 * std::stod(scale) - 0.01) << "UI scale " << scale;
     }
+}
+
+// Lesson 08 at the README's GIF size (720x540): its 8 blocks of 128 are taller and wider than the
+// page at a readable size. Each launch is laid out on its own, as the window fits it: the scan
+// of the 8 block sums is drawn across the page, not at the size of the 1000 values before it
+// (it took a third of the width). The rows narrow until the values fit across (each block's
+// name and sum on the page, not cut by its edges), no value is cut by the page's edge (the rows
+// under the last whole one are left out), and the step's caption is whole.
+TEST(Export, EachLaunchIsFittedAndNoValueIsCut) {
+    const std::string svg = temp_file("multi-block.svg");
+    ASSERT_EQ(scanscope({"export", "--lesson", "08-multi-block", "--size", "720x540", "--out", svg})
+                  .exit_code,
+              0);
+    const std::string stem = svg.substr(0, svg.size() - 4), name = stem.substr(stem.rfind('/') + 1);
+    constexpr double kWidth = 720, kHeight = 540, kMargin = 16;
+    constexpr double kMonoAdvance = 0.602;  // DejaVu Sans Mono's advance, in ems
+    int frames = 0, sums_frames = 0, names_seen = 0;
+    for (int step = 1;
+         std::filesystem::exists(stem + "/" + name + "-" + std::to_string(step) + ".svg");
+         ++step, ++frames) {
+        const std::vector<SvgText> texts =
+            svg_texts(stem + "/" + name + "-" + std::to_string(step) + ".svg");
+        bool sums = false;
+        double left = kWidth, right = 0;
+        for (const SvgText& t : texts) {
+            const std::string where = "step " + std::to_string(step) + ": '" + t.text + "'";
+            if (!t.mono) {
+                sums |= t.text.find("launch 2/3") != std::string::npos;
+                names_seen += t.text.rfind("block ", 0) == 0;
+                EXPECT_GE(t.x, kMargin - 0.5) << where << " cut by the page's left edge";
+                continue;
+            }
+            const double w = kMonoAdvance * t.size * double(t.text.size());
+            left = std::min(left, t.x), right = std::max(right, t.x + w);
+            EXPECT_GE(t.x, kMargin - 0.5) << where;
+            EXPECT_LE(t.x + w, kWidth - kMargin + 0.5) << where;
+            EXPECT_GE(t.y - 0.8 * t.size, kMargin - 0.5) << where;
+            EXPECT_LE(t.y + 0.2 * t.size, kHeight - kMargin + 0.5) << where;
+        }
+        if (sums) {
+            ++sums_frames;
+            EXPECT_GT(right - left, 0.5 * (kWidth - 2 * kMargin))
+                << "step " << step << ": the block sums' scan takes half the page or more";
+        }
+    }
+    EXPECT_EQ(frames, 27);
+    EXPECT_GT(sums_frames, 0) << "the block sums' launch was exported";
+    EXPECT_GT(names_seen, frames) << "blocks' names are on the page";
 }
 
 }  // namespace
