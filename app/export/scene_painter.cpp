@@ -42,13 +42,18 @@ struct Pen {
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 
+// The left end of a line `w` wide aligned to `x`.
+double aligned_left(Align align, double x, double w) {
+    return align == Align::Left ? x : align == Align::Center ? x - w / 2 : x - w;
+}
+
 // One line of text with its top-left (or top-centre, top-right) at (x, y).
 void draw_text(const Pen& pen, const std::string& text, double x, double y, double size,
                Align align) {
     cairo_t* cr = pen.cr;
     cairo_set_font_size(cr, size);
     const double w = text_width(cr, text);
-    const double left = align == Align::Left ? x : align == Align::Center ? x - w / 2 : x - w;
+    const double left = aligned_left(align, x, w);
     cairo_move_to(cr, left, y + size * 0.8);
     cairo_show_text(cr, text.c_str());
     const bool on_page =
@@ -176,9 +181,7 @@ Rect painted_bounds(cairo_t* cr, const Scene& scene, double scale, double ui, bo
         if (size <= 0 || drops(l, &captions) || (l.fixed_px > 0 && !with_captions)) continue;
         cairo_set_font_size(cr, size);
         const double w = (text_width(cr, l.text) + 2 * ui) / scale, h = size / scale;
-        const double left = l.align == Align::Left     ? l.at.x
-                            : l.align == Align::Center ? l.at.x - w / 2
-                                                       : l.at.x - w;
+        const double left = aligned_left(l.align, l.at.x, w);
         add(left, l.at.y - 0.58 * h, left + w, l.at.y + 0.42 * h);
     }
     const double margin = 0.5;
@@ -276,9 +279,7 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
     const auto caption_left = [&](const SceneLabel& l, double size, double x0, double x1) {
         cairo_set_font_size(cr, size);
         const double w = text_width(cr, l.text), x = ox + l.at.x * scale;
-        const double left = l.align == Align::Left     ? x
-                            : l.align == Align::Center ? x - w / 2
-                                                       : x - w;
+        const double left = aligned_left(l.align, x, w);
         return std::clamp(left, x0, std::max(x0, x1 - w));
     };
     // A picture larger than the page: as in the window, an edge that would cut a row or column
@@ -291,9 +292,7 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
             if (size <= 0 || drops(l, page)) continue;
             cairo_set_font_size(cr, size);
             const double w = text_width(cr, l.text) / scale, h = size / scale;
-            double left = l.align == Align::Left     ? l.at.x
-                          : l.align == Align::Center ? l.at.x - w / 2
-                                                     : l.at.x - w;
+            double left = aligned_left(l.align, l.at.x, w);
             if (l.fixed_px > 0)
                 left = (caption_left(l, size, margin, margin + picture_w) - ox) / scale;
             (l.fixed_px > 0 ? labels.captions : labels.names)
