@@ -37,6 +37,23 @@ ImVec2 nudged_inside(ImFont* font, float size, ImVec2 at, Align align, const std
     return {at.x + dx, at.y + dy};
 }
 
+// A row's name left of a drawing as wide as the canvas reads smaller, down to the window's own
+// text, rather than not at all.
+float fitting_label_px(ImFont* font, float size, float floor, ImVec2 at, const SceneLabel& l,
+                       const Rect& canvas) {
+    if (l.fixed_px > 0 || size <= floor) return size;
+    const Rect box = label_box(font, size, at, l.align, l.text);
+    if (box_inside(box, canvas) || box.w <= 0) return size;
+    const float to_left = at.x - canvas.x, to_right = canvas.right() - at.x;
+    const float room = l.align == Align::Left    ? to_right
+                       : l.align == Align::Right ? to_left
+                                                 : 2 * std::min(to_left, to_right);
+    // The text's width grows with its size; half a pixel less covers the glyphs' rounding.
+    const float smaller = std::floor(size * room / box.w * 2) / 2 - 0.5f;
+    if (smaller < floor) return size;
+    return box_inside(label_box(font, smaller, at, l.align, l.text), canvas) ? smaller : size;
+}
+
 // What of a label drawn at `at` to draw: all of it where it lies inside the canvas; where it is
 // left-aligned and runs past the canvas's right edge only, its start with "..." (a line that
 // reads from its start, as a long output line does); else nothing.

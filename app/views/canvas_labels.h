@@ -19,6 +19,11 @@ Rect label_box(ImFont* font, float size, ImVec2 at, Align align, const std::stri
 ImVec2 nudged_inside(ImFont* font, float size, ImVec2 at, Align align, const std::string& text,
                      const Rect& canvas);
 
+// The size to draw a name (not a caption) at: `size`, or as much smaller as puts it whole inside
+// `canvas`, down to `floor`; where even that would not, `size`.
+float fitting_label_px(ImFont* font, float size, float floor, ImVec2 at, const SceneLabel& l,
+                       const Rect& canvas);
+
 // What of label `l` drawn at `at` to draw: all of it, its start with "...", or nothing ("").
 std::string shown_text(ImFont* font, float size, ImVec2 at, const SceneLabel& l,
                        const Rect& canvas);

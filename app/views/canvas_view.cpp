@@ -327,11 +327,14 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
     }
     const Rect& canvas_rect = clip_;
     for (const SceneLabel& l : s.labels) {
-        const float size = label_px(l, scale, ui);
-        if (size <= 0) continue;
-        // A caption mostly in view is nudged inside the canvas. What the canvas's edge would
-        // still cut is shortened or left out: half a word reads as another word ("nks 0+"), and
-        // the hint above the canvas says that there is more to see.
+        const float natural = label_px(l, scale, ui);
+        if (natural <= 0) continue;
+        // A caption mostly in view is nudged inside the canvas; a name drawn smaller where that
+        // makes it whole. What the canvas's edge would still cut is shortened or left out: half
+        // a word reads as another word ("nks 0+"), and the hint above the canvas says that there
+        // is more to see.
+        const float size =
+            fitting_label_px(fonts.regular, natural, 11.0f * ui, screen(l.at), l, canvas_rect);
         const ImVec2 at = label_at(l, size, screen(l.at), fonts.regular, canvas_rect);
         const std::string text = shown_text(fonts.regular, size, at, l, canvas_rect);
         if (!text.empty())

@@ -275,6 +275,31 @@ TEST_F(Legibility, TheCanvasHintKeepsClearOfTheTabs) {
     EXPECT_GT(hints, 0) << "no case drew a hint: the test holds nothing";
 }
 
+// A row's name left of a picture as wide as the canvas reads smaller, never below the window's
+// text, rather than not at all: lesson 12's tree on the smallest projector left every sweep's
+// name out (about 180 px at the left empty).
+TEST_F(Legibility, RowNamesReadSmallerRatherThanNotAtAll) {
+    const nlohmann::json layout = layouts({"--lesson", "12-segmented-scan", "--size", "1024x768",
+                                           "--ui-scale", "2", "--presenter", "--theme", "light"},
+                                          "legible-row-names");
+    ASSERT_TRUE(layout.contains("frames"));
+    const float ui = layout["ui_scale"];
+    std::vector<std::string> at_step_three;
+    for (const auto& frame : layout["frames"])
+        for (const auto& t : frame["texts"]) {
+            const std::string text = t["text"];
+            if (t["panel"] != "canvas" || t["role"] != "label") continue;
+            if (text.rfind("up-sweep", 0) != 0 && text.rfind("down-sweep", 0) != 0) continue;
+            const std::vector<float> box = t["box"], visible = t["visible"];
+            EXPECT_GT(box[2], 0) << text;
+            EXPECT_EQ(box, visible) << text;
+            EXPECT_GE(t["font_px"].get<float>(), 11.0f * ui - 0.01f) << text;
+            if (frame["frame"] == 3) at_step_three.push_back(text);
+        }
+    EXPECT_EQ(at_step_three,
+              (std::vector<std::string>{"up-sweep d=8 offset=1", "up-sweep d=4 offset=2"}));
+}
+
 // The check itself fails a layout drawn too small: the normal layout's values at 1280x720.
 TEST_F(Legibility, TheMeasureFailsTheNormalLayout) {
     const nlohmann::json layout =
