@@ -42,11 +42,6 @@ struct Pen {
     double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 
-// The left end of a line `w` wide aligned to `x`.
-double aligned_left(Align align, double x, double w) {
-    return align == Align::Left ? x : align == Align::Center ? x - w / 2 : x - w;
-}
-
 // One line of text with its top-left (or top-centre, top-right) at (x, y).
 void draw_text(const Pen& pen, const std::string& text, double x, double y, double size,
                Align align) {
@@ -181,7 +176,7 @@ Rect painted_bounds(cairo_t* cr, const Scene& scene, double scale, double ui, bo
         if (size <= 0 || drops(l, &captions) || (l.fixed_px > 0 && !with_captions)) continue;
         cairo_set_font_size(cr, size);
         const double w = (text_width(cr, l.text) + 2 * ui) / scale, h = size / scale;
-        const double left = aligned_left(l.align, l.at.x, w);
+        const double left = aligned_left(l.align, double(l.at.x), w);
         add(left, l.at.y - 0.58 * h, left + w, l.at.y + 0.42 * h);
     }
     const double margin = 0.5;
@@ -292,7 +287,7 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
             if (size <= 0 || drops(l, page)) continue;
             cairo_set_font_size(cr, size);
             const double w = text_width(cr, l.text) / scale, h = size / scale;
-            double left = aligned_left(l.align, l.at.x, w);
+            double left = aligned_left(l.align, double(l.at.x), w);
             if (l.fixed_px > 0)
                 left = (caption_left(l, size, margin, margin + picture_w) - ox) / scale;
             (l.fixed_px > 0 ? labels.captions : labels.names)

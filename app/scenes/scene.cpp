@@ -24,9 +24,7 @@ void Scene::fit_bounds() {
             continue;
         }
         const float width = float(l.text.size()) * l.size * 0.6f;
-        const float left = l.align == Align::Left     ? l.at.x
-                           : l.align == Align::Center ? l.at.x - width / 2
-                                                      : l.at.x - width;
+        const float left = aligned_left(l.align, l.at.x, width);
         add(left, l.at.y - l.size, left + width, l.at.y + l.size);
     }
     // Arrows too: an arc bows out beyond the cells it joins.

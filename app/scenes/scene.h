@@ -69,6 +69,12 @@ struct SceneArrow {
 
 enum class Align { Left, Center, Right };
 
+// The left end of a line `width` wide that is aligned to `x`, in any units, in every renderer.
+template <typename T>
+constexpr T aligned_left(Align align, T x, T width) {
+    return align == Align::Left ? x : align == Align::Center ? x - width / 2 : x - width;
+}
+
 struct SceneLabel {
     Vec2 at;
     std::string text;

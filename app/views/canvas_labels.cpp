@@ -8,9 +8,7 @@ namespace scanscope {
 // The box a label is drawn in (screen pixels): text_at centres it vertically on `at`.
 Rect label_box(ImFont* font, float size, ImVec2 at, Align align, const std::string& text) {
     const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, text.c_str());
-    if (align == Align::Center) at.x -= extent.x / 2;
-    if (align == Align::Right) at.x -= extent.x;
-    return {at.x, at.y - extent.y / 2, extent.x, extent.y};
+    return {aligned_left(align, at.x, extent.x), at.y - extent.y / 2, extent.x, extent.y};
 }
 
 namespace {

@@ -70,9 +70,7 @@ Rect bounds_with_labels(const Scene& s, float scale, float ui, ImFont* font) {
         const float px = l.fixed_px > 0 ? 0 : label_px(l, scale, ui);
         if (px <= 0) continue;
         const float w = (font->CalcTextSizeA(px, 1e9f, 0.0f, l.text.c_str()).x + 6.0f * ui) / scale;
-        const float left = l.align == Align::Left     ? l.at.x
-                           : l.align == Align::Center ? l.at.x - w / 2
-                                                      : l.at.x - w;
+        const float left = aligned_left(l.align, l.at.x, w);
         x0 = std::min(x0, left);
         x1 = std::max(x1, left + w);
     }
