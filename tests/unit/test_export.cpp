@@ -5,6 +5,8 @@
 
 #include <gif_lib.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -465,6 +467,47 @@ TEST(Export, EachLaunchIsFittedAndNoValueIsCut) {
     EXPECT_EQ(frames, 27);
     EXPECT_GT(sums_frames, 0) << "the block sums' launch was exported";
     EXPECT_GT(names_seen, frames) << "blocks' names are on the page";
+}
+
+// No line of text is drawn over another: the output row's name and its verdict, 0.5 apart in
+// the scene, overprinted each other at 720x540, where the readable size's line is taller than
+// that (lesson 12's last step).
+TEST(Export, NoLineOfTextOverprintsAnother) {
+    constexpr double kSansAdvance =
+        0.5;  // under DejaVu Sans's mean advance, in ems: no false alarm
+    int pages = 0, lines = 0;
+    for (const char* lesson :
+         {"11-stream-compaction", "12-segmented-scan", "13-radix-split", "15-radix-sort"}) {
+        const std::string svg = temp_file(std::string("overprint-") + lesson + ".svg");
+        ASSERT_EQ(
+            scanscope({"export", "--lesson", lesson, "--size", "720x540", "--out", svg}).exit_code,
+            0)
+            << lesson;
+        const std::string stem = svg.substr(0, svg.size() - 4),
+                          name = stem.substr(stem.rfind('/') + 1);
+        for (int step = 1;
+             std::filesystem::exists(stem + "/" + name + "-" + std::to_string(step) + ".svg");
+             ++step, ++pages) {
+            std::vector<SvgText> names;
+            for (const SvgText& t :
+                 svg_texts(stem + "/" + name + "-" + std::to_string(step) + ".svg"))
+                if (!t.mono) names.push_back(t);
+            lines += int(names.size());
+            for (std::size_t i = 0; i < names.size(); ++i)
+                for (std::size_t j = i + 1; j < names.size(); ++j) {
+                    const SvgText &a = names[i], &b = names[j];
+                    const double aw = kSansAdvance * a.size * double(a.text.size()),
+                                 bw = kSansAdvance * b.size * double(b.text.size());
+                    const bool across = a.x < b.x + bw && b.x < a.x + aw;
+                    EXPECT_FALSE(across && std::abs(a.y - b.y) < std::max(a.size, b.size))
+                        << lesson << " step " << step << ": '" << a.text << "' and '" << b.text
+                        << "', baselines " << std::abs(a.y - b.y) << " px apart at "
+                        << std::max(a.size, b.size) << " px";
+                }
+        }
+    }
+    EXPECT_GT(pages, 40);
+    EXPECT_GT(lines, 2 * pages) << "the pages' names were read";
 }
 
 }  // namespace
