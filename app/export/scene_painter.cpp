@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "scenes/drawn_bounds.h"
 #include "scenes/whole_cells.h"
 
 namespace scanscope {
@@ -160,29 +161,12 @@ Rect painted_bounds(cairo_t* cr, const Scene& scene, double scale, double ui, bo
     PageLayout captions;
     captions.step_said_outside = step_said;
     cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
-    bool first = true;
-    double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-    const auto add = [&](double ax, double ay, double bx, double by) {
-        if (first) x0 = ax, y0 = ay, x1 = bx, y1 = by, first = false;
-        x0 = std::min(x0, ax), y0 = std::min(y0, ay), x1 = std::max(x1, bx), y1 = std::max(y1, by);
-    };
-    for (const SceneCell& c : scene.cells)
-        add(c.rect.x, c.rect.y, c.rect.right(), c.rect.bottom());
-    for (const SceneArrow& a : scene.arrows)
-        add(std::min(a.from.x, a.to.x), std::min(a.from.y, a.to.y), std::max(a.from.x, a.to.x),
-            std::max(a.from.y, a.to.y));
-    for (const SceneLabel& l : scene.labels) {
+    return drawn_bounds(scene, float(scale), [&](const SceneLabel& l) -> DrawnLabel {
         const double size = label_size(l, scale, ui);
-        if (size <= 0 || drops(l, &captions) || (l.fixed_px > 0 && !with_captions)) continue;
+        if (size <= 0 || drops(l, &captions) || (l.fixed_px > 0 && !with_captions)) return {};
         cairo_set_font_size(cr, size);
-        const double w = (text_width(cr, l.text) + 2 * ui) / scale, h = size / scale;
-        const double left = aligned_left(l.align, double(l.at.x), w);
-        add(left, l.at.y - 0.58 * h, left + w, l.at.y + 0.42 * h);
-    }
-    const double margin = 0.5;
-    if (first) return {0, 0, 1, 1};
-    return {float(x0 - margin), float(y0 - margin), float(x1 - x0 + 2 * margin),
-            float(y1 - y0 + 2 * margin)};
+        return {float(text_width(cr, l.text) + 2 * ui), float(size)};
+    });
 }
 
 double picture_width(double width, double ui) {

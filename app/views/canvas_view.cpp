@@ -8,6 +8,7 @@
 
 #include "gui/layout_log.h"
 #include "render/gl_api.h"
+#include "scenes/drawn_bounds.h"
 #include "scenes/whole_cells.h"
 #include "views/canvas_labels.h"
 
@@ -61,20 +62,16 @@ TextRole role_of_label(const SceneLabel& l) {
     return l.fixed_px > 0 ? TextRole::Caption : TextRole::Label;
 }
 
-// The scene's bounds grown to hold its labels as drawn at this scale: at a small scale a label
-// keeps a readable size, so it reaches further than the scene's own estimate of it (a row's name
-// left of a wide drawing would be cut at the canvas's edge). Captions only count by their place.
+// The scene's bounds with its labels as drawn at this scale: at a small scale a label keeps a
+// readable size, so it reaches further than its place (a row's name left of a wide drawing would
+// be cut at the canvas's edge). Captions, nudged whole into view, only count by their place.
 Rect bounds_with_labels(const Scene& s, float scale, float ui, ImFont* font) {
-    float x0 = s.bounds.x, x1 = s.bounds.right();
-    for (const SceneLabel& l : s.labels) {
-        const float px = l.fixed_px > 0 ? 0 : label_px(l, scale, ui);
-        if (px <= 0) continue;
-        const float w = (font->CalcTextSizeA(px, 1e9f, 0.0f, l.text.c_str()).x + 6.0f * ui) / scale;
-        const float left = aligned_left(l.align, l.at.x, w);
-        x0 = std::min(x0, left);
-        x1 = std::max(x1, left + w);
-    }
-    return {x0, s.bounds.y, x1 - x0, s.bounds.h};
+    return drawn_bounds(s, scale, [&](const SceneLabel& l) -> DrawnLabel {
+        const float px = label_px(l, scale, ui);
+        if (px <= 0) return {};
+        if (l.fixed_px > 0) return {0, px};
+        return {font->CalcTextSizeA(px, 1e9f, 0.0f, l.text.c_str()).x + 6.0f * ui, px};
+    });
 }
 
 // Presenter mode's camera scale for a scene in a width x height canvas: the focus at `px`, and

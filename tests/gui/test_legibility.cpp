@@ -300,6 +300,28 @@ TEST_F(Legibility, RowNamesReadSmallerRatherThanNotAtAll) {
               (std::vector<std::string>{"up-sweep d=8 offset=1", "up-sweep d=4 offset=2"}));
 }
 
+// The hint that there is more to see is drawn only where there is: lesson 17's four tiles and
+// their key fit a 1024x768 projector whole, but the scene's own guess at its names' widths (0.6
+// em a letter) made them look too wide, and every step drew an overview strip and the hint.
+TEST_F(Legibility, TheHintSaysThereIsMoreOnlyWhereThereIs) {
+    const nlohmann::json layout =
+        layouts({"--lesson", "17-segmented-look-back", "--size", "1024x768", "--ui-scale", "2",
+                 "--presenter", "--theme", "light"},
+                "legible-no-more");
+    ASSERT_TRUE(layout.contains("frames"));
+    int hints = 0;
+    for (const auto& frame : layout["frames"]) {
+        const int step = frame["frame"];
+        for (const auto& t : frame["texts"]) {
+            if (t["role"] != "hint") continue;
+            ++hints;
+            // Its last step adds the output row under the tiles: that one is larger.
+            EXPECT_EQ(step, int(layout["frames"].size())) << "step " << step << ": " << t["text"];
+        }
+    }
+    EXPECT_EQ(hints, 1) << "the last step, with the output row, does not fit whole";
+}
+
 // The check itself fails a layout drawn too small: the normal layout's values at 1280x720.
 TEST_F(Legibility, TheMeasureFailsTheNormalLayout) {
     const nlohmann::json layout =
