@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "scenes/drawn_bounds.h"
+#include "scenes/line_stack.h"
 #include "scenes/whole_cells.h"
 
 namespace scanscope {
@@ -345,11 +346,7 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
     }
     cairo_select_font_face(cr, kSans, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL);
     pen.mono = false;
-    struct LineDrawn {
-        float at_y;  // the scene's middle of the line: the pieces of one line share it
-        Rect box;    // on the page, a line's height tall
-    };
-    std::vector<LineDrawn> lines_drawn;
+    LineStack names;
     for (const SceneLabel& l : scene.labels) {
         const double size = label_size(l, scale, ui);
         if (size <= 0 || drops(l, page)) continue;
@@ -361,18 +358,12 @@ void paint_scene(cairo_t* cr, const Scene& scene, const Theme& theme, double wid
                       Y(l.at.y) - size * 0.58, size, Align::Left);
             continue;
         }
-        // Two lines a scene stacks (an output row's name over its verdict) closer than the
-        // readable size's line: the lower one moves down to the next line, never over the other.
-        // Pieces of one line (a key's bits, the one the pass reads larger) stay on it.
+        // A name the scene stacks under another closer than this size's line moves down a line.
         cairo_set_font_size(cr, size);
         const double w = text_width(cr, l.text), left = aligned_left(l.align, X(l.at.x), w);
-        double line_top = Y(l.at.y) - size * 0.58;
-        for (const LineDrawn& line : lines_drawn)
-            if (l.at.y > line.at_y && left < line.box.right() && line.box.x < left + w &&
-                line_top < line.box.bottom())
-                line_top = line.box.bottom();
-        lines_drawn.push_back(
-            {l.at.y, {float(left), float(line_top), float(w), float(size * 1.15)}});
+        const Rect box{float(left), float(Y(l.at.y) - size * 0.58), float(w), float(size)};
+        const double line_top = names.top_for(l.at.y, box);
+        names.add(l.at.y, {box.x, float(line_top), box.w, float(size * 1.15)});
         draw_text(pen, l.text, left, line_top, size, Align::Left);
     }
     cairo_restore(cr);

@@ -9,6 +9,7 @@
 #include "gui/layout_log.h"
 #include "render/gl_api.h"
 #include "scenes/drawn_bounds.h"
+#include "scenes/line_stack.h"
 #include "scenes/whole_cells.h"
 #include "views/canvas_labels.h"
 
@@ -321,20 +322,26 @@ void CanvasView::draw(const std::string& key, const UiFonts& fonts, const Theme&
                          rules.panel, role, c.focus);
     }
     const Rect& canvas_rect = clip_;
+    LineStack names;
     for (const SceneLabel& l : s.labels) {
         const float natural = label_px(l, scale, ui);
         if (natural <= 0) continue;
-        // A caption mostly in view is nudged inside the canvas; a name drawn smaller where that
-        // makes it whole. What the canvas's edge would still cut is shortened or left out: half
-        // a word reads as another word ("nks 0+"), and the hint above the canvas says that there
-        // is more to see.
+        // A caption mostly in view is nudged inside the canvas; a name is drawn smaller where
+        // that makes it whole, and one the scene stacks under another closer than this size's
+        // line moves down a line. What the canvas's edge would still cut is shortened or left
+        // out: half a word reads as another word ("nks 0+"), and the hint above the canvas says
+        // that there is more to see.
         const float size =
             fitting_label_px(fonts.regular, natural, 11.0f * ui, screen(l.at), l, canvas_rect);
-        const ImVec2 at = label_at(l, size, screen(l.at), fonts.regular, canvas_rect);
+        ImVec2 at = screen(l.at);
+        const Rect box = label_box(fonts.regular, size, at, l.align, l.text);
+        if (l.fixed_px <= 0) at.y += names.top_for(l.at.y, box) - box.y;
+        at = label_at(l, size, at, fonts.regular, canvas_rect);
         const std::string text = shown_text(fonts.regular, size, at, l, canvas_rect);
-        if (!text.empty())
-            text_at(list, fonts.regular, size, at, l.align, to_u32(l.color), text, rules.panel,
-                    role_of_label(l));
+        if (text.empty()) continue;
+        text_at(list, fonts.regular, size, at, l.align, to_u32(l.color), text, rules.panel,
+                role_of_label(l));
+        if (l.fixed_px <= 0) names.add(l.at.y, label_box(fonts.regular, size, at, l.align, text));
     }
     // Values gliding between steps.
     for (const SceneGlide& g : s.glides) {

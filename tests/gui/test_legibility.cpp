@@ -4,6 +4,7 @@
 // normal layout never draws text under 11 px x the UI scale.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -320,6 +321,48 @@ TEST_F(Legibility, TheHintSaysThereIsMoreOnlyWhereThereIs) {
         }
     }
     EXPECT_EQ(hints, 1) << "the last step, with the output row, does not fit whole";
+}
+
+// No name on a canvas is drawn over another: lines a scene stacks (an output row's name over its
+// verdict, 0.5 apart) keep a readable size at any scale, so the lower one moves down a line where
+// they would meet. Pieces of one line (the same middle: a key's bits) may touch.
+TEST_F(Legibility, NoNameIsDrawnOverAnother) {
+    const auto overlaps = [](const std::vector<float>& a, const std::vector<float>& b) {
+        return a[0] < b[0] + b[2] - 1 && b[0] < a[0] + a[2] - 1 && a[1] < b[1] + b[3] - 1 &&
+               b[1] < a[1] + a[3] - 1;
+    };
+    int names = 0;
+    for (const std::string& lesson : every_lesson())
+        for (const bool presenter : {false, true}) {
+            std::vector<std::string> args{"--lesson", lesson,       "--size",
+                                          "1024x768", "--ui-scale", "1.5"};
+            if (presenter) args.push_back("--presenter");
+            const nlohmann::json layout =
+                layouts(args, "legible-stacked-" + lesson + (presenter ? "-p" : ""));
+            ASSERT_TRUE(layout.contains("frames")) << lesson;
+            for (const auto& frame : layout["frames"]) {
+                std::vector<std::vector<float>> boxes;
+                std::vector<std::string> texts;
+                for (const auto& t : frame["texts"])
+                    if (t["panel"] == "canvas" &&
+                        (t["role"] == "label" || t["role"] == "caption") &&
+                        t["box"][2].get<float>() > 0) {
+                        boxes.push_back(t["box"].get<std::vector<float>>());
+                        texts.push_back(t["text"]);
+                    }
+                names += int(boxes.size());
+                for (std::size_t i = 0; i < boxes.size(); ++i)
+                    for (std::size_t j = i + 1; j < boxes.size(); ++j) {
+                        const float middle_i = boxes[i][1] + boxes[i][3] / 2,
+                                    middle_j = boxes[j][1] + boxes[j][3] / 2;
+                        EXPECT_FALSE(std::abs(middle_i - middle_j) > 0.6f &&
+                                     overlaps(boxes[i], boxes[j]))
+                            << lesson << (presenter ? " presenting" : "") << ", step "
+                            << frame["frame"] << ": '" << texts[i] << "' and '" << texts[j] << "'";
+                    }
+            }
+        }
+    EXPECT_GT(names, 500) << "the canvases' names were read";
 }
 
 // The check itself fails a layout drawn too small: the normal layout's values at 1280x720.
