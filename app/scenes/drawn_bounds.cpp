@@ -4,7 +4,7 @@
 
 namespace scanscope {
 
-Rect drawn_bounds(const Scene& scene, float scale, const DrawnLabelOf& drawn) {
+Rect bounds_of(const Scene& scene, const LabelExtentOf& extent) {
     bool first = true;
     float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
     const auto add = [&](float ax, float ay, float bx, float by) {
@@ -13,21 +13,26 @@ Rect drawn_bounds(const Scene& scene, float scale, const DrawnLabelOf& drawn) {
     };
     for (const SceneCell& c : scene.cells)
         add(c.rect.x, c.rect.y, c.rect.right(), c.rect.bottom());
+    for (const SceneLabel& l : scene.labels)
+        if (const std::optional<LabelExtent> e = extent(l)) add(e->x0, e->y0, e->x1, e->y1);
     // An arc bows out beyond the cells it joins.
     for (const SceneArrow& a : scene.arrows)
         add(std::min(a.from.x, a.to.x), std::min(a.from.y, a.to.y), std::max(a.from.x, a.to.x),
             std::max(a.from.y, a.to.y));
-    for (const SceneLabel& l : scene.labels) {
-        const DrawnLabel d = drawn(l);
-        if (d.size_px <= 0 || scale <= 0) continue;
-        // A label's point is the middle of its line: 58 % of its size above, 42 % below.
-        const float w = d.width_px / scale, h = d.size_px / scale;
-        const float left = aligned_left(l.align, l.at.x, w);
-        add(left, l.at.y - 0.58f * h, left + w, l.at.y + 0.42f * h);
-    }
     const float margin = 0.5f;
     if (first) return {0, 0, 1, 1};
     return {x0 - margin, y0 - margin, x1 - x0 + 2 * margin, y1 - y0 + 2 * margin};
+}
+
+Rect drawn_bounds(const Scene& scene, float scale, const DrawnLabelOf& drawn) {
+    return bounds_of(scene, [&](const SceneLabel& l) -> std::optional<LabelExtent> {
+        const DrawnLabel d = drawn(l);
+        if (d.size_px <= 0 || scale <= 0) return std::nullopt;
+        // A label's point is the middle of its line: 58 % of its size above, 42 % below.
+        const float w = d.width_px / scale, h = d.size_px / scale;
+        const float left = aligned_left(l.align, l.at.x, w);
+        return LabelExtent{left, l.at.y - 0.58f * h, left + w, l.at.y + 0.42f * h};
+    });
 }
 
 }  // namespace scanscope
