@@ -38,7 +38,8 @@
 #               the copy (with APPS_TUNE_SORT=1 its shape sweep, scanscope_tune_onesweep);
 #               APPS_ONLY=sat or APPS_ONLY=sort runs only that part, APPS_ONLY=scans only
 #               compact-lookback and segmented-lookback (with APPS_TUNE_SEGMENTED=1 first
-#               segmented-lookback's shape sweep, scanscope_tune_segmented)
+#               segmented-lookback's shape sweep, scanscope_tune_segmented); APPS_TYPES=float
+#               (or int) times only that type of those two
 #     bench     scanscope bench, default variants and sizes, as table and CSV (bench/ in $OUT)
 #     repeat    REPEATS (default 3) runs of the single-pass scans' tables at 2^20, 2^24 and 2^28
 #               beside CUB and the copy (repeat/ in $OUT): int32, float32, and int32 timed with the
@@ -394,7 +395,7 @@ stage_apps() {
         if [ "${APPS_ONLY:-}" = sat ]; then apps_done; return; fi
     fi
     local variants="compact-lookback,segmented-lookback" form
-    for type in int float; do
+    for type in ${APPS_TYPES:-int float}; do
         for form in exclusive inclusive; do
             [ "$type" = float ] && [ "$form" = inclusive ] && continue
             local name="bench-$type-$form" forms=()
