@@ -19,6 +19,7 @@
 #include <functional>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "probe_timer.cuh"
@@ -357,10 +358,33 @@ void wide_timeline(const Problem& p, int* in, int* out, double copy_ms) {
 
 // The rows' parts left of a tile by groups, no chain along a row (SCANSCOPE_TUNE_WIDE=grouped, a
 // probe, summed_area_grouped_probe.h, checked on repeats by repeats_hold), by turns with the app.
-template <bool RowAfterRow, int Group>
+// Masked: every read answered at once (a look finds 0, a handed word 0; results wrong by design,
+// not checked), so that the floor of each order with its reads and publishes shows.
+}  // namespace
+
+struct MaskedReadsMode {
+    static constexpr bool recording = false;
+    static constexpr unsigned kBackOffNs = 0;
+    static constexpr bool kTilesInBlockOrder = false;
+};
+template <>
+__device__ TileDescriptor GpuBlock<MaskedReadsMode>::peek(TileDescriptors, int, int) {
+    return {TileStatus::Prefix, 0u};
+}
+template <>
+__device__ bool GpuBlock<MaskedReadsMode>::take_handed(TileDescriptors, int, int, std::uint32_t,
+                                                       std::uint32_t& value) {
+    value = 0;
+    return true;
+}
+
+namespace {
+
+template <bool RowAfterRow, int Group, bool Masked = false>
 void grouped_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     constexpr int threads = 256;
     using Table = kernels::SummedAreaGrouped<int, AddOp<int>, RowAfterRow, Group>;
+    using Mode = std::conditional_t<Masked, MaskedReadsMode, PlainMode>;
     const int width = p.request.width, height = p.n / width;
     if (width % Table::kStripWidth != 0 || height % 64 != 0) return;
     const auto driver = [&](GpuLauncher& l, const int* source) {
@@ -372,20 +396,22 @@ void grouped_row(const Problem& p, int* in, int* out, int reps, double copy_ms) 
                                               l.resident_blocks(shape, table), table.tile_counter);
         LaunchEnv env;
         env.shared_bytes = shape.shared_bytes;
-        kernel_entry<PlainMode,
-                     Table>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(table,
-                                                                                           env);
+        kernel_entry<Mode, Table>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(
+            table, env);
         SS_CUDA_CHECK_LAUNCH();
     };
     const std::string what = std::string(RowAfterRow ? "row after row" : "anti-diagonals") +
                              (Group > 0 ? ", groups of " + std::to_string(Group)
-                                        : ", the app's look-back");
-    repeats_hold(p, in, out, driver, what);
-    const double ms = time_driver(
-        reps, [&](GpuLauncher& l) { driver(l, in); }, output_is(out, p.expected, what));
+                                        : ", the app's look-back") +
+                             (Masked ? ", reads masked" : "");
+    if (!Masked) repeats_hold(p, in, out, driver, what);
+    const double ms =
+        Masked ? time_driver(reps, [&](GpuLauncher& l) { driver(l, in); })
+               : time_driver(
+                     reps, [&](GpuLauncher& l) { driver(l, in); }, output_is(out, p.expected, what));
     cudaFuncAttributes a;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<PlainMode, Table>()));
-    std::printf("summed-area  wide 64 x 256 probe, %-38s  regs %3d  local %3zu B  %9.4f ms  x copy "
+    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<Mode, Table>()));
+    std::printf("summed-area  wide 64 x 256 probe, %-52s  regs %3d  local %3zu B  %9.4f ms  x copy "
                 "%.3f\n",
                 what.c_str(), a.numRegs, a.localSizeBytes, ms, ms / copy_ms);
 }
@@ -399,7 +425,11 @@ void wide_grouped(const Problem& p, int* in, int* out, int reps, double copy_ms)
         grouped_row<true, 4>(p, in, out, reps, copy_ms);
         grouped_row<true, 16>(p, in, out, reps, copy_ms);
         grouped_row<false, 8>(p, in, out, reps, copy_ms);
-        if (turn == 0) grouped_row<true, 0>(p, in, out, reps, copy_ms);
+        if (turn == 0) {
+            grouped_row<true, 0>(p, in, out, reps, copy_ms);
+            grouped_row<false, 0, true>(p, in, out, reps, copy_ms);
+            grouped_row<true, 8, true>(p, in, out, reps, copy_ms);
+        }
     }
 }
 
