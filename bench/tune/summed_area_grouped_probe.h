@@ -196,8 +196,8 @@ struct SummedAreaGrouped {
             if (tile_row > 0) {
                 std::uint32_t bits = 0;
                 while (!b.take_handed(descriptors, handed_word(tile_row, x_column),
-                                      handed_word(tile_row - 1, x_column),
-                                      std::uint32_t(tile_row), bits))
+                                      handed_word(tile_row - 1, x_column), std::uint32_t(tile_row),
+                                      bits))
                     b.back_off();
                 above = from_bits<T>(bits);
             }

@@ -400,20 +400,21 @@ void grouped_row(const Problem& p, int* in, int* out, int reps, double copy_ms) 
             table, env);
         SS_CUDA_CHECK_LAUNCH();
     };
-    const std::string what = std::string(RowAfterRow ? "row after row" : "anti-diagonals") +
-                             (Group > 0 ? ", groups of " + std::to_string(Group)
-                                        : ", the app's look-back") +
-                             (Masked ? ", reads masked" : "");
+    const std::string what =
+        std::string(RowAfterRow ? "row after row" : "anti-diagonals") +
+        (Group > 0 ? ", groups of " + std::to_string(Group) : ", the app's look-back") +
+        (Masked ? ", reads masked" : "");
     if (!Masked) repeats_hold(p, in, out, driver, what);
-    const double ms =
-        Masked ? time_driver(reps, [&](GpuLauncher& l) { driver(l, in); })
-               : time_driver(
-                     reps, [&](GpuLauncher& l) { driver(l, in); }, output_is(out, p.expected, what));
+    const double ms = Masked ? time_driver(reps, [&](GpuLauncher& l) { driver(l, in); })
+                             : time_driver(
+                                   reps, [&](GpuLauncher& l) { driver(l, in); },
+                                   output_is(out, p.expected, what));
     cudaFuncAttributes a;
     SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<Mode, Table>()));
-    std::printf("summed-area  wide 64 x 256 probe, %-52s  regs %3d  local %3zu B  %9.4f ms  x copy "
-                "%.3f\n",
-                what.c_str(), a.numRegs, a.localSizeBytes, ms, ms / copy_ms);
+    std::printf(
+        "summed-area  wide 64 x 256 probe, %-52s  regs %3d  local %3zu B  %9.4f ms  x copy "
+        "%.3f\n",
+        what.c_str(), a.numRegs, a.localSizeBytes, ms, ms / copy_ms);
 }
 
 void wide_grouped(const Problem& p, int* in, int* out, int reps, double copy_ms) {
