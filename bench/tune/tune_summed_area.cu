@@ -367,6 +367,13 @@ struct MaskedReadsMode {
     static constexpr unsigned kBackOffNs = 0;
     static constexpr bool kTilesInBlockOrder = false;
 };
+// A pause before a waiting warp looks again; tiles by block index rather than tickets.
+template <unsigned BackOffNs, bool BlockOrder>
+struct GroupedProbeMode {
+    static constexpr bool recording = false;
+    static constexpr unsigned kBackOffNs = BackOffNs;
+    static constexpr bool kTilesInBlockOrder = BlockOrder;
+};
 template <>
 __device__ TileDescriptor GpuBlock<MaskedReadsMode>::peek(TileDescriptors, int, int) {
     return {TileStatus::Prefix, 0u};
@@ -380,11 +387,11 @@ __device__ bool GpuBlock<MaskedReadsMode>::take_handed(TileDescriptors, int, int
 
 namespace {
 
-template <bool RowAfterRow, int Group, bool Masked = false>
+template <bool RowAfterRow, int Group, bool Masked = false, class Unmasked = PlainMode>
 void grouped_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     constexpr int threads = 256;
     using Table = kernels::SummedAreaGrouped<int, AddOp<int>, RowAfterRow, Group>;
-    using Mode = std::conditional_t<Masked, MaskedReadsMode, PlainMode>;
+    using Mode = std::conditional_t<Masked, MaskedReadsMode, Unmasked>;
     const int width = p.request.width, height = p.n / width;
     if (width % Table::kStripWidth != 0 || height % 64 != 0) return;
     const auto driver = [&](GpuLauncher& l, const int* source) {
@@ -403,7 +410,10 @@ void grouped_row(const Problem& p, int* in, int* out, int reps, double copy_ms) 
     const std::string what =
         std::string(RowAfterRow ? "row after row" : "anti-diagonals") +
         (Group > 0 ? ", groups of " + std::to_string(Group) : ", the app's look-back") +
-        (Masked ? ", reads masked" : "");
+        (Masked ? ", reads masked" : "") +
+        (Unmasked::kBackOffNs > 0 ? ", pauses of " + std::to_string(Unmasked::kBackOffNs) + " ns"
+                                  : "") +
+        (Unmasked::kTilesInBlockOrder ? ", by block index" : "");
     if (!Masked) repeats_hold(p, in, out, driver, what);
     const double ms = Masked ? time_driver(reps, [&](GpuLauncher& l) { driver(l, in); })
                              : time_driver(
@@ -431,6 +441,8 @@ void wide_grouped(const Problem& p, int* in, int* out, int reps, double copy_ms)
             grouped_row<false, 0, true>(p, in, out, reps, copy_ms);
             grouped_row<true, 8, true>(p, in, out, reps, copy_ms);
         }
+        grouped_row<true, 8, false, GroupedProbeMode<100, false>>(p, in, out, reps, copy_ms);
+        grouped_row<true, 8, false, GroupedProbeMode<0, true>>(p, in, out, reps, copy_ms);
     }
 }
 
