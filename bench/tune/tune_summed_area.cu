@@ -359,7 +359,8 @@ void wide_timeline(const Problem& p, int* in, int* out, double copy_ms) {
 // The rows' parts left of a tile by groups, no chain along a row (SCANSCOPE_TUNE_WIDE=grouped, a
 // probe, summed_area_grouped_probe.h, checked on repeats by repeats_hold), by turns with the app.
 // Masked: every read answered at once (a look finds 0, a handed word 0; results wrong by design,
-// not checked), so that the floor of each order with its reads and publishes shows.
+// not checked), so that the floor of each order with its reads and publishes shows; columns
+// masked: only the handed words (the looks along the rows wait).
 }  // namespace
 
 struct MaskedReadsMode {
@@ -378,15 +379,29 @@ __device__ bool GpuBlock<MaskedReadsMode>::take_handed(TileDescriptors, int, int
     return true;
 }
 
+// Only the handed words answered at once (the looks along the rows wait as they do).
+struct MaskedColumnsMode {
+    static constexpr bool recording = false;
+    static constexpr unsigned kBackOffNs = 0;
+    static constexpr bool kTilesInBlockOrder = false;
+};
+template <>
+__device__ bool GpuBlock<MaskedColumnsMode>::take_handed(TileDescriptors, int, int, std::uint32_t,
+                                                         std::uint32_t& value) {
+    value = 0;
+    return true;
+}
+
 namespace {
 
-template <bool RowAfterRow, int Group, bool Masked = false>
+template <bool RowAfterRow, int Group, bool Masked = false, bool ColumnsOnly = false>
 void grouped_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     constexpr int threads = 256;
     using Table = kernels::SummedAreaGrouped<int, AddOp<int>, 16, 4, true, 4,
                                              kernels::SummedAreaLookbackPolicy::kWideWarpCols,
                                              Group, RowAfterRow>;
-    using Mode = std::conditional_t<Masked, MaskedReadsMode, PlainMode>;
+    using Mode = std::conditional_t<
+        Masked, std::conditional_t<ColumnsOnly, MaskedColumnsMode, MaskedReadsMode>, PlainMode>;
     const int width = p.request.width, height = p.n / width;
     if (width < kernels::SummedAreaLookbackPolicy::kWideFrom) return;
     const auto driver = [&](GpuLauncher& l, const int* source) {
@@ -405,7 +420,7 @@ void grouped_row(const Problem& p, int* in, int* out, int reps, double copy_ms) 
     const std::string what =
         std::string(RowAfterRow ? "row after row" : "anti-diagonals") +
         (Group > 0 ? ", groups of " + std::to_string(Group) : ", the app's look-back") +
-        (Masked ? ", reads masked" : "");
+        (Masked ? (ColumnsOnly ? ", columns masked" : ", reads masked") : "");
     if (!Masked) repeats_hold(p, in, out, driver, what);
     const double ms = Masked ? time_driver(reps, [&](GpuLauncher& l) { driver(l, in); })
                              : time_driver(
@@ -434,6 +449,8 @@ void wide_grouped(const Problem& p, int* in, int* out, int reps, double copy_ms)
             grouped_row<false, 0, true>(p, in, out, reps, copy_ms);
             grouped_row<false, 8, true>(p, in, out, reps, copy_ms);
             grouped_row<true, 8, true>(p, in, out, reps, copy_ms);
+            grouped_row<false, 0, true, true>(p, in, out, reps, copy_ms);
+            grouped_row<true, 8, true, true>(p, in, out, reps, copy_ms);
         }
     }
 }
