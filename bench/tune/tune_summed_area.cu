@@ -5,13 +5,12 @@
 // SummedAreaLookbackPolicy (kernels/scan/lookback_policies.h) comes from its output;
 // bench/tuning.md records the runs.
 //
-//   [SCANSCOPE_TUNE_WIDE=1|shapes|timeline|grouped] [SCANSCOPE_TUNE_LOG_WIDTH=k]
+//   [SCANSCOPE_TUNE_WIDE=1|shapes|timeline] [SCANSCOPE_TUNE_LOG_WIDTH=k]
 //       scanscope_tune_summed_area [--sizes 20,24,28] [--reps 30]
 //   (SCANSCOPE_TUNE_WIDE=1: only the policy's wide tiles, which the app runs from 16384 wide, first
 //   checked on repeated launches of two inputs (repeats_hold, for probes of it too);
 //   shapes: wide tiles of other rows, widths and threads beside them; timeline: where a wide
 //   tile's time goes, between its ticket and its barriers, and the wavefront's fill and drain;
-//   grouped: a probe, summed_area_grouped_probe.h, by turns with the app;
 //   SCANSCOPE_TUNE_LOG_WIDTH: tables 2^k wide, not square)
 #include <algorithm>
 #include <cstdio>
@@ -19,12 +18,10 @@
 #include <functional>
 #include <random>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "probe_timer.cuh"
 #include "spread.h"
-#include "summed_area_grouped_probe.h"
 #include "variants/drivers.h"
 
 namespace scanscope {
@@ -356,105 +353,6 @@ void wide_timeline(const Problem& p, int* in, int* out, double copy_ms) {
     }
 }
 
-// The rows' parts left of a tile by groups, no chain along a row (SCANSCOPE_TUNE_WIDE=grouped, a
-// probe, summed_area_grouped_probe.h, checked on repeats by repeats_hold), by turns with the app.
-// Masked: every read answered at once (a look finds 0, a handed word 0; results wrong by design,
-// not checked), so that the floor of each order with its reads and publishes shows; columns
-// masked: only the handed words (the looks along the rows wait).
-}  // namespace
-
-struct MaskedReadsMode {
-    static constexpr bool recording = false;
-    static constexpr unsigned kBackOffNs = 0;
-    static constexpr bool kTilesInBlockOrder = false;
-};
-template <>
-__device__ TileDescriptor GpuBlock<MaskedReadsMode>::peek(TileDescriptors, int, int) {
-    return {TileStatus::Prefix, 0u};
-}
-template <>
-__device__ bool GpuBlock<MaskedReadsMode>::take_handed(TileDescriptors, int, int, std::uint32_t,
-                                                       std::uint32_t& value) {
-    value = 0;
-    return true;
-}
-
-// Only the handed words answered at once (the looks along the rows wait as they do).
-struct MaskedColumnsMode {
-    static constexpr bool recording = false;
-    static constexpr unsigned kBackOffNs = 0;
-    static constexpr bool kTilesInBlockOrder = false;
-};
-template <>
-__device__ bool GpuBlock<MaskedColumnsMode>::take_handed(TileDescriptors, int, int, std::uint32_t,
-                                                         std::uint32_t& value) {
-    value = 0;
-    return true;
-}
-
-namespace {
-
-template <bool RowAfterRow, int Group, bool Masked = false, bool ColumnsOnly = false>
-void grouped_row(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    constexpr int threads = 256;
-    using Table = kernels::SummedAreaGrouped<int, AddOp<int>, 16, 4, true, 4,
-                                             kernels::SummedAreaLookbackPolicy::kWideWarpCols,
-                                             Group, RowAfterRow>;
-    using Mode = std::conditional_t<
-        Masked, std::conditional_t<ColumnsOnly, MaskedColumnsMode, MaskedReadsMode>, PlainMode>;
-    const int width = p.request.width, height = p.n / width;
-    if (width < kernels::SummedAreaLookbackPolicy::kWideFrom) return;
-    const auto driver = [&](GpuLauncher& l, const int* source) {
-        Table table{source, out, width, height, {}, nullptr};
-        LaunchShape shape{"probe", table.strips() * table.tile_rows(threads), threads,
-                          Table::shared_bytes(threads)};
-        table.descriptors =
-            kernels::alloc_descriptors<Table>(l, table.words(threads), KernelShape::Timed,
-                                              l.resident_blocks(shape, table), table.tile_counter);
-        LaunchEnv env;
-        env.shared_bytes = shape.shared_bytes;
-        kernel_entry<Mode, Table>()<<<shape.grid, shape.block, shape.shared_bytes, l.stream()>>>(
-            table, env);
-        SS_CUDA_CHECK_LAUNCH();
-    };
-    const std::string what =
-        std::string(RowAfterRow ? "row after row" : "anti-diagonals") +
-        (Group > 0 ? ", groups of " + std::to_string(Group) : ", the app's look-back") +
-        (Masked ? (ColumnsOnly ? ", columns masked" : ", reads masked") : "");
-    if (!Masked) repeats_hold(p, in, out, driver, what);
-    const double ms = Masked ? time_driver(reps, [&](GpuLauncher& l) { driver(l, in); })
-                             : time_driver(
-                                   reps, [&](GpuLauncher& l) { driver(l, in); },
-                                   output_is(out, p.expected, what));
-    cudaFuncAttributes a;
-    SS_CUDA_CHECK(cudaFuncGetAttributes(&a, kernel_entry<Mode, Table>()));
-    std::printf(
-        "summed-area  wide 64 x 256 probe, %-52s  regs %3d  local %3zu B  %9.4f ms  x copy "
-        "%.3f\n",
-        what.c_str(), a.numRegs, a.localSizeBytes, ms, ms / copy_ms);
-}
-
-// Groups of several sizes by anti-diagonals, groups of 8 row after row, the probe's copy of the
-// app, and (the first turn) their floors with the reads masked, by turns with the app.
-void wide_grouped(const Problem& p, int* in, int* out, int reps, double copy_ms) {
-    for (int turn = 0; turn < 3; ++turn) {
-        wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
-                                                                         256);  // the app
-        grouped_row<false, 0>(p, in, out, reps, copy_ms);
-        grouped_row<false, 4>(p, in, out, reps, copy_ms);
-        grouped_row<false, 8>(p, in, out, reps, copy_ms);
-        grouped_row<false, 16>(p, in, out, reps, copy_ms);
-        grouped_row<true, 8>(p, in, out, reps, copy_ms);
-        if (turn == 0) {
-            grouped_row<false, 0, true>(p, in, out, reps, copy_ms);
-            grouped_row<false, 8, true>(p, in, out, reps, copy_ms);
-            grouped_row<true, 8, true>(p, in, out, reps, copy_ms);
-            grouped_row<false, 0, true, true>(p, in, out, reps, copy_ms);
-            grouped_row<true, 8, true, true>(p, in, out, reps, copy_ms);
-        }
-    }
-}
-
 void wide_shapes(const Problem& p, int* in, int* out, int reps, double copy_ms) {
     for (int turn = 0; turn < 2; ++turn) {
         wide_shape<16, kernels::SummedAreaLookbackPolicy::kWideWarpCols>(p, in, out, reps, copy_ms,
@@ -487,7 +385,6 @@ void sweep(int log_n, int reps) {
                 p.request.width, double(bytes) / 1e6, copy_ms, 2.0 * double(bytes) / copy_ms / 1e6);
     if (const char* wide = std::getenv("SCANSCOPE_TUNE_WIDE")) {
         if (std::string(wide) == "shapes") return wide_shapes(p, in, out, reps, copy_ms);
-        if (std::string(wide) == "grouped") return wide_grouped(p, in, out, reps, copy_ms);
         if (std::string(wide) == "timeline") {
             wide_timeline<false>(p, in, out, copy_ms);
             return wide_timeline<true>(p, in, out, copy_ms);
