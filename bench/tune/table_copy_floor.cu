@@ -13,9 +13,9 @@
 //
 //   nvcc -O3 -std=c++17 -gencode=arch=compute_90,code=sm_90 -I kernels
 //        bench/tune/table_copy_floor.cu -o table_copy_floor     (one line)
-//   ./table_copy_floor [--log-width 14] [--reps 30] [--rounds 3] [--pads 0,256]
-//   (--pads: tables whose rows lie that many elements further apart than their width, by turns,
-//   to tell a power-of-two pitch's cost in the DRAM from the tiles' own)
+//   ./table_copy_floor [--log-width 14] [--reps 30] [--rounds 3] [--pad 256]
+//   (by turns with the table itself, the same table with its rows `pad` elements further apart
+//   than its width, to tell a power-of-two pitch's cost in the DRAM from the tiles' own; 0: none)
 #include <cuda.h>
 #include <cuda_runtime.h>
 
@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "bulk_copy.cuh"
+#include "device_line.h"
 #include "gpu/cuda_check.h"
 #include "gpu/event_timer.cuh"
 #include "scan/anti_diagonal_order.h"
@@ -299,40 +300,26 @@ void tensor(Probe& p, int order, int per_sm) {
 }  // namespace
 
 int main(int argc, char** argv) {
-    int log_width = 14, reps = 30, rounds = 3;
-    std::vector<int> pads{0, 256};
+    int log_width = 14, reps = 30, rounds = 3, pad = 256;
     for (int i = 1; i + 1 < argc; ++i) {
         if (std::strcmp(argv[i], "--log-width") == 0) log_width = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--rounds") == 0) rounds = std::atoi(argv[i + 1]);
-        if (std::strcmp(argv[i], "--pads") == 0) {
-            pads.clear();
-            for (const char* c = argv[i + 1]; *c;) {
-                pads.push_back(std::atoi(c));
-                while (*c && *c != ',')
-                    ++c;
-                if (*c == ',') ++c;
-            }
-        }
+        if (std::strcmp(argv[i], "--pad") == 0) pad = std::atoi(argv[i + 1]);
     }
     if (log_width < 8 || log_width > 15) {
         std::fprintf(stderr, "--log-width %d: not between 8 and 15\n", log_width);
         return 2;
     }
-    for (int pad : pads)
-        if (pad < 0 || pad % 4 != 0 || pad > 4096) {
-            std::fprintf(stderr, "--pads: %d is not a multiple of 4 from 0 to 4096\n", pad);
-            return 2;
-        }
-    cudaDeviceProp prop;
-    SS_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-    int driver = 0;
-    SS_CUDA_CHECK(cudaDriverGetVersion(&driver));
-    std::printf("%s, %d SMs, CUDA driver %d; a table 2^%d x 2^%d int32\n", prop.name,
-                prop.multiProcessorCount, driver, log_width, log_width);
+    if (pad < 0 || pad % 4 != 0 || pad > 4096) {
+        std::fprintf(stderr, "--pad %d: not a multiple of 4 from 0 to 4096\n", pad);
+        return 2;
+    }
+    std::printf("%s; a table 2^%d x 2^%d int32\n", scanscope::probe::device_line().c_str(),
+                log_width, log_width);
     std::vector<std::unique_ptr<Probe>> probes;
-    for (int pad : pads)
-        probes.push_back(std::make_unique<Probe>(log_width, pad, reps));
+    probes.push_back(std::make_unique<Probe>(log_width, 0, reps));
+    if (pad != 0) probes.push_back(std::make_unique<Probe>(log_width, pad, reps));
     for (int round = 1; round <= rounds; ++round) {
         for (auto& probe : probes) {
             Probe& p = *probe;
