@@ -23,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
 #include <memory>
 #include <string>
 #include <vector>
@@ -297,9 +298,7 @@ void tensor(Probe& p, int order, int per_sm) {
     p.print(label, ms);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
+int run_probe(int argc, char** argv) {
     int log_width = 14, reps = 30, rounds = 3, pad = 256;
     for (int i = 1; i + 1 < argc; ++i) {
         if (std::strcmp(argv[i], "--log-width") == 0) log_width = std::atoi(argv[i + 1]);
@@ -348,4 +347,17 @@ int main(int argc, char** argv) {
         }
     }
     return 0;
+}
+
+}  // namespace
+
+// A CUDA error (no GPU, no driver, too little memory) ends the probe with its message, not an
+// abort.
+int main(int argc, char** argv) {
+    try {
+        return run_probe(argc, argv);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "table_copy_floor: %s\n", e.what());
+        return 1;
+    }
 }
