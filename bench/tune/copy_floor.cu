@@ -20,6 +20,7 @@
 
 #include "bulk_copy.cuh"
 #include "device_clock.cuh"
+#include "device_line.h"
 #include "gpu/cuda_check.h"
 #include "gpu/event_timer.cuh"
 
@@ -280,12 +281,7 @@ int main(int argc, char** argv) {
         if (std::strcmp(argv[i], "--log-n") == 0) log_n = std::atoi(argv[i + 1]);
         if (std::strcmp(argv[i], "--reps") == 0) reps = std::atoi(argv[i + 1]);
     }
-    cudaDeviceProp prop;
-    SS_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-    int driver = 0;
-    SS_CUDA_CHECK(cudaDriverGetVersion(&driver));
-    std::printf("%s, %d SMs, CUDA driver %d; n = 2^%d int32\n", prop.name, prop.multiProcessorCount,
-                driver, log_n);
+    std::printf("%s; n = 2^%d int32\n", scanscope::probe::device_line().c_str(), log_n);
     Probe p(std::size_t(1) << log_n, reps);
     const std::size_t bytes = p.n * 4;
     p.copy_ms = p.time(

@@ -24,6 +24,7 @@
 
 #include "core/int_math.h"
 #include "core/ops.h"
+#include "device_line.h"
 #include "gpu/cuda_check.h"
 #include "gpu/event_timer.cuh"
 #include "gpu/gpu_launcher.cuh"
@@ -371,11 +372,7 @@ int main(int argc, char** argv) {
     }
     std::setvbuf(stdout, nullptr, _IOLBF, 0);
     try {
-        cudaDeviceProp prop;
-        SS_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-        int driver = 0;
-        SS_CUDA_CHECK(cudaDriverGetVersion(&driver));
-        std::printf("%s, %d SMs, CUDA driver %d%s\n", prop.name, prop.multiProcessorCount, driver,
+        std::printf("%s%s\n", scanscope::probe::device_line().c_str(),
                     scanscope::flush_l2 ? ", the L2 flushed before each run" : "");
         for (int log_n : sizes) {
             if (scanscope::compact_rows == 24) {

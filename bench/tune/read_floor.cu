@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "device_line.h"
 #include "gpu/cuda_check.h"
 #include "gpu/event_timer.cuh"
 
@@ -165,12 +166,8 @@ int main(int argc, char** argv) {
         if (std::strcmp(argv[i], "--nominal-gbs") == 0) nominal = std::atof(argv[i + 1]);
     }
     try {
-        cudaDeviceProp prop;
-        SS_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-        int driver = 0;
-        SS_CUDA_CHECK(cudaDriverGetVersion(&driver));
-        std::printf("%s, %d SMs, CUDA driver %d, CUB %d; n = 2^%d int32, read once\n", prop.name,
-                    prop.multiProcessorCount, driver, CUB_VERSION, log_n);
+        std::printf("%s, CUB %d; n = 2^%d int32, read once\n",
+                    scanscope::probe::device_line().c_str(), CUB_VERSION, log_n);
         Probe p(std::size_t(1) << log_n, reps, nominal);
 
         std::size_t temp_bytes = 0;

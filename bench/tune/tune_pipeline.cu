@@ -23,6 +23,7 @@
 
 #include "core/int_math.h"
 #include "core/ops.h"
+#include "device_line.h"
 #include "gpu/cuda_check.h"
 #include "gpu/event_timer.cuh"
 #include "gpu/gpu_launcher.cuh"
@@ -603,12 +604,7 @@ int main(int argc, char** argv) {
     }
     std::setvbuf(stdout, nullptr, _IOLBF, 0);  // each line out at once, even into a pipe
     try {
-        cudaDeviceProp prop;
-        SS_CUDA_CHECK(cudaGetDeviceProperties(&prop, 0));
-        int driver = 0;
-        SS_CUDA_CHECK(cudaDriverGetVersion(&driver));
-        std::printf("%s, %d SMs, CUDA driver %d, CUB %d\n", prop.name, prop.multiProcessorCount,
-                    driver, CUB_VERSION);
+        std::printf("%s, CUB %d\n", scanscope::probe::device_line().c_str(), CUB_VERSION);
         for (int log_n : sizes)
             scanscope::sweep(log_n, reps);
     } catch (const std::exception& e) {
